@@ -1,0 +1,1 @@
+//! Labscape turn image (see issue: the turn image).

@@ -1,0 +1,1 @@
+//! Test support crate; the tests live in `e2e/`.
