@@ -161,6 +161,37 @@ pub enum ActionError {
     NotOnBuildingFloor(String, usize),
 }
 
+impl ActionError {
+    /// A stable machine-readable code (kebab-case), for the command line and the bot.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ActionError::GameOver => "game-over",
+            ActionError::InSetup => "in-setup",
+            ActionError::NotInSetup => "not-in-setup",
+            ActionError::NoSuchSeat(_) => "no-such-seat",
+            ActionError::NotYourTurn { .. } => "not-your-turn",
+            ActionError::BlockedByWall { .. } => "blocked-by-wall",
+            ActionError::OffFloor { .. } => "off-floor",
+            ActionError::NoSuchCell(_) => "no-such-cell",
+            ActionError::AlreadyThere(_) => "already-there",
+            ActionError::Unreachable { .. } => "unreachable",
+            ActionError::OnRobot { .. } => "on-robot",
+            ActionError::NothingToSearch(_) => "nothing-to-search",
+            ActionError::NotOnExit { .. } => "not-on-exit",
+            ActionError::NotEnoughKeys { .. } => "not-enough-keys",
+            ActionError::NoSuchWall(_) => "no-such-wall",
+            ActionError::NotARotation { .. } => "not-a-rotation",
+            ActionError::WallOverlaps { .. } => "wall-overlaps",
+            ActionError::WallOffFloor(_) => "wall-off-floor",
+            ActionError::CutsRobotOff { .. } => "cuts-robot-off",
+            ActionError::BadWait(_) => "bad-wait",
+            ActionError::CellTaken { .. } => "cell-taken",
+            ActionError::PlacementOverlaps { .. } => "wall-overlaps",
+            ActionError::NotOnBuildingFloor(..) => "not-on-building-floor",
+        }
+    }
+}
+
 impl Position {
     /// Plays `action` for `seat` (default: the active player).
     ///
