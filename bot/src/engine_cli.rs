@@ -93,10 +93,20 @@ struct Failure {
 
 impl Failure {
     fn usage(code: &'static str, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into(), exit: 2, extra: None }
+        Failure {
+            code,
+            message: message.into(),
+            exit: 2,
+            extra: None,
+        }
     }
     fn refused(code: &'static str, message: impl Into<String>) -> Failure {
-        Failure { code, message: message.into(), exit: 1, extra: None }
+        Failure {
+            code,
+            message: message.into(),
+            exit: 1,
+            extra: None,
+        }
     }
 }
 
@@ -110,7 +120,10 @@ pub fn run(cmd: EngineCommand) -> ExitCode {
     };
     match result {
         Ok(v) => {
-            println!("{}", serde_json::to_string_pretty(&v).expect("JSON values serialise"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&v).expect("JSON values serialise")
+            );
             ExitCode::SUCCESS
         }
         Err(f) => {
@@ -118,22 +131,32 @@ pub fn run(cmd: EngineCommand) -> ExitCode {
             if let Some(extra) = f.extra {
                 err["problems"] = extra;
             }
-            println!("{}", serde_json::to_string_pretty(&json!({ "error": err })).expect("JSON"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({ "error": err })).expect("JSON")
+            );
             ExitCode::from(f.exit)
         }
     }
 }
 
 fn new(a: NewArgs) -> Result<Value, Failure> {
-    let layout = Layout::parse(&a.layout).map_err(|e| Failure::usage("invalid-layout", e.to_string()))?;
+    let layout =
+        Layout::parse(&a.layout).map_err(|e| Failure::usage("invalid-layout", e.to_string()))?;
     let difficulty = Difficulty::from_name(&a.difficulty).ok_or_else(|| {
         Failure::usage(
             "invalid-difficulty",
-            format!("“{}” is not a difficulty: use easy, medium, hard or impossible", a.difficulty),
+            format!(
+                "“{}” is not a difficulty: use easy, medium, hard or impossible",
+                a.difficulty
+            ),
         )
     })?;
     let setup = SetupMode::from_name(&a.setup).ok_or_else(|| {
-        Failure::usage("invalid-setup", format!("“{}” is not a setup mode: use random or draft", a.setup))
+        Failure::usage(
+            "invalid-setup",
+            format!("“{}” is not a setup mode: use random or draft", a.setup),
+        )
     })?;
     let players: Vec<String> = match &a.names {
         Some(names) => names.split(',').map(|s| s.trim().to_string()).collect(),
@@ -142,30 +165,49 @@ fn new(a: NewArgs) -> Result<Value, Failure> {
     if players.len() != a.players {
         return Err(Failure::usage(
             "invalid-players",
-            format!("--names gives {} names for {} players", players.len(), a.players),
+            format!(
+                "--names gives {} names for {} players",
+                players.len(),
+                a.players
+            ),
         ));
     }
     let seed = a.seed.unwrap_or_else(crate::random_seed);
-    let settings = Settings { layout, difficulty, setup, players };
-    let (pos, _events) =
-        Position::new_game(&settings, &seed).map_err(|e| Failure::usage("invalid-players", e.to_string()))?;
+    let settings = Settings {
+        layout,
+        difficulty,
+        setup,
+        players,
+    };
+    let (pos, _events) = Position::new_game(&settings, &seed)
+        .map_err(|e| Failure::usage("invalid-players", e.to_string()))?;
     Ok(serde_json::to_value(pos.to_doc()).expect("documents serialise"))
 }
 
 fn read_position(arg: &PositionArg) -> Result<Position, Failure> {
     let text = if arg.position.as_os_str() == "-" {
         let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| Failure::usage("unreadable-file", format!("cannot read standard input: {e}")))?;
+        std::io::stdin().read_to_string(&mut s).map_err(|e| {
+            Failure::usage(
+                "unreadable-file",
+                format!("cannot read standard input: {e}"),
+            )
+        })?;
         s
     } else {
         std::fs::read_to_string(&arg.position).map_err(|e| {
-            Failure::usage("unreadable-file", format!("cannot read {}: {e}", arg.position.display()))
+            Failure::usage(
+                "unreadable-file",
+                format!("cannot read {}: {e}", arg.position.display()),
+            )
         })?
     };
-    let doc: PositionDoc = serde_json::from_str(&text)
-        .map_err(|e| Failure::usage("invalid-position", format!("the position is not valid JSON for the notation: {e}")))?;
+    let doc: PositionDoc = serde_json::from_str(&text).map_err(|e| {
+        Failure::usage(
+            "invalid-position",
+            format!("the position is not valid JSON for the notation: {e}"),
+        )
+    })?;
     Position::from_doc(&doc).map_err(|e| Failure {
         code: "invalid-position",
         message: e.to_string(),
@@ -177,7 +219,8 @@ fn read_position(arg: &PositionArg) -> Result<Position, Failure> {
 fn apply(a: ApplyArgs) -> Result<Value, Failure> {
     let mut pos = read_position(&a.position)?;
     let text = a.action.join(" ");
-    let action = Action::parse(&text).map_err(|e| Failure::refused("unreadable-action", e.to_string()))?;
+    let action =
+        Action::parse(&text).map_err(|e| Failure::refused("unreadable-action", e.to_string()))?;
     let events = pos
         .play(a.seat.map(Seat), &action)
         .map_err(|e| Failure::refused(e.code(), e.to_string()))?;
@@ -189,13 +232,22 @@ fn apply(a: ApplyArgs) -> Result<Value, Failure> {
 
 fn legal(a: PositionArg) -> Result<Value, Failure> {
     let pos = read_position(&a)?;
-    Ok(json!(pos.legal_actions().iter().map(ToString::to_string).collect::<Vec<_>>()))
+    Ok(json!(
+        pos.legal_actions()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    ))
 }
 
 fn render(a: RenderArgs) -> Result<Value, Failure> {
     let pos = read_position(&a.position)?;
     let png = crate::render_position(&pos, a.width);
-    std::fs::write(&a.out, &png)
-        .map_err(|e| Failure::usage("unwritable-file", format!("cannot write {}: {e}", a.out.display())))?;
+    std::fs::write(&a.out, &png).map_err(|e| {
+        Failure::usage(
+            "unwritable-file",
+            format!("cannot write {}: {e}", a.out.display()),
+        )
+    })?;
     Ok(json!({"out": a.out.display().to_string(), "bytes": png.len()}))
 }

@@ -12,7 +12,11 @@ use clap::{Parser, Subcommand};
 
 /// The Labscape bot.
 #[derive(Debug, Parser)]
-#[command(name = "labscape", version, about = "Labscape: escape the lab before dawn, by chat message")]
+#[command(
+    name = "labscape",
+    version,
+    about = "Labscape: escape the lab before dawn, by chat message"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -65,7 +65,9 @@ pub enum ParseActionError {
     #[error("that action is too long (at most {MAX_ACTION_LEN} characters)")]
     TooLong,
     /// The first word is not an action.
-    #[error("“{0}” is not an action; the actions are move, roll, rotate-wall, exit and wait (and wall, item, autofill while drafting)")]
+    #[error(
+        "“{0}” is not an action; the actions are move, roll, rotate-wall, exit and wait (and wall, item, autofill while drafting)"
+    )]
     UnknownVerb(String),
     /// Wrong arguments for a known verb.
     #[error("I can't read that {verb}: {problem}; write it like {usage}")]
@@ -88,7 +90,11 @@ fn usage(verb: &'static str, problem: impl Into<String>) -> ParseActionError {
         "item" => "“item A1 key” (or food, special)",
         _ => "the help shows",
     };
-    ParseActionError::Usage { verb, problem: problem.into(), usage }
+    ParseActionError::Usage {
+        verb,
+        problem: problem.into(),
+        usage,
+    }
 }
 
 impl Action {
@@ -142,11 +148,15 @@ impl Action {
             },
             "item" => match args {
                 [cell, kind] => {
-                    let cell = cell.parse::<Cell>().map_err(|e| usage("item", e.to_string()))?;
+                    let cell = cell
+                        .parse::<Cell>()
+                        .map_err(|e| usage("item", e.to_string()))?;
                     let kind = ItemKind::ALL
                         .into_iter()
                         .find(|k| k.name().eq_ignore_ascii_case(kind))
-                        .ok_or_else(|| usage("item", format!("“{kind}” is not key, food or special")))?;
+                        .ok_or_else(|| {
+                            usage("item", format!("“{kind}” is not key, food or special"))
+                        })?;
                     Ok(Action::PlaceItem(cell, kind))
                 }
                 _ => Err(usage("item", "give a cell and an item")),
@@ -157,12 +167,16 @@ impl Action {
 
     /// Whether this is a draft-setup placement.
     pub fn is_placement(&self) -> bool {
-        matches!(self, Action::PlaceWall(_) | Action::PlaceItem(..) | Action::Autofill)
+        matches!(
+            self,
+            Action::PlaceWall(_) | Action::PlaceItem(..) | Action::Autofill
+        )
     }
 }
 
 fn parse_wall(verb: &'static str, s: &str) -> Result<Wall, ParseActionError> {
-    s.parse::<Wall>().map_err(|e: NameError| usage(verb, e.to_string()))
+    s.parse::<Wall>()
+        .map_err(|e: NameError| usage(verb, e.to_string()))
 }
 
 fn parse_move(args: &[&str]) -> Result<Action, ParseActionError> {
@@ -172,7 +186,9 @@ fn parse_move(args: &[&str]) -> Result<Action, ParseActionError> {
     if let [one] = args
         && one.chars().any(|c| c.is_ascii_digit())
     {
-        let cell = one.parse::<Cell>().map_err(|e| usage("move", e.to_string()))?;
+        let cell = one
+            .parse::<Cell>()
+            .map_err(|e| usage("move", e.to_string()))?;
         return Ok(Action::Move(MoveTarget::Cell(cell)));
     }
     let mut steps = Vec::new();
@@ -190,7 +206,10 @@ fn parse_move(args: &[&str]) -> Result<Action, ParseActionError> {
         }
     }
     if steps.len() > MAX_STEPS {
-        return Err(usage("move", format!("at most {MAX_STEPS} steps in one move")));
+        return Err(usage(
+            "move",
+            format!("at most {MAX_STEPS} steps in one move"),
+        ));
     }
     Ok(Action::Move(MoveTarget::Steps(steps)))
 }
@@ -233,21 +252,36 @@ mod tests {
     #[test]
     fn the_documented_forms_read() {
         use Dir::*;
-        assert_eq!(p("move NNE"), Action::Move(MoveTarget::Steps(vec![N, N, E])));
+        assert_eq!(
+            p("move NNE"),
+            Action::Move(MoveTarget::Steps(vec![N, N, E]))
+        );
         assert_eq!(p("move N N E"), p("move NNE"));
         assert_eq!(p("  MOVE   nne "), p("move NNE"));
-        assert_eq!(p("move C4"), Action::Move(MoveTarget::Cell("C4".parse().unwrap())));
-        assert_eq!(p("move n1"), Action::Move(MoveTarget::Cell("N1".parse().unwrap())));
+        assert_eq!(
+            p("move C4"),
+            Action::Move(MoveTarget::Cell("C4".parse().unwrap()))
+        );
+        assert_eq!(
+            p("move n1"),
+            Action::Move(MoveTarget::Cell("N1".parse().unwrap()))
+        );
         assert_eq!(p("roll"), Action::Roll);
         assert_eq!(
             p("rotate-wall B3:NE B2:SE"),
-            Action::RotateWall { from: "B3:NE".parse().unwrap(), to: "B2:SE".parse().unwrap() }
+            Action::RotateWall {
+                from: "B3:NE".parse().unwrap(),
+                to: "B2:SE".parse().unwrap()
+            }
         );
         assert_eq!(p("exit"), Action::Exit);
         assert_eq!(p("wait"), Action::Wait(1));
         assert_eq!(p("wait 3"), Action::Wait(3));
         assert_eq!(p("wall a1:se"), Action::PlaceWall("A1:SE".parse().unwrap()));
-        assert_eq!(p("item A1 KEY"), Action::PlaceItem("A1".parse().unwrap(), ItemKind::Key));
+        assert_eq!(
+            p("item A1 KEY"),
+            Action::PlaceItem("A1".parse().unwrap(), ItemKind::Key)
+        );
         assert_eq!(p("autofill"), Action::Autofill);
     }
 
@@ -294,7 +328,10 @@ mod tests {
         }
         let msg = Action::parse("move NX").unwrap_err().to_string();
         assert!(msg.contains("move NNE"), "{msg}");
-        assert_eq!(Action::parse(&"N".repeat(300)), Err(ParseActionError::TooLong));
+        assert_eq!(
+            Action::parse(&"N".repeat(300)),
+            Err(ParseActionError::TooLong)
+        );
         assert!(Action::parse(&format!("move {}", "N".repeat(101))).is_err());
     }
 }

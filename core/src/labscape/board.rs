@@ -147,7 +147,11 @@ impl Board {
 
     /// The item in a cell.
     pub fn item(&self, cell: Cell) -> Option<Item> {
-        if self.shape.contains(cell) { self.items[self.shape.index(cell)] } else { None }
+        if self.shape.contains(cell) {
+            self.items[self.shape.index(cell)]
+        } else {
+            None
+        }
     }
 
     /// Sets the item in a cell of this floor.
@@ -159,7 +163,9 @@ impl Board {
 
     /// Every `(cell, item)` pair, in reading order.
     pub fn items(&self) -> impl Iterator<Item = (Cell, Item)> + '_ {
-        self.shape.cells().filter_map(|c| self.item(c).map(|i| (c, i)))
+        self.shape
+            .cells()
+            .filter_map(|c| self.item(c).map(|i| (c, i)))
     }
 
     fn edge_index(&self, e: Edge) -> Option<usize> {
@@ -213,7 +219,10 @@ impl Board {
 
     /// Walls whose cell lies in module slot `(col, row)`.
     pub fn walls_in_module(&self, col: usize, row: usize) -> usize {
-        self.walls.iter().filter(|w| FloorShape::module_of(w.cell()) == (col, row)).count()
+        self.walls
+            .iter()
+            .filter(|w| FloorShape::module_of(w.cell()) == (col, row))
+            .count()
     }
 
     fn rebuild(&mut self) {
@@ -248,18 +257,34 @@ impl Board {
         distances(&self.shape, &self.blocked, from)
     }
 
-    /// Distances as they would be with wall `from` moved to `to`.
-    pub fn distances_with_move(&self, start: Cell, from: Wall, to: Wall) -> Vec<u16> {
-        let from_edges = from.edges();
-        let to_edges = to.edges();
-        let blocked = blocked_sides(&self.shape, |e| {
-            if to_edges.contains(&e) {
-                return true;
+    /// Whether any of `targets` can be reached from `start` with wall `from` moved to `to`
+    /// (`from == to` for the floor as it is). Stops at the first target found.
+    pub fn reaches_any_with_move(
+        &self,
+        start: Cell,
+        targets: &[Cell],
+        from: Wall,
+        to: Wall,
+    ) -> bool {
+        let mut blocked = self.blocked.clone();
+        if from != to {
+            for e in from.edges() {
+                for (cell, d) in edge_sides(e) {
+                    let open_across = cell.step(d).is_some_and(|n| self.shape.contains(n));
+                    if self.shape.contains(cell) && open_across {
+                        blocked[self.shape.index(cell)].remove(d);
+                    }
+                }
             }
-            let owned = edge_index(&self.shape, e).is_some_and(|i| self.owners[i] != 0);
-            owned && !(from_edges.contains(&e) && self.wall_on(e) == Some(from))
-        });
-        distances(&self.shape, &blocked, start)
+            for e in to.edges() {
+                for (cell, d) in edge_sides(e) {
+                    if self.shape.contains(cell) {
+                        blocked[self.shape.index(cell)].insert(d);
+                    }
+                }
+            }
+        }
+        reaches_any(&self.shape, &blocked, start, targets)
     }
 
     /// Distance between two cells, or [`UNREACHABLE`].
@@ -324,6 +349,66 @@ fn blocked_sides(shape: &FloorShape, walled: impl Fn(Edge) -> bool) -> Vec<Sides
         }
     }
     out
+}
+
+/// The two `(cell, side)` pairs an edge separates (cells may be off the grid's range).
+fn edge_sides(e: Edge) -> Vec<(Cell, Dir)> {
+    let mut out = Vec::with_capacity(2);
+    match e {
+        Edge::H { x, y } => {
+            if let Some(c) = Cell::new(x, y) {
+                out.push((c, Dir::N));
+            }
+            if y > 0
+                && let Some(c) = Cell::new(x, y - 1)
+            {
+                out.push((c, Dir::S));
+            }
+        }
+        Edge::V { x, y } => {
+            if let Some(c) = Cell::new(x, y) {
+                out.push((c, Dir::W));
+            }
+            if x > 0
+                && let Some(c) = Cell::new(x - 1, y)
+            {
+                out.push((c, Dir::E));
+            }
+        }
+    }
+    out
+}
+
+fn reaches_any(shape: &FloorShape, blocked: &[Sides], from: Cell, targets: &[Cell]) -> bool {
+    if targets.contains(&from) {
+        return true;
+    }
+    let mut seen = vec![false; shape.grid_len()];
+    let mut queue = Vec::with_capacity(shape.grid_len());
+    seen[shape.index(from)] = true;
+    queue.push(from);
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        let sides = blocked[shape.index(c)];
+        for d in Dir::ALL {
+            if sides.has(d) {
+                continue;
+            }
+            if let Some(n) = c.step(d) {
+                let ni = shape.index(n);
+                if !seen[ni] {
+                    if targets.contains(&n) {
+                        return true;
+                    }
+                    seen[ni] = true;
+                    queue.push(n);
+                }
+            }
+        }
+    }
+    false
 }
 
 fn distances(shape: &FloorShape, blocked: &[Sides], from: Cell) -> Vec<u16> {
@@ -395,7 +480,10 @@ mod tests {
         assert!(!b.can_step(c("A1"), Dir::N));
         assert!(!b.can_step(c("A1"), Dir::W));
         assert!(!b.can_step(c("F3"), Dir::E));
-        assert!(b.can_step(c("C2"), Dir::E), "cells of adjacent modules connect");
+        assert!(
+            b.can_step(c("C2"), Dir::E),
+            "cells of adjacent modules connect"
+        );
         let l = board("#.,##", &[]);
         assert!(!l.can_step(c("C1"), Dir::E), "no module there");
         assert!(!l.can_step(c("D4"), Dir::N));
@@ -406,7 +494,10 @@ mod tests {
     fn overlapping_walls_are_named() {
         let b = board("##", &["C2:NE"]);
         // C2's east edge is D2's west edge: D2:SW uses D2's west edge too.
-        assert_eq!(b.check_wall(w("D2:NW"), None), Err(WallProblem::Overlaps(w("C2:NE"))));
+        assert_eq!(
+            b.check_wall(w("D2:NW"), None),
+            Err(WallProblem::Overlaps(w("C2:NE")))
+        );
         assert_eq!(b.check_wall(w("D2:NW"), Some(w("C2:NE"))), Ok(()));
         // Touching at a vertex is fine.
         assert_eq!(b.check_wall(w("D1:SW"), None), Ok(()));
@@ -433,6 +524,9 @@ mod tests {
         assert_eq!(b.distance(c("B1"), c("A2")), 2);
         let b2 = board("#", &["A1:NE"]);
         assert_eq!(b2.distance(c("A1"), c("B1")), 3, "around through A2, B2");
-        assert_eq!(b2.preferred_path(c("A1"), c("B1")).unwrap(), vec![Dir::S, Dir::E, Dir::N]);
+        assert_eq!(
+            b2.preferred_path(c("A1"), c("B1")).unwrap(),
+            vec![Dir::S, Dir::E, Dir::N]
+        );
     }
 }

@@ -50,7 +50,10 @@ impl Dice {
         h.update(KEY_DOMAIN);
         h.update(seed.as_bytes());
         let key: [u8; 32] = h.finalize().into();
-        Dice { rng: ChaCha20Rng::from_seed(key), queue: VecDeque::new() }
+        Dice {
+            rng: ChaCha20Rng::from_seed(key),
+            queue: VecDeque::new(),
+        }
     }
 
     /// Scripted d6 values taken before the generator (the position's `dice`).
@@ -93,7 +96,10 @@ impl Dice {
         let mut rng = ChaCha20Rng::from_seed(key);
         rng.set_stream(stream);
         rng.set_word_pos(pos);
-        Some(Dice { rng, queue: VecDeque::new() })
+        Some(Dice {
+            rng,
+            queue: VecDeque::new(),
+        })
     }
 
     /// A uniform number in `0..n` from the generator (rejection sampling, no bias).
@@ -238,7 +244,11 @@ mod tests {
 
     #[test]
     fn coordinates_follow_the_tabletop_procedure() {
-        let coord = |n, dice: &[u8]| Dice::from_seed("x").with_queue(dice.iter().copied()).coordinate(n);
+        let coord = |n, dice: &[u8]| {
+            Dice::from_seed("x")
+                .with_queue(dice.iter().copied())
+                .coordinate(n)
+        };
         assert_eq!(coord(3, &[5]), 2);
         assert_eq!(coord(3, &[3]), 3);
         assert_eq!(coord(6, &[5]), 5);

@@ -211,6 +211,11 @@ impl Sides {
         self.0 & d.bit() != 0
     }
 
+    /// Removes side `d`.
+    pub fn remove(&mut self, d: Dir) {
+        self.0 &= !d.bit();
+    }
+
     /// Adds side `d`.
     pub fn insert(&mut self, d: Dir) {
         self.0 |= d.bit();
@@ -358,7 +363,10 @@ impl Wall {
     /// The same wall seen from its corner vertex: the direction of each arm.
     pub fn arm_dirs(self) -> [Dir; 2] {
         let [v, e1, e2] = self.vertices();
-        [Dir::from_delta(e1.0 - v.0, e1.1 - v.1), Dir::from_delta(e2.0 - v.0, e2.1 - v.1)]
+        [
+            Dir::from_delta(e1.0 - v.0, e1.1 - v.1),
+            Dir::from_delta(e2.0 - v.0, e2.1 - v.1),
+        ]
     }
 }
 

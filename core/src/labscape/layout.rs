@@ -53,7 +53,11 @@ impl FloorShape {
 
     /// Whether module slot `(col, row)` holds a module.
     pub fn has_module(&self, col: usize, row: usize) -> bool {
-        self.modules.get(row).and_then(|r| r.get(col)).copied().unwrap_or(false)
+        self.modules
+            .get(row)
+            .and_then(|r| r.get(col))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Number of modules.
@@ -64,7 +68,10 @@ impl FloorShape {
     /// The modules, as `(col, row)` slots in reading order.
     pub fn modules(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         self.modules.iter().enumerate().flat_map(|(r, row)| {
-            row.iter().enumerate().filter(|(_, m)| **m).map(move |(c, _)| (c, r))
+            row.iter()
+                .enumerate()
+                .filter(|(_, m)| **m)
+                .map(move |(c, _)| (c, r))
         })
     }
 
@@ -81,7 +88,8 @@ impl FloorShape {
     /// Every cell of the floor, in reading order.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let (w, h) = (self.width(), self.height());
-        (0..h).flat_map(move |y| (0..w).filter_map(move |x| Cell::new(x, y)))
+        (0..h)
+            .flat_map(move |y| (0..w).filter_map(move |x| Cell::new(x, y)))
             .filter(|c| self.contains(*c))
     }
 
@@ -115,10 +123,14 @@ pub struct Layout {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LayoutError {
     /// Nothing was given.
-    #[error("the layout is empty: give a preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#")]
+    #[error(
+        "the layout is empty: give a preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#"
+    )]
     Empty,
     /// A character other than `#`, `.`, `,` or `/`.
-    #[error("the layout has “{0}”, which is not allowed: use # for a module, . for none, , between rows and / between floors")]
+    #[error(
+        "the layout has “{0}”, which is not allowed: use # for a module, . for none, , between rows and / between floors"
+    )]
     BadChar(char),
     /// A floor without modules.
     #[error("floor {floor} of the layout has no module")]
@@ -133,7 +145,9 @@ pub enum LayoutError {
     #[error("the layout has {0} modules; at most {MAX_MODULES} are allowed")]
     TooManyModules(usize),
     /// More than [`MAX_MODULES_SIDE`] modules across.
-    #[error("floor {floor} of the layout is {across} modules across; at most {MAX_MODULES_SIDE} are allowed")]
+    #[error(
+        "floor {floor} of the layout is {across} modules across; at most {MAX_MODULES_SIDE} are allowed"
+    )]
     TooWide {
         /// Floor number.
         floor: usize,
@@ -141,7 +155,9 @@ pub enum LayoutError {
         across: usize,
     },
     /// More than [`MAX_MODULES_SIDE`] modules down.
-    #[error("floor {floor} of the layout is {down} modules down; at most {MAX_MODULES_SIDE} are allowed")]
+    #[error(
+        "floor {floor} of the layout is {down} modules down; at most {MAX_MODULES_SIDE} are allowed"
+    )]
     TooTall {
         /// Floor number.
         floor: usize,
@@ -149,7 +165,9 @@ pub enum LayoutError {
         down: usize,
     },
     /// A module with nothing under it.
-    #[error("the module in row {row}, column {col} of floor {floor} has no module under it on floor {below}: every module must stand on one")]
+    #[error(
+        "the module in row {row}, column {col} of floor {floor} has no module under it on floor {below}: every module must stand on one"
+    )]
     Unsupported {
         /// Floor number.
         floor: usize,
@@ -178,13 +196,18 @@ impl Layout {
         if notation.is_empty() {
             return Err(LayoutError::Empty);
         }
-        if let Some(c) = notation.chars().find(|c| !matches!(c, '#' | '.' | ',' | '/')) {
+        if let Some(c) = notation
+            .chars()
+            .find(|c| !matches!(c, '#' | '.' | ',' | '/'))
+        {
             return Err(LayoutError::BadChar(c));
         }
         let mut floors = Vec::new();
         for (i, text) in notation.split('/').enumerate() {
-            let rows: Vec<Vec<bool>> =
-                text.split(',').map(|r| r.chars().map(|c| c == '#').collect()).collect();
+            let rows: Vec<Vec<bool>> = text
+                .split(',')
+                .map(|r| r.chars().map(|c| c == '#').collect())
+                .collect();
             let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
             let modules: Vec<Vec<bool>> = rows
                 .into_iter()
@@ -208,10 +231,16 @@ impl Layout {
         }
         for (i, f) in floors.iter().enumerate() {
             if f.module_cols() > MAX_MODULES_SIDE {
-                return Err(LayoutError::TooWide { floor: i, across: f.module_cols() });
+                return Err(LayoutError::TooWide {
+                    floor: i,
+                    across: f.module_cols(),
+                });
             }
             if f.module_rows() > MAX_MODULES_SIDE {
-                return Err(LayoutError::TooTall { floor: i, down: f.module_rows() });
+                return Err(LayoutError::TooTall {
+                    floor: i,
+                    down: f.module_rows(),
+                });
             }
         }
         for (i, pair) in floors.windows(2).enumerate() {
@@ -240,7 +269,11 @@ impl Layout {
             .map(|f| {
                 f.modules
                     .iter()
-                    .map(|r| r.iter().map(|&m| if m { '#' } else { '.' }).collect::<String>())
+                    .map(|r| {
+                        r.iter()
+                            .map(|&m| if m { '#' } else { '.' })
+                            .collect::<String>()
+                    })
                     .collect::<Vec<_>>()
                     .join(",")
             })
@@ -270,7 +303,10 @@ impl Layout {
 
     /// Modules on floor `floor` and every floor above it.
     pub fn modules_from(&self, floor: usize) -> usize {
-        self.floors[floor..].iter().map(FloorShape::module_count).sum()
+        self.floors[floor..]
+            .iter()
+            .map(FloorShape::module_count)
+            .sum()
     }
 }
 
@@ -320,7 +356,12 @@ mod tests {
     fn every_module_must_stand_on_one() {
         assert_eq!(
             Layout::parse("#./.#"),
-            Err(LayoutError::Unsupported { floor: 1, row: 1, col: 2, below: 0 })
+            Err(LayoutError::Unsupported {
+                floor: 1,
+                row: 1,
+                col: 2,
+                below: 0
+            })
         );
         assert!(Layout::parse("##/.#").is_ok());
         assert!(Layout::parse("#,#/.,#").is_ok());
@@ -328,10 +369,16 @@ mod tests {
 
     #[test]
     fn limits_name_what_they_broke() {
-        assert_eq!(Layout::parse("#/#/#/#/#/#/#"), Err(LayoutError::TooManyFloors(7)));
+        assert_eq!(
+            Layout::parse("#/#/#/#/#/#/#"),
+            Err(LayoutError::TooManyFloors(7))
+        );
         assert_eq!(
             Layout::parse("#########"),
-            Err(LayoutError::TooWide { floor: 0, across: 9 })
+            Err(LayoutError::TooWide {
+                floor: 0,
+                across: 9
+            })
         );
         assert_eq!(
             Layout::parse("#,#,#,#,#,#,#,#,#"),
@@ -344,14 +391,23 @@ mod tests {
         assert!(Layout::parse(&ok).is_ok(), "36 modules is the limit");
         assert_eq!(Layout::parse(""), Err(LayoutError::Empty));
         assert_eq!(Layout::parse("#x"), Err(LayoutError::BadChar('x')));
-        assert_eq!(Layout::parse("#/."), Err(LayoutError::EmptyFloor { floor: 1 }));
-        assert_eq!(Layout::parse("#//#"), Err(LayoutError::EmptyFloor { floor: 1 }));
+        assert_eq!(
+            Layout::parse("#/."),
+            Err(LayoutError::EmptyFloor { floor: 1 })
+        );
+        assert_eq!(
+            Layout::parse("#//#"),
+            Err(LayoutError::EmptyFloor { floor: 1 })
+        );
     }
 
     #[test]
     fn messages_say_which_limit_was_broken() {
         let msg = Layout::parse("#/#/#/#/#/#/#").unwrap_err().to_string();
-        assert!(msg.contains("7 floors") && msg.contains("at most 6"), "{msg}");
+        assert!(
+            msg.contains("7 floors") && msg.contains("at most 6"),
+            "{msg}"
+        );
         let msg = Layout::parse("#########").unwrap_err().to_string();
         assert!(msg.contains("9 modules across"), "{msg}");
     }

@@ -16,7 +16,9 @@ impl Position {
     /// moves (N, E, S, W), `roll`, every `rotate-wall FROM TO`, `exit`, `wait`. In draft
     /// setup: every wall and item placement, then `autofill`. Empty once the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
-        let Some(seat) = self.active() else { return Vec::new() };
+        let Some(seat) = self.active() else {
+            return Vec::new();
+        };
         match self.phase {
             Phase::Over => Vec::new(),
             Phase::Setup(_) => self.legal_placements(),
@@ -33,7 +35,9 @@ impl Position {
                     out.push(Action::Roll);
                 }
                 out.extend(
-                    self.legal_rotations(seat).into_iter().map(|(from, to)| Action::RotateWall { from, to }),
+                    self.legal_rotations(seat)
+                        .into_iter()
+                        .map(|(from, to)| Action::RotateWall { from, to }),
                 );
                 if self.exit_problem(seat).is_none() {
                     out.push(Action::Exit);
@@ -68,7 +72,9 @@ impl Position {
                 }
             }
         }
-        out.retain(|(from, to)| !self.cuts_robot_off(*from, *to));
+        if let Some((robot, targets)) = self.robot_guard() {
+            out.retain(|(from, to)| board.reaches_any_with_move(robot, &targets, *from, *to));
+        }
         out.sort();
         out
     }
@@ -97,7 +103,11 @@ impl Position {
     /// Walls in each module of the floor being built, for setup progress displays.
     pub fn walls_per_module(&self) -> Vec<((usize, usize), usize)> {
         let board = self.current_board();
-        board.shape().modules().map(|(c, r)| ((c, r), board.walls_in_module(c, r))).collect()
+        board
+            .shape()
+            .modules()
+            .map(|(c, r)| ((c, r), board.walls_in_module(c, r)))
+            .collect()
     }
 
     /// The cells of module slot `(col, row)` (re-exported for displays).

@@ -30,6 +30,7 @@ mod layout;
 mod legal;
 mod notation;
 mod play;
+mod policy;
 mod position;
 mod record;
 pub mod rules;
@@ -40,10 +41,15 @@ pub use board::{Board, Item, ItemKind, UNREACHABLE, WallProblem};
 pub use dice::{Dice, commitment};
 pub use event::{Event, RobotCause, Seat, Table};
 pub use geometry::{Cell, Corner, Dir, Edge, NameError, Wall};
-pub use layout::{FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS};
+pub use layout::{
+    FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS,
+};
 pub use notation::{FORMAT, FloorDoc, PlayerDoc, PositionDoc, PositionError};
 pub use play::ActionError;
-pub use position::{Difficulty, Draft, Phase, Player, Position, Settings, SetupMode, Status, dawn_for};
+pub use policy::{Policy, play_out};
+pub use position::{
+    Difficulty, Draft, Phase, Player, Position, Settings, SetupMode, Status, dawn_for,
+};
 pub use record::{Record, RecordError, TurnRecord};
 pub use rules::{Rules, STANDARD};
 pub use setup::NewGameError;

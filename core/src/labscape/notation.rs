@@ -132,7 +132,12 @@ impl Position {
     /// The position in the public notation.
     pub fn to_doc(&self) -> PositionDoc {
         let (phase, building, placer, first) = match self.phase {
-            Phase::Setup(d) => ("setup", Some(d.building as i64), Some(i64::from(d.placer.0)), Some(i64::from(d.first.0))),
+            Phase::Setup(d) => (
+                "setup",
+                Some(d.building as i64),
+                Some(i64::from(d.placer.0)),
+                Some(i64::from(d.first.0)),
+            ),
             Phase::Play => ("play", None, None, None),
             Phase::Over => ("over", None, None, None),
         };
@@ -173,7 +178,10 @@ impl Position {
                         walls.sort();
                         FloorDoc {
                             walls: walls.iter().map(Wall::to_string).collect(),
-                            items: b.items().map(|(c, i)| (c.to_string(), i.name().to_string())).collect(),
+                            items: b
+                                .items()
+                                .map(|(c, i)| (c.to_string(), i.name().to_string()))
+                                .collect(),
                         }
                     })
                 })
@@ -203,7 +211,10 @@ impl Position {
         };
         let difficulty = Difficulty::from_name(&doc.difficulty);
         if difficulty.is_none() {
-            bad.push(format!("difficulty “{}” is not easy, medium, hard or impossible", doc.difficulty));
+            bad.push(format!(
+                "difficulty “{}” is not easy, medium, hard or impossible",
+                doc.difficulty
+            ));
         }
         let n = doc.players.len();
         if !(STANDARD.players.0..=STANDARD.players.1).contains(&n) {
@@ -223,7 +234,10 @@ impl Position {
         let keys = nonneg(&mut bad, "keys", doc.keys);
         let watermark = nonneg(&mut bad, "watermark", doc.watermark);
         if watermark % STANDARD.robot_trigger_every != 0 {
-            bad.push(format!("watermark is {watermark}; it must be a multiple of {}", STANDARD.robot_trigger_every));
+            bad.push(format!(
+                "watermark is {watermark}; it must be a multiple of {}",
+                STANDARD.robot_trigger_every
+            ));
         }
         let limit = doc.limit.map(|l| nonneg(&mut bad, "limit", l));
         let seat_field = |bad: &mut Vec<String>, what: &str, v: Option<i64>| -> Option<Seat> {
@@ -233,7 +247,10 @@ impl Position {
                     None
                 }
                 Some(s) if s < 0 || s as usize >= n.max(1) => {
-                    bad.push(format!("{what} is seat {s}, but seats go from 0 to {}", n.saturating_sub(1)));
+                    bad.push(format!(
+                        "{what} is seat {s}, but seats go from 0 to {}",
+                        n.saturating_sub(1)
+                    ));
                     None
                 }
                 Some(s) => Some(Seat(s as u8)),
@@ -257,7 +274,11 @@ impl Position {
                     }
                 };
                 match (placer, first, building) {
-                    (Some(placer), Some(first), Some(building)) => Some(Phase::Setup(Draft { building, placer, first })),
+                    (Some(placer), Some(first), Some(building)) => Some(Phase::Setup(Draft {
+                        building,
+                        placer,
+                        first,
+                    })),
                     _ => None,
                 }
             }
@@ -279,7 +300,9 @@ impl Position {
             Some(s) => {
                 let d = Dice::from_state(s);
                 if d.is_none() {
-                    bad.push(format!("rng “{s}” is not a generator state this engine wrote"));
+                    bad.push(format!(
+                        "rng “{s}” is not a generator state this engine wrote"
+                    ));
                 }
                 d
             }
@@ -291,7 +314,11 @@ impl Position {
         };
         let floor_count = layout.floor_count();
         let floor = if doc.floor < 0 || doc.floor as usize >= floor_count {
-            bad.push(format!("floor is {}; this layout has floors 0 to {}", doc.floor, floor_count - 1));
+            bad.push(format!(
+                "floor is {}; this layout has floors 0 to {}",
+                doc.floor,
+                floor_count - 1
+            ));
             None
         } else {
             Some(doc.floor as usize)
@@ -299,10 +326,17 @@ impl Position {
         if let Some(Phase::Setup(d)) = phase
             && d.building >= floor_count
         {
-            bad.push(format!("building is {}; this layout has floors 0 to {}", d.building, floor_count - 1));
+            bad.push(format!(
+                "building is {}; this layout has floors 0 to {}",
+                d.building,
+                floor_count - 1
+            ));
         }
         if doc.floors.len() != floor_count {
-            bad.push(format!("floors lists {} floors; the layout has {floor_count}", doc.floors.len()));
+            bad.push(format!(
+                "floors lists {} floors; the layout has {floor_count}",
+                doc.floors.len()
+            ));
         }
         let mut boards: Vec<Option<Board>> = Vec::new();
         for (i, f) in doc.floors.iter().enumerate().take(floor_count) {
@@ -316,11 +350,14 @@ impl Position {
             for name in &f.walls {
                 match name.parse::<Wall>() {
                     Err(e) => bad.push(format!("floor {i}: {e}")),
-                    Ok(w) if !shape.contains(w.cell()) => {
-                        bad.push(format!("floor {i}: wall {w} is not inside a module of this floor"))
-                    }
+                    Ok(w) if !shape.contains(w.cell()) => bad.push(format!(
+                        "floor {i}: wall {w} is not inside a module of this floor"
+                    )),
                     Ok(w) => {
-                        if let Some(other) = walls.iter().find(|o| o.edges().iter().any(|e| w.edges().contains(e))) {
+                        if let Some(other) = walls
+                            .iter()
+                            .find(|o| o.edges().iter().any(|e| w.edges().contains(e)))
+                        {
                             if *other == w {
                                 bad.push(format!("floor {i}: wall {w} is listed twice"));
                             } else {
@@ -371,13 +408,20 @@ impl Position {
 
         let mut players = Vec::new();
         for (i, p) in doc.players.iter().enumerate() {
-            let who = if p.name.is_empty() { format!("player {i}") } else { p.name.clone() };
+            let who = if p.name.is_empty() {
+                format!("player {i}")
+            } else {
+                p.name.clone()
+            };
             if p.name.trim().is_empty() {
                 bad.push(format!("player {i} has no name"));
             }
             let status = Status::from_name(&p.status);
             if status.is_none() {
-                bad.push(format!("{who}: status “{}” is not acting, exited, timed_out, escaped or out", p.status));
+                bad.push(format!(
+                    "{who}: status “{}” is not acting, exited, timed_out, escaped or out",
+                    p.status
+                ));
             }
             let cell = read_cell(&mut bad, &format!("{who}'s cell"), &p.cell);
             let time = nonneg(&mut bad, &format!("{who}'s time"), p.time);
@@ -402,34 +446,51 @@ impl Position {
             });
         }
 
-        let (Some(difficulty), Some(phase), Some(floor), Some(dice)) = (difficulty, phase, floor, dice) else {
+        let (Some(difficulty), Some(phase), Some(floor), Some(dice)) =
+            (difficulty, phase, floor, dice)
+        else {
             return Err(PositionError { problems: bad });
         };
         let dawn = dawn_for(&STANDARD, layout.module_count(), n, difficulty);
         if let Some(d) = doc.dawn
             && d != i64::from(dawn)
         {
-            bad.push(format!("dawn is {d}, but this layout, player count and difficulty give {dawn}"));
+            bad.push(format!(
+                "dawn is {d}, but this layout, player count and difficulty give {dawn}"
+            ));
         }
 
         // Consistency between the parts.
         match phase {
             Phase::Setup(d) => {
                 if floor != d.building {
-                    bad.push(format!("floor is {floor} but building is {}: during setup they are the same", d.building));
+                    bad.push(format!(
+                        "floor is {floor} but building is {}: during setup they are the same",
+                        d.building
+                    ));
                 }
                 for (i, b) in boards.iter().enumerate() {
                     match b {
-                        None => bad.push(format!("floor {i} is null, but no floor is removed during setup")),
-                        Some(b) if i > d.building && (!b.walls().is_empty() || b.items().next().is_some()) => {
-                            bad.push(format!("floor {i} is above the floor being built and must be empty"))
+                        None => bad.push(format!(
+                            "floor {i} is null, but no floor is removed during setup"
+                        )),
+                        Some(b)
+                            if i > d.building
+                                && (!b.walls().is_empty() || b.items().next().is_some()) =>
+                        {
+                            bad.push(format!(
+                                "floor {i} is above the floor being built and must be empty"
+                            ))
                         }
                         _ => {}
                     }
                 }
                 for p in &players {
                     if p.cell.is_some() {
-                        bad.push(format!("{} has a cell, but players are placed only when setup ends", p.name));
+                        bad.push(format!(
+                            "{} has a cell, but players are placed only when setup ends",
+                            p.name
+                        ));
                     }
                     if p.status != Status::Acting || p.time != 0 {
                         bad.push(format!("{} must be acting at time 0 during setup", p.name));
@@ -442,10 +503,14 @@ impl Position {
             Phase::Play | Phase::Over => {
                 for (i, b) in boards.iter().enumerate() {
                     if i > floor && b.is_some() {
-                        bad.push(format!("floor {i} is above the floor in play, so it must be null (removed)"));
+                        bad.push(format!(
+                            "floor {i} is above the floor in play, so it must be null (removed)"
+                        ));
                     }
                     if i <= floor && b.is_none() {
-                        bad.push(format!("floor {i} is null, but only floors above the one in play are removed"));
+                        bad.push(format!(
+                            "floor {i} is null, but only floors above the one in play are removed"
+                        ));
                     }
                 }
                 if phase == Phase::Play {
@@ -458,8 +523,13 @@ impl Position {
                     if !players.iter().any(|p| p.status == Status::Acting) {
                         bad.push("the game is in play but no player is acting".into());
                     }
-                } else if players.iter().any(|p| matches!(p.status, Status::Acting | Status::Exited | Status::TimedOut)) {
-                    bad.push("the game is over, so every player must have escaped or be out".into());
+                } else if players
+                    .iter()
+                    .any(|p| matches!(p.status, Status::Acting | Status::Exited | Status::TimedOut))
+                {
+                    bad.push(
+                        "the game is over, so every player must have escaped or be out".into(),
+                    );
                 }
                 for p in &players {
                     match p.status {
@@ -513,7 +583,9 @@ impl Position {
 
     /// Whether some acting player can be reached from the robot (used by tests and checks).
     pub fn robot_reaches_a_player(&self) -> bool {
-        let Some(robot) = self.robot else { return false };
+        let Some(robot) = self.robot else {
+            return false;
+        };
         let board = self.current_board();
         let d = board.distances(robot);
         self.players

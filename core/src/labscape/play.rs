@@ -22,7 +22,9 @@ pub enum ActionError {
     #[error("the game is over")]
     GameOver,
     /// A play action while the building is still being drafted.
-    #[error("the building is still being set up: place a wall (wall A1:SE), an item (item A1 key) or autofill")]
+    #[error(
+        "the building is still being set up: place a wall (wall A1:SE), an item (item A1 key) or autofill"
+    )]
     InSetup,
     /// A placement outside draft setup.
     #[error("walls and items are placed only while drafting the building; the game is under way")]
@@ -130,7 +132,9 @@ pub enum ActionError {
     #[error("{0} would stick out of the floor")]
     WallOffFloor(Wall),
     /// The rotation would leave the robot no path to any player.
-    #[error("moving {from} to {to} would shut the robot off from every player, which the rules forbid")]
+    #[error(
+        "moving {from} to {to} would shut the robot off from every player, which the rules forbid"
+    )]
     CutsRobotOff {
         /// The wall.
         from: Wall,
@@ -208,7 +212,11 @@ impl Position {
     ///
     /// # Errors
     /// As [`Position::play`].
-    pub fn after(&self, seat: Option<Seat>, action: &Action) -> Result<(Position, Vec<Event>), ActionError> {
+    pub fn after(
+        &self,
+        seat: Option<Seat>,
+        action: &Action,
+    ) -> Result<(Position, Vec<Event>), ActionError> {
         let mut next = self.clone();
         let events = next.play_in_place(seat, action)?;
         Ok((next, events))
@@ -231,7 +239,11 @@ impl Position {
     }
 
     /// Plays on `self`; on error `self` may be partly changed (callers work on a copy).
-    fn play_in_place(&mut self, seat: Option<Seat>, action: &Action) -> Result<Vec<Event>, ActionError> {
+    fn play_in_place(
+        &mut self,
+        seat: Option<Seat>,
+        action: &Action,
+    ) -> Result<Vec<Event>, ActionError> {
         match self.phase {
             Phase::Over => return Err(ActionError::GameOver),
             Phase::Setup(_) if !action.is_placement() => {
@@ -271,11 +283,17 @@ impl Position {
     }
 
     pub(crate) fn here(&self, seat: Seat) -> Cell {
-        self.player(seat).cell.expect("an acting player stands on a cell")
+        self.player(seat)
+            .cell
+            .expect("an acting player stands on a cell")
     }
 
     /// Resolves a move's steps, refusing a blocked or off-floor step before anything moves.
-    pub(crate) fn resolve_move(&self, seat: Seat, target: &MoveTarget) -> Result<Vec<Dir>, ActionError> {
+    pub(crate) fn resolve_move(
+        &self,
+        seat: Seat,
+        target: &MoveTarget,
+    ) -> Result<Vec<Dir>, ActionError> {
         let board = self.current_board();
         let from = self.here(seat);
         match target {
@@ -290,7 +308,11 @@ impl Position {
                                 from: here,
                                 wall,
                             },
-                            None => ActionError::OffFloor { step: i + 1, dir: d.word(), from: here },
+                            None => ActionError::OffFloor {
+                                step: i + 1,
+                                dir: d.word(),
+                                from: here,
+                            },
                         });
                     }
                     here = here.step(*d).expect("a possible step has a neighbour");
@@ -307,12 +329,19 @@ impl Position {
                 if *to == from {
                     return Err(ActionError::AlreadyThere(from));
                 }
-                board.preferred_path(from, *to).ok_or(ActionError::Unreachable { from, to: *to })
+                board
+                    .preferred_path(from, *to)
+                    .ok_or(ActionError::Unreachable { from, to: *to })
             }
         }
     }
 
-    fn do_move(&mut self, seat: Seat, target: &MoveTarget, events: &mut Vec<Event>) -> Result<u32, ActionError> {
+    fn do_move(
+        &mut self,
+        seat: Seat,
+        target: &MoveTarget,
+        events: &mut Vec<Event>,
+    ) -> Result<u32, ActionError> {
         let steps = self.resolve_move(seat, target)?;
         let from = self.here(seat);
         let mut here = from;
@@ -331,7 +360,13 @@ impl Position {
         let p = &mut self.players[seat.index()];
         p.cell = Some(here);
         p.search = 0;
-        events.push(Event::Moved { seat, from, steps, path, minutes });
+        events.push(Event::Moved {
+            seat,
+            from,
+            steps,
+            path,
+            minutes,
+        });
         events.extend(keys.into_iter().map(|cell| Event::KeyTaken { seat, cell }));
         Ok(t)
     }
@@ -356,7 +391,10 @@ impl Position {
     pub(crate) fn roll_problem(&self, seat: Seat) -> Option<ActionError> {
         let cell = self.here(seat);
         if self.robot == Some(cell) {
-            return Some(ActionError::OnRobot { what: "search", cell });
+            return Some(ActionError::OnRobot {
+                what: "search",
+                cell,
+            });
         }
         match self.current_board().item(cell) {
             None | Some(Item::SpecialSpent) => Some(ActionError::NothingToSearch(cell)),
@@ -425,7 +463,16 @@ impl Position {
                     }
                 }
                 let row = u32::from(sum);
-                events.push(rolled(Table::Special, row, 0, Some(entry.id), Some(entry.effect), kd, fd, td));
+                events.push(rolled(
+                    Table::Special,
+                    row,
+                    0,
+                    Some(entry.id),
+                    Some(entry.effect),
+                    kd,
+                    fd,
+                    td,
+                ));
                 let t = self.player(seat).time;
                 if alarm {
                     self.robot_move(RobotCause::AlarmTest, events);
@@ -455,7 +502,13 @@ impl Position {
         self.player(seat).time as i32 - before as i32
     }
 
-    fn do_rotate(&mut self, seat: Seat, from: Wall, to: Wall, events: &mut Vec<Event>) -> Result<u32, ActionError> {
+    fn do_rotate(
+        &mut self,
+        seat: Seat,
+        from: Wall,
+        to: Wall,
+        events: &mut Vec<Event>,
+    ) -> Result<u32, ActionError> {
         self.check_rotation(seat, from, to)?;
         self.board_mut().move_wall(from, to);
         let t = self.player(seat).time + self.rules().action_minutes;
@@ -465,28 +518,43 @@ impl Position {
     }
 
     /// Checks one rotation with a specific reason for refusal (rules §7.3).
-    pub(crate) fn check_rotation(&self, seat: Seat, from: Wall, to: Wall) -> Result<(), ActionError> {
+    pub(crate) fn check_rotation(
+        &self,
+        seat: Seat,
+        from: Wall,
+        to: Wall,
+    ) -> Result<(), ActionError> {
         let at = self.here(seat);
         if self.robot == Some(at) {
-            return Err(ActionError::OnRobot { what: "rotate a wall", cell: at });
+            return Err(ActionError::OnRobot {
+                what: "rotate a wall",
+                cell: at,
+            });
         }
         let board = self.current_board();
         if !board.has_wall(from) {
             return Err(ActionError::NoSuchWall(from));
         }
         let anchors = self.rotation_anchors(seat);
-        let reachable: Vec<Wall> =
-            anchors.iter().flat_map(|a| rotation_results(from, *a)).collect();
+        let reachable: Vec<Wall> = anchors
+            .iter()
+            .flat_map(|a| rotation_results(from, *a))
+            .collect();
         if !reachable.contains(&to) {
             let hint = if anchors.len() == 1 {
-                let near = board.walls().iter().any(|w| !rotation_results(*w, at).is_empty());
+                let near = board
+                    .walls()
+                    .iter()
+                    .any(|w| !rotation_results(*w, at).is_empty());
                 if rotation_results(from, at).is_empty() {
                     format!(
                         ": it has no vertex on a corner of {at}{}",
                         if near { "" } else { " (no wall does)" }
                     )
                 } else {
-                    String::from(": it can turn 90°, 180° or 270° about a vertex on your cell's corner, or, if it closes two sides of your cell, move to another corner of it")
+                    String::from(
+                        ": it can turn 90°, 180° or 270° about a vertex on your cell's corner, or, if it closes two sides of your cell, move to another corner of it",
+                    )
                 }
             } else {
                 String::from(" or a cell next to it")
@@ -495,7 +563,9 @@ impl Position {
         }
         match board.check_wall(to, Some(from)) {
             Err(WallProblem::OffFloor) => return Err(ActionError::WallOffFloor(to)),
-            Err(WallProblem::Overlaps(other)) => return Err(ActionError::WallOverlaps { to, other }),
+            Err(WallProblem::Overlaps(other)) => {
+                return Err(ActionError::WallOverlaps { to, other });
+            }
             Ok(()) => {}
         }
         if self.cuts_robot_off(from, to) {
@@ -510,10 +580,15 @@ impl Position {
         let at = self.here(seat);
         let board = self.current_board();
         let mut anchors = vec![at];
-        let exit_reachable = self.exit.is_some_and(|e| board.distance(at, e) != UNREACHABLE);
+        let exit_reachable = self
+            .exit
+            .is_some_and(|e| board.distance(at, e) != UNREACHABLE);
         if !exit_reachable {
             anchors.extend(
-                Dir::ALL.iter().filter_map(|d| at.step(*d)).filter(|c| board.shape().contains(*c)),
+                Dir::ALL
+                    .iter()
+                    .filter_map(|d| at.step(*d))
+                    .filter(|c| board.shape().contains(*c)),
             );
         }
         anchors
@@ -522,22 +597,28 @@ impl Position {
     /// Whether moving `from` to `to` leaves the robot no path to an acting player when it
     /// had one before.
     pub(crate) fn cuts_robot_off(&self, from: Wall, to: Wall) -> bool {
-        let Some(robot) = self.robot else { return false };
-        let board = self.current_board();
-        let shape = board.shape();
-        let targets: Vec<usize> = self
+        let Some((robot, targets)) = self.robot_guard() else {
+            return false;
+        };
+        !self
+            .current_board()
+            .reaches_any_with_move(robot, &targets, from, to)
+    }
+
+    /// The robot's cell and the acting players' cells, if the robot can reach one of them
+    /// now (otherwise no rotation can "cut it off").
+    pub(crate) fn robot_guard(&self) -> Option<(Cell, Vec<Cell>)> {
+        let robot = self.robot?;
+        let targets: Vec<Cell> = self
             .players
             .iter()
             .filter(|p| p.status == Status::Acting)
             .filter_map(|p| p.cell)
-            .map(|c| shape.index(c))
             .collect();
-        let before = board.distances(robot);
-        if !targets.iter().any(|i| before[*i] != UNREACHABLE) {
-            return false;
-        }
-        let after = board.distances_with_move(robot, from, to);
-        !targets.iter().any(|i| after[*i] != UNREACHABLE)
+        let any = Wall::new(robot, super::geometry::Corner::NE);
+        self.current_board()
+            .reaches_any_with_move(robot, &targets, any, any)
+            .then_some((robot, targets))
     }
 
     /// Why `seat` cannot exit now, if they cannot.
@@ -549,7 +630,11 @@ impl Position {
         }
         let need = self.keys_needed();
         if self.keys < need {
-            return Some(ActionError::NotEnoughKeys { have: self.keys, need, missing: need - self.keys });
+            return Some(ActionError::NotEnoughKeys {
+                have: self.keys,
+                need,
+                missing: need - self.keys,
+            });
         }
         None
     }
@@ -565,12 +650,18 @@ impl Position {
             events.push(Event::Escaped { seat });
         } else {
             self.players[seat.index()].status = Status::Exited;
-            events.push(Event::Exited { seat, floor: self.floor });
+            events.push(Event::Exited {
+                seat,
+                floor: self.floor,
+            });
         }
         if self.limit.is_none() {
             let limit = t + self.rules().limit_after_exit;
             self.limit = Some(limit);
-            events.push(Event::LimitSet { floor: self.floor, limit });
+            events.push(Event::LimitSet {
+                floor: self.floor,
+                limit,
+            });
         }
         Ok(t)
     }
@@ -631,7 +722,11 @@ impl Position {
                 let food_lost = self.player(seat).food;
                 self.players[seat.index()].food = 0;
                 self.add_time(seat, i64::from(rules.timeout_minutes));
-                events.push(Event::Penalized { seat, minutes: rules.timeout_minutes, food_lost });
+                events.push(Event::Penalized {
+                    seat,
+                    minutes: rules.timeout_minutes,
+                    food_lost,
+                });
             }
         }
         let dawn = self.dawn();
@@ -667,14 +762,19 @@ impl Position {
             .max()
             .unwrap_or(0);
         self.watermark = highest / every * every;
-        events.push(Event::WatermarkReset { watermark: self.watermark });
+        events.push(Event::WatermarkReset {
+            watermark: self.watermark,
+        });
         self.set_up_floor(events);
     }
 
     fn finish(&mut self, events: &mut Vec<Event>) {
         self.phase = Phase::Over;
         let (escaped, top_forager) = self.outcome().expect("over");
-        events.push(Event::GameOver { escaped, top_forager });
+        events.push(Event::GameOver {
+            escaped,
+            top_forager,
+        });
     }
 
     /// Draws a uniform cell of the current floor with the seed's d6 procedure, re-drawing
@@ -711,7 +811,10 @@ impl Position {
         let mut keys = Vec::new();
         for (seat, cell) in &starts {
             if self.take_key_at(*cell) {
-                keys.push(Event::KeyTaken { seat: *seat, cell: *cell });
+                keys.push(Event::KeyTaken {
+                    seat: *seat,
+                    cell: *cell,
+                });
             }
         }
         let exit = self.draw_cell(|_, _| true);
@@ -721,9 +824,15 @@ impl Position {
         let free = |c: Cell| !occupied.contains(&c);
         let linked = |c: Cell| {
             let d = board.distances(c);
-            occupied.iter().any(|o| d[board.shape().index(*o)] != UNREACHABLE)
+            occupied
+                .iter()
+                .any(|o| d[board.shape().index(*o)] != UNREACHABLE)
         };
-        let good: Vec<Cell> = board.shape().cells().filter(|c| free(*c) && linked(*c)).collect();
+        let good: Vec<Cell> = board
+            .shape()
+            .cells()
+            .filter(|c| free(*c) && linked(*c))
+            .collect();
         let robot = if !good.is_empty() {
             self.draw_cell(|_, c| good.contains(&c))
         } else if board.shape().cells().any(free) {
@@ -733,7 +842,12 @@ impl Position {
             self.draw_cell(|_, _| true)
         };
         self.robot = Some(robot);
-        events.push(Event::FloorSetUp { floor: self.floor, starts, exit, robot });
+        events.push(Event::FloorSetUp {
+            floor: self.floor,
+            starts,
+            exit,
+            robot,
+        });
         events.extend(keys);
     }
 
@@ -748,7 +862,9 @@ impl Position {
         let mut cells: Vec<(Cell, usize, u16, u32, Seat)> = Vec::new();
         for seat in self.seats() {
             let p = self.player(seat);
-            let Some(c) = p.cell.filter(|_| p.status == Status::Acting) else { continue };
+            let Some(c) = p.cell.filter(|_| p.status == Status::Acting) else {
+                continue;
+            };
             match cells.iter_mut().find(|e| e.0 == c) {
                 Some(e) => {
                     e.1 += 1;
@@ -765,10 +881,17 @@ impl Position {
             .min_by_key(|e| (e.1, e.2, Reverse(e.3), e.4))
             .map(|e| e.0);
         let Some(target) = target else {
-            events.push(Event::RobotMoved { cause, from, path: vec![], target: None });
+            events.push(Event::RobotMoved {
+                cause,
+                from,
+                path: vec![],
+                target: None,
+            });
             return;
         };
-        let steps = board.preferred_path(from, target).expect("target is reachable");
+        let steps = board
+            .preferred_path(from, target)
+            .expect("target is reachable");
         let max_steps = self.rules().robot_steps as usize;
         let mut path = Vec::new();
         let mut here = from;
@@ -776,7 +899,11 @@ impl Position {
         if target == from && !immune {
             catch_at = Some(from);
         } else {
-            let limit = if immune { steps.len().saturating_sub(1) } else { steps.len() };
+            let limit = if immune {
+                steps.len().saturating_sub(1)
+            } else {
+                steps.len()
+            };
             for d in steps.iter().take(limit.min(max_steps)) {
                 here = here.step(*d).expect("path steps are possible");
                 path.push(here);
@@ -787,7 +914,12 @@ impl Position {
             }
         }
         self.robot = Some(here);
-        events.push(Event::RobotMoved { cause, from, path, target: Some(target) });
+        events.push(Event::RobotMoved {
+            cause,
+            from,
+            path,
+            target: Some(target),
+        });
         if let Some(at) = catch_at {
             self.catch_at(at, events);
         }

@@ -32,8 +32,12 @@ pub enum Difficulty {
 
 impl Difficulty {
     /// All four, easiest first.
-    pub const ALL: [Difficulty; 4] =
-        [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard, Difficulty::Impossible];
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Medium,
+        Difficulty::Hard,
+        Difficulty::Impossible,
+    ];
 
     /// The notation's name.
     pub fn name(self) -> &'static str {
@@ -47,7 +51,9 @@ impl Difficulty {
 
     /// Reads the notation's name (any case).
     pub fn from_name(s: &str) -> Option<Difficulty> {
-        Difficulty::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
     }
 
     fn index(self) -> usize {
@@ -294,7 +300,9 @@ impl Position {
     }
     /// The floor in play.
     pub fn current_board(&self) -> &Board {
-        self.floors[self.floor].as_ref().expect("the floor in play is never removed")
+        self.floors[self.floor]
+            .as_ref()
+            .expect("the floor in play is never removed")
     }
     /// The game's dice (scripted values and generator state).
     pub fn dice(&self) -> &Dice {
@@ -302,7 +310,12 @@ impl Position {
     }
     /// Dawn, T.
     pub fn dawn(&self) -> u32 {
-        dawn_for(self.rules(), self.layout.module_count(), self.players.len(), self.difficulty)
+        dawn_for(
+            self.rules(),
+            self.layout.module_count(),
+            self.players.len(),
+            self.difficulty,
+        )
     }
     /// Keys the group must hold to exit the current floor.
     pub fn keys_needed(&self) -> u32 {
@@ -342,8 +355,10 @@ impl Position {
         if !self.is_over() {
             return None;
         }
-        let escaped: Vec<Seat> =
-            self.seats().filter(|s| self.player(*s).status == Status::Escaped).collect();
+        let escaped: Vec<Seat> = self
+            .seats()
+            .filter(|s| self.player(*s).status == Status::Escaped)
+            .collect();
         let best = escaped.iter().map(|s| self.player(*s).food).max();
         let top = escaped
             .iter()
@@ -354,7 +369,11 @@ impl Position {
     }
 
     pub(crate) fn next_arrival(&self) -> u64 {
-        self.players.iter().map(|p| p.arrival + 1).max().unwrap_or(0)
+        self.players
+            .iter()
+            .map(|p| p.arrival + 1)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Sets a player's time; a marker that moves goes on top of its new square's stack.
@@ -373,7 +392,9 @@ impl Position {
     }
 
     pub(crate) fn board_mut(&mut self) -> &mut Board {
-        self.floors[self.floor].as_mut().expect("the floor in play is never removed")
+        self.floors[self.floor]
+            .as_mut()
+            .expect("the floor in play is never removed")
     }
 }
 
@@ -407,7 +428,13 @@ mod tests {
         }
         assert_eq!(Difficulty::from_name("HARD"), Some(Difficulty::Hard));
         assert_eq!(Difficulty::from_name("brutal"), None);
-        for s in [Status::Acting, Status::Exited, Status::TimedOut, Status::Escaped, Status::Out] {
+        for s in [
+            Status::Acting,
+            Status::Exited,
+            Status::TimedOut,
+            Status::Escaped,
+            Status::Out,
+        ] {
             assert_eq!(Status::from_name(s.name()), Some(s));
         }
     }

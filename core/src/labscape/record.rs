@@ -85,7 +85,8 @@ impl Record {
             layout: Layout::parse(&self.layout)?,
             difficulty: Difficulty::from_name(&self.difficulty)
                 .ok_or_else(|| RecordError::Difficulty(self.difficulty.clone()))?,
-            setup: SetupMode::from_name(&self.setup).ok_or_else(|| RecordError::Setup(self.setup.clone()))?,
+            setup: SetupMode::from_name(&self.setup)
+                .ok_or_else(|| RecordError::Setup(self.setup.clone()))?,
             players: self.players.clone(),
         })
     }
@@ -104,10 +105,15 @@ impl Record {
         let (mut pos, setup) = Position::new_game(&self.settings()?, &self.seed)?;
         let mut all = vec![setup];
         for (i, t) in self.actions.iter().enumerate() {
-            let action = Action::parse(&t.action).map_err(|error| RecordError::Unreadable { turn: i + 1, error })?;
-            let events = pos
-                .play(Some(Seat(t.seat)), &action)
-                .map_err(|error| RecordError::Illegal { turn: i + 1, action: t.action.clone(), error })?;
+            let action = Action::parse(&t.action)
+                .map_err(|error| RecordError::Unreadable { turn: i + 1, error })?;
+            let events =
+                pos.play(Some(Seat(t.seat)), &action)
+                    .map_err(|error| RecordError::Illegal {
+                        turn: i + 1,
+                        action: t.action.clone(),
+                        error,
+                    })?;
             all.push(events);
         }
         Ok((pos, all))

@@ -38,11 +38,18 @@ impl Position {
     ///
     /// # Errors
     /// [`NewGameError`] if the player count is out of range.
-    pub fn new_game(settings: &Settings, seed: &str) -> Result<(Position, Vec<Event>), NewGameError> {
+    pub fn new_game(
+        settings: &Settings,
+        seed: &str,
+    ) -> Result<(Position, Vec<Event>), NewGameError> {
         let rules = &STANDARD;
         let n = settings.players.len();
         if !(rules.players.0..=rules.players.1).contains(&n) {
-            return Err(NewGameError::Players { got: n, min: rules.players.0, max: rules.players.1 });
+            return Err(NewGameError::Players {
+                got: n,
+                min: rules.players.0,
+                max: rules.players.1,
+            });
         }
         let mut dice = Dice::from_seed(seed);
         let mut events = Vec::new();
@@ -63,11 +70,19 @@ impl Position {
             })
             .collect();
         let layout = Arc::new(settings.layout.clone());
-        let floors = layout.floors().iter().map(|s| Some(Board::new(s.clone()))).collect();
+        let floors = layout
+            .floors()
+            .iter()
+            .map(|s| Some(Board::new(s.clone())))
+            .collect();
         let mut pos = Position {
             layout,
             difficulty: settings.difficulty,
-            phase: Phase::Setup(Draft { building: 0, placer: first, first }),
+            phase: Phase::Setup(Draft {
+                building: 0,
+                placer: first,
+                first,
+            }),
             floor: 0,
             keys: 0,
             watermark: 0,
@@ -98,7 +113,11 @@ impl Position {
     /// Random walls for every module up to a count drawn in `walls` (at least the count the
     /// module already has), then items per the item mix on empty cells. With
     /// `random_count = false`, modules get walls only up to the minimum (autofill).
-    fn fill_floor_randomly(&mut self, walls: (u32, u32), random_count: bool) -> (Vec<Wall>, Vec<(Cell, ItemKind)>) {
+    fn fill_floor_randomly(
+        &mut self,
+        walls: (u32, u32),
+        random_count: bool,
+    ) -> (Vec<Wall>, Vec<(Cell, ItemKind)>) {
         let rules = self.rules();
         let shape: FloorShape = self.board_mut().shape().clone();
         let mut added_walls = Vec::new();
@@ -125,13 +144,26 @@ impl Position {
             // Items: the mix minus what the module holds, on its empty cells.
             let cells: Vec<Cell> = FloorShape::module_cells(col, row).collect();
             let board = self.board_mut();
-            let count = |k: ItemKind| cells.iter().filter(|c| board.item(**c).map(Item::kind) == Some(k)).count() as u32;
+            let count = |k: ItemKind| {
+                cells
+                    .iter()
+                    .filter(|c| board.item(**c).map(Item::kind) == Some(k))
+                    .count() as u32
+            };
             let mix = rules.item_mix;
             let mut bag = Vec::new();
-            for (k, n) in [(ItemKind::Key, mix.keys), (ItemKind::Food, mix.food), (ItemKind::Special, mix.special)] {
+            for (k, n) in [
+                (ItemKind::Key, mix.keys),
+                (ItemKind::Food, mix.food),
+                (ItemKind::Special, mix.special),
+            ] {
                 bag.extend(std::iter::repeat_n(k, n.saturating_sub(count(k)) as usize));
             }
-            let empty: Vec<Cell> = cells.iter().copied().filter(|c| board.item(*c).is_none()).collect();
+            let empty: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|c| board.item(*c).is_none())
+                .collect();
             self.dice.shuffle(&mut bag);
             for (c, k) in empty.into_iter().zip(bag) {
                 self.board_mut().set_item(c, Some(k.token()));
@@ -147,7 +179,10 @@ impl Position {
         let board = self.current_board();
         let min = self.rules().min_walls_per_module as usize;
         board.shape().cells().all(|c| board.item(c).is_some())
-            && board.shape().modules().all(|(c, r)| board.walls_in_module(c, r) >= min)
+            && board
+                .shape()
+                .modules()
+                .all(|(c, r)| board.walls_in_module(c, r) >= min)
     }
 
     /// Why a placement is refused, if it is.
@@ -156,14 +191,21 @@ impl Position {
         match action {
             Action::PlaceWall(w) => match board.check_wall(*w, None) {
                 Ok(()) => None,
-                Err(WallProblem::OffFloor) => Some(ActionError::NotOnBuildingFloor(w.to_string(), self.floor)),
-                Err(WallProblem::Overlaps(other)) => Some(ActionError::PlacementOverlaps { wall: *w, other }),
+                Err(WallProblem::OffFloor) => {
+                    Some(ActionError::NotOnBuildingFloor(w.to_string(), self.floor))
+                }
+                Err(WallProblem::Overlaps(other)) => {
+                    Some(ActionError::PlacementOverlaps { wall: *w, other })
+                }
             },
             Action::PlaceItem(c, _) => {
                 if !board.shape().contains(*c) {
                     Some(ActionError::NotOnBuildingFloor(c.to_string(), self.floor))
                 } else {
-                    board.item(*c).map(|i| ActionError::CellTaken { cell: *c, item: i.name() })
+                    board.item(*c).map(|i| ActionError::CellTaken {
+                        cell: *c,
+                        item: i.name(),
+                    })
                 }
             }
             _ => None,
@@ -171,9 +213,15 @@ impl Position {
     }
 
     /// Draft setup: one placement, then the turn passes to the next seat.
-    pub(crate) fn place(&mut self, seat: Option<Seat>, action: &Action) -> Result<Vec<Event>, ActionError> {
+    pub(crate) fn place(
+        &mut self,
+        seat: Option<Seat>,
+        action: &Action,
+    ) -> Result<Vec<Event>, ActionError> {
         let seat = self.check_turn(seat)?;
-        let Phase::Setup(draft) = self.phase else { unreachable!("called in setup") };
+        let Phase::Setup(draft) = self.phase else {
+            unreachable!("called in setup")
+        };
         if let Some(e) = self.placement_problem(action) {
             return Err(e);
         }
@@ -182,20 +230,37 @@ impl Position {
         match action {
             Action::PlaceWall(w) => {
                 self.board_mut().add_wall(*w);
-                events.push(Event::WallPlaced { seat, floor, wall: *w });
+                events.push(Event::WallPlaced {
+                    seat,
+                    floor,
+                    wall: *w,
+                });
             }
             Action::PlaceItem(c, k) => {
                 self.board_mut().set_item(*c, Some(k.token()));
-                events.push(Event::ItemPlaced { seat, floor, cell: *c, item: *k });
+                events.push(Event::ItemPlaced {
+                    seat,
+                    floor,
+                    cell: *c,
+                    item: *k,
+                });
             }
             Action::Autofill => {
                 let (walls, items) = self.fill_floor_randomly((0, 0), false);
-                events.push(Event::Autofilled { seat, floor, walls, items });
+                events.push(Event::Autofilled {
+                    seat,
+                    floor,
+                    walls,
+                    items,
+                });
             }
             _ => unreachable!("only placements reach here"),
         }
         let n = self.players.len() as u8;
-        let mut draft = Draft { placer: Seat((seat.0 + 1) % n), ..draft };
+        let mut draft = Draft {
+            placer: Seat((seat.0 + 1) % n),
+            ..draft
+        };
         if self.building_complete() {
             events.push(Event::FloorBuilt { floor });
             if floor + 1 < self.layout.floor_count() {
@@ -218,8 +283,16 @@ fn draw_first_player(dice: &mut Dice, n: usize, events: &mut Vec<Event>) -> Seat
     let mut rounds = Vec::new();
     while rolling.len() > 1 {
         let round: Vec<(Seat, [u8; 2])> = rolling.iter().map(|s| (*s, dice.two_d6())).collect();
-        let best = round.iter().map(|(_, d)| d[0] + d[1]).max().expect("players");
-        rolling = round.iter().filter(|(_, d)| d[0] + d[1] == best).map(|(s, _)| *s).collect();
+        let best = round
+            .iter()
+            .map(|(_, d)| d[0] + d[1])
+            .max()
+            .expect("players");
+        rolling = round
+            .iter()
+            .filter(|(_, d)| d[0] + d[1] == best)
+            .map(|(s, _)| *s)
+            .collect();
         rounds.push(round);
     }
     let seat = rolling[0];
@@ -239,9 +312,14 @@ mod tests {
         // Round 1: seats 0 and 2 tie on 12; round 2: seat 0 rolls 2, seat 2 rolls 4.
         let first = draw_first_player(&mut dice, 3, &mut events);
         assert_eq!(first, Seat(2));
-        let Event::FirstPlayer { rounds, .. } = &events[0] else { panic!() };
+        let Event::FirstPlayer { rounds, .. } = &events[0] else {
+            panic!()
+        };
         assert_eq!(rounds.len(), 2);
-        assert_eq!(rounds[1].iter().map(|(s, _)| *s).collect::<Vec<_>>(), [Seat(0), Seat(2)]);
+        assert_eq!(
+            rounds[1].iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+            [Seat(0), Seat(2)]
+        );
     }
 
     fn settings(layout: &str, n: usize, setup: SetupMode) -> Settings {
@@ -256,7 +334,8 @@ mod tests {
     #[test]
     fn random_setup_places_4_to_6_walls_and_the_mix_per_module() {
         for seed in ["a", "b", "c", "d"] {
-            let (pos, _) = Position::new_game(&settings("grand", 4, SetupMode::Random), seed).unwrap();
+            let (pos, _) =
+                Position::new_game(&settings("grand", 4, SetupMode::Random), seed).unwrap();
             assert_eq!(pos.phase(), Phase::Play);
             assert_eq!(pos.floor(), 3);
             for f in 0..4 {
@@ -265,8 +344,20 @@ mod tests {
                     let n = b.walls_in_module(c, r);
                     assert!((4..=6).contains(&n), "{n} walls");
                     let cells: Vec<Cell> = FloorShape::module_cells(c, r).collect();
-                    let count = |k: ItemKind| cells.iter().filter(|x| b.item(**x).map(Item::kind) == Some(k)).count();
-                    assert_eq!((count(ItemKind::Key), count(ItemKind::Food), count(ItemKind::Special)), (4, 3, 2));
+                    let count = |k: ItemKind| {
+                        cells
+                            .iter()
+                            .filter(|x| b.item(**x).map(Item::kind) == Some(k))
+                            .count()
+                    };
+                    assert_eq!(
+                        (
+                            count(ItemKind::Key),
+                            count(ItemKind::Food),
+                            count(ItemKind::Special)
+                        ),
+                        (4, 3, 2)
+                    );
                 }
             }
         }
@@ -275,7 +366,10 @@ mod tests {
     #[test]
     fn a_new_game_refuses_nine_players() {
         let s = settings("single", 9, SetupMode::Random);
-        assert!(matches!(Position::new_game(&s, "x"), Err(NewGameError::Players { got: 9, .. })));
+        assert!(matches!(
+            Position::new_game(&s, "x"),
+            Err(NewGameError::Players { got: 9, .. })
+        ));
         let s = settings("single", 0, SetupMode::Random);
         assert!(Position::new_game(&s, "x").is_err());
     }
@@ -284,17 +378,23 @@ mod tests {
     fn the_robot_starts_off_the_players_and_can_reach_one() {
         for i in 0..200 {
             let (pos, _) =
-                Position::new_game(&settings("single", 8, SetupMode::Random), &i.to_string()).unwrap();
+                Position::new_game(&settings("single", 8, SetupMode::Random), &i.to_string())
+                    .unwrap();
             let robot = pos.robot().unwrap();
             assert!(pos.players().iter().all(|p| p.cell() != Some(robot)));
             let b = pos.current_board();
             let d = b.distances(robot);
-            let reachable = pos.players().iter().any(|p| d[b.shape().index(p.cell().unwrap())] != u16::MAX);
+            let reachable = pos
+                .players()
+                .iter()
+                .any(|p| d[b.shape().index(p.cell().unwrap())] != u16::MAX);
             // Unless no free cell links to a player (then any free cell).
             let any_linked = b.shape().cells().any(|c| {
                 pos.players().iter().all(|p| p.cell() != Some(c)) && {
                     let d = b.distances(c);
-                    pos.players().iter().any(|p| d[b.shape().index(p.cell().unwrap())] != u16::MAX)
+                    pos.players()
+                        .iter()
+                        .any(|p| d[b.shape().index(p.cell().unwrap())] != u16::MAX)
                 }
             });
             assert_eq!(reachable, any_linked, "seed {i}");
