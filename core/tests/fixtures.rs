@@ -24,7 +24,9 @@ use labscape_core::labscape::{Action, MoveTarget, Position, PositionDoc, Seat};
 use serde_json::{Map, Value};
 
 fn fixtures_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("fixtures")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
 }
 
 /// Merges `patch` into `base`: objects merge key by key (a `null` sets null), arrays of the
@@ -82,7 +84,11 @@ fn partial_match(actual: &Value, expected: &Value, path: &str, errs: &mut Vec<St
                 return;
             }
             if a.len() != e.len() {
-                errs.push(format!("{path}: expected {} elements, got {}: {actual}", e.len(), a.len()));
+                errs.push(format!(
+                    "{path}: expected {} elements, got {}: {actual}",
+                    e.len(),
+                    a.len()
+                ));
                 return;
             }
             for (i, (av, ev)) in a.iter().zip(e).enumerate() {
@@ -105,8 +111,18 @@ struct Case {
     raw: Map<String, Value>,
 }
 
-const CASE_KEYS: &[&str] =
-    &["name", "rule", "bug", "note", "position", "seat", "before", "action", "expect", "legal_before"];
+const CASE_KEYS: &[&str] = &[
+    "name",
+    "rule",
+    "bug",
+    "note",
+    "position",
+    "seat",
+    "before",
+    "action",
+    "expect",
+    "legal_before",
+];
 const EXPECT_KEYS: &[&str] = &[
     "error",
     "error_contains",
@@ -145,28 +161,54 @@ fn load_cases() -> Vec<Case> {
     for f in files {
         let text = fs::read_to_string(&f).expect("read fixture");
         let file = f.file_name().unwrap().to_string_lossy().to_string();
-        let list: Vec<Value> =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: not a JSON list of cases: {e}"));
+        let list: Vec<Value> = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{file}: not a JSON list of cases: {e}"));
         for v in list {
-            let Value::Object(raw) = v else { panic!("{file}: a case must be an object") };
+            let Value::Object(raw) = v else {
+                panic!("{file}: a case must be an object")
+            };
             for k in raw.keys() {
-                assert!(CASE_KEYS.contains(&k.as_str()), "{file}: unknown case key {k:?}");
+                assert!(
+                    CASE_KEYS.contains(&k.as_str()),
+                    "{file}: unknown case key {k:?}"
+                );
             }
-            let name = raw.get("name").and_then(Value::as_str).expect("case name").to_string();
-            let rule = raw.get("rule").and_then(Value::as_str).unwrap_or_else(|| panic!("{name}: rule")).to_string();
+            let name = raw
+                .get("name")
+                .and_then(Value::as_str)
+                .expect("case name")
+                .to_string();
+            let rule = raw
+                .get("rule")
+                .and_then(Value::as_str)
+                .unwrap_or_else(|| panic!("{name}: rule"))
+                .to_string();
             let bug = raw.get("bug").and_then(Value::as_str).map(str::to_string);
-            cases.push(Case { file: file.clone(), name, rule, bug, raw });
+            cases.push(Case {
+                file: file.clone(),
+                name,
+                rule,
+                bug,
+                raw,
+            });
         }
     }
     cases
 }
 
 fn build_position_value(case: &Case, bases: &Map<String, Value>) -> Value {
-    let mut patch = case.raw.get("position").cloned().unwrap_or_else(|| panic!("{}: no position", case.name));
+    let mut patch = case
+        .raw
+        .get("position")
+        .cloned()
+        .unwrap_or_else(|| panic!("{}: no position", case.name));
     let base_name = patch.as_object_mut().and_then(|o| o.remove("base"));
     match base_name {
         Some(Value::String(b)) => {
-            let mut base = bases.get(&b).unwrap_or_else(|| panic!("{}: no base {b}", case.name)).clone();
+            let mut base = bases
+                .get(&b)
+                .unwrap_or_else(|| panic!("{}: no base {b}", case.name))
+                .clone();
             merge(&mut base, &patch);
             base
         }
@@ -187,10 +229,14 @@ fn round_trip(pos: &Position, what: &str, errs: &mut Vec<String>) {
     match Position::from_doc(&back) {
         Ok(p) => {
             if p.to_doc() != doc {
-                errs.push(format!("{what}: position → JSON → position is not the identity"));
+                errs.push(format!(
+                    "{what}: position → JSON → position is not the identity"
+                ));
             }
         }
-        Err(e) => errs.push(format!("{what}: the engine's own position does not read back: {e}")),
+        Err(e) => errs.push(format!(
+            "{what}: the engine's own position does not read back: {e}"
+        )),
     }
 }
 
@@ -205,11 +251,20 @@ fn listable(a: &Action) -> bool {
 }
 
 fn check_legal(pos: &Position, spec: &Value, what: &str, errs: &mut Vec<String>) {
-    let Value::Object(spec) = spec else { panic!("{what}: legal spec must be an object") };
+    let Value::Object(spec) = spec else {
+        panic!("{what}: legal spec must be an object")
+    };
     for k in spec.keys() {
-        assert!(LEGAL_KEYS.contains(&k.as_str()), "{what}: unknown legal key {k:?}");
+        assert!(
+            LEGAL_KEYS.contains(&k.as_str()),
+            "{what}: unknown legal key {k:?}"
+        );
     }
-    let legal: Vec<String> = pos.legal_actions().iter().map(ToString::to_string).collect();
+    let legal: Vec<String> = pos
+        .legal_actions()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
     let parse_list = |key: &str| -> Vec<String> {
         spec.get(key)
             .map(|v| {
@@ -218,7 +273,9 @@ fn check_legal(pos: &Position, spec: &Value, what: &str, errs: &mut Vec<String>)
                     .iter()
                     .map(|s| {
                         let s = s.as_str().expect("action text");
-                        Action::parse(s).unwrap_or_else(|e| panic!("{what}: bad action {s:?}: {e}")).to_string()
+                        Action::parse(s)
+                            .unwrap_or_else(|e| panic!("{what}: bad action {s:?}: {e}"))
+                            .to_string()
                     })
                     .collect()
             })
@@ -226,7 +283,9 @@ fn check_legal(pos: &Position, spec: &Value, what: &str, errs: &mut Vec<String>)
     };
     for a in parse_list("include") {
         if !legal.contains(&a) {
-            errs.push(format!("{what}: legal actions lack {a:?}; they are {legal:?}"));
+            errs.push(format!(
+                "{what}: legal actions lack {a:?}; they are {legal:?}"
+            ));
         }
     }
     for a in parse_list("exclude") {
@@ -240,20 +299,32 @@ fn check_legal(pos: &Position, spec: &Value, what: &str, errs: &mut Vec<String>)
         want.sort();
         got.sort();
         if want != got {
-            errs.push(format!("{what}: legal actions are {got:?}, expected exactly {want:?}"));
+            errs.push(format!(
+                "{what}: legal actions are {got:?}, expected exactly {want:?}"
+            ));
         }
     }
     if let Some(n) = spec.get("count").and_then(Value::as_u64)
         && legal.len() as u64 != n
     {
-        errs.push(format!("{what}: {} legal actions, expected {n}: {legal:?}", legal.len()));
+        errs.push(format!(
+            "{what}: {} legal actions, expected {n}: {legal:?}",
+            legal.len()
+        ));
     }
 }
 
 fn strings(v: &Value, what: &str) -> Vec<String> {
     match v {
         Value::String(s) => vec![s.clone()],
-        Value::Array(a) => a.iter().map(|x| x.as_str().unwrap_or_else(|| panic!("{what}: strings")).to_string()).collect(),
+        Value::Array(a) => a
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .unwrap_or_else(|| panic!("{what}: strings"))
+                    .to_string()
+            })
+            .collect(),
         _ => panic!("{what}: expected a string or a list of strings"),
     }
 }
@@ -261,20 +332,39 @@ fn strings(v: &Value, what: &str) -> Vec<String> {
 /// Runs one case; returns its failures.
 fn run_case(case: &Case, bases: &Map<String, Value>) -> Vec<String> {
     let mut errs = Vec::new();
-    let expect = case.raw.get("expect").cloned().unwrap_or(Value::Object(Map::new()));
-    let Value::Object(expect) = expect else { panic!("{}: expect must be an object", case.name) };
+    let expect = case
+        .raw
+        .get("expect")
+        .cloned()
+        .unwrap_or(Value::Object(Map::new()));
+    let Value::Object(expect) = expect else {
+        panic!("{}: expect must be an object", case.name)
+    };
     for k in expect.keys() {
-        assert!(EXPECT_KEYS.contains(&k.as_str()), "{}: unknown expect key {k:?}", case.name);
+        assert!(
+            EXPECT_KEYS.contains(&k.as_str()),
+            "{}: unknown expect key {k:?}",
+            case.name
+        );
     }
     let value = build_position_value(case, bases);
     let doc: Result<PositionDoc, _> = serde_json::from_value(value.clone());
-    let wants_invalid = expect.get("invalid_position").and_then(Value::as_bool).unwrap_or(false);
-    let read = doc.map_err(|e| e.to_string()).and_then(|d| Position::from_doc(&d).map_err(|e| e.to_string()));
+    let wants_invalid = expect
+        .get("invalid_position")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let read = doc
+        .map_err(|e| e.to_string())
+        .and_then(|d| Position::from_doc(&d).map_err(|e| e.to_string()));
     if wants_invalid {
         match read {
             Ok(_) => errs.push("the position was accepted but should be refused".into()),
             Err(msg) => {
-                for want in expect.get("problems_contain").map(|v| strings(v, &case.name)).unwrap_or_default() {
+                for want in expect
+                    .get("problems_contain")
+                    .map(|v| strings(v, &case.name))
+                    .unwrap_or_default()
+                {
                     if !msg.contains(&want) {
                         errs.push(format!("the refusal does not mention {want:?}: {msg}"));
                     }
@@ -296,46 +386,60 @@ fn run_case(case: &Case, bases: &Map<String, Value>) -> Vec<String> {
     }
     if let Some(before) = case.raw.get("before") {
         for text in strings(before, &case.name) {
-            let a = Action::parse(&text).unwrap_or_else(|e| panic!("{}: before {text:?}: {e}", case.name));
+            let a = Action::parse(&text)
+                .unwrap_or_else(|e| panic!("{}: before {text:?}: {e}", case.name));
             if let Err(e) = pos.play(None, &a) {
                 errs.push(format!("before-action {text:?} was refused: {e}"));
                 return errs;
             }
         }
     }
-    let Some(action_text) = case.raw.get("action").map(|v| v.as_str().expect("action text").to_string()) else {
+    let Some(action_text) = case
+        .raw
+        .get("action")
+        .map(|v| v.as_str().expect("action text").to_string())
+    else {
         // A case without an action checks the position (and its legal actions) only.
         check_position_expectations(&pos, &expect, &[], &mut errs);
         return errs;
     };
-    let seat = case.raw.get("seat").and_then(Value::as_u64).map(|s| Seat(s as u8));
+    let seat = case
+        .raw
+        .get("seat")
+        .and_then(Value::as_u64)
+        .map(|s| Seat(s as u8));
     let before_doc = doc_value(&pos);
     let legal_before = pos.legal_actions();
-    let result = Action::parse(&action_text).map_err(|e| e.to_string()).and_then(|a| {
-        let via_after = pos.after(seat, &a);
-        let played = pos.play(seat, &a).map_err(|e| e.to_string());
-        match (&via_after, &played) {
-            (Ok((p, ev)), Ok(ev2)) => {
-                if ev != ev2 || p.to_doc() != pos.to_doc() {
-                    errs.push("Position::after and Position::play disagree".into());
+    let result = Action::parse(&action_text)
+        .map_err(|e| e.to_string())
+        .and_then(|a| {
+            let via_after = pos.after(seat, &a);
+            let played = pos.play(seat, &a).map_err(|e| e.to_string());
+            match (&via_after, &played) {
+                (Ok((p, ev)), Ok(ev2)) => {
+                    if ev != ev2 || p.to_doc() != pos.to_doc() {
+                        errs.push("Position::after and Position::play disagree".into());
+                    }
                 }
+                (Err(e1), Err(e2)) if e1.to_string() == *e2 => {}
+                _ => errs.push("Position::after and Position::play disagree about refusing".into()),
             }
-            (Err(e1), Err(e2)) if e1.to_string() == *e2 => {}
-            _ => errs.push("Position::after and Position::play disagree about refusing".into()),
-        }
-        let is_active = seat.is_none() || seat == pos.active();
-        match &played {
-            Ok(_) if listable(&a) && is_active && !legal_before.contains(&a) => {
-                errs.push(format!("{a} was accepted but legal_actions() does not list it"))
+            let is_active = seat.is_none() || seat == pos.active();
+            match &played {
+                Ok(_) if listable(&a) && is_active && !legal_before.contains(&a) => errs.push(
+                    format!("{a} was accepted but legal_actions() does not list it"),
+                ),
+                Err(_) if legal_before.contains(&a) && is_active => {
+                    errs.push(format!("{a} was refused but legal_actions() lists it"))
+                }
+                _ => {}
             }
-            Err(_) if legal_before.contains(&a) && is_active => {
-                errs.push(format!("{a} was refused but legal_actions() lists it"))
-            }
-            _ => {}
-        }
-        played
-    });
-    let want_error = expect.get("error").and_then(Value::as_bool).unwrap_or(false);
+            played
+        });
+    let want_error = expect
+        .get("error")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
     match result {
         Err(msg) => {
             if !want_error {
@@ -345,7 +449,11 @@ fn run_case(case: &Case, bases: &Map<String, Value>) -> Vec<String> {
             if doc_value(&pos) != before_doc {
                 errs.push("a refused action changed the position".into());
             }
-            for want in expect.get("error_contains").map(|v| strings(v, &case.name)).unwrap_or_default() {
+            for want in expect
+                .get("error_contains")
+                .map(|v| strings(v, &case.name))
+                .unwrap_or_default()
+            {
                 if !msg.contains(&want) {
                     errs.push(format!("the refusal {msg:?} does not contain {want:?}"));
                 }
@@ -354,24 +462,37 @@ fn run_case(case: &Case, bases: &Map<String, Value>) -> Vec<String> {
         }
         Ok(events) => {
             if want_error {
-                errs.push(format!("accepted, but it should be refused; events: {events:?}"));
+                errs.push(format!(
+                    "accepted, but it should be refused; events: {events:?}"
+                ));
                 return errs;
             }
             round_trip(&pos, "resulting position", &mut errs);
-            let events: Vec<Value> = events.iter().map(|e| serde_json::to_value(e).expect("event serializes")).collect();
+            let events: Vec<Value> = events
+                .iter()
+                .map(|e| serde_json::to_value(e).expect("event serializes"))
+                .collect();
             check_position_expectations(&pos, &expect, &events, &mut errs);
         }
     }
     errs
 }
 
-fn check_position_expectations(pos: &Position, expect: &Map<String, Value>, events: &[Value], errs: &mut Vec<String>) {
+fn check_position_expectations(
+    pos: &Position,
+    expect: &Map<String, Value>,
+    events: &[Value],
+    errs: &mut Vec<String>,
+) {
     let doc = doc_value(pos);
     if let Some(want) = expect.get("position") {
         partial_match(&doc, want, "position", errs);
     }
     if let Some(want) = expect.get("active") {
-        let got = pos.active().map(|s| Value::from(s.0)).unwrap_or(Value::Null);
+        let got = pos
+            .active()
+            .map(|s| Value::from(s.0))
+            .unwrap_or(Value::Null);
         if &got != want {
             errs.push(format!("active player is {got}, expected {want}"));
         }
@@ -381,7 +502,10 @@ fn check_position_expectations(pos: &Position, expect: &Map<String, Value>, even
     {
         errs.push(format!("is_over() is {}, expected {want}", pos.is_over()));
     }
-    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap_or("?")).collect();
+    let types: Vec<&str> = events
+        .iter()
+        .map(|e| e["type"].as_str().unwrap_or("?"))
+        .collect();
     if let Some(want) = expect.get("event_types") {
         let want = strings(want, "event_types");
         if want != types {
@@ -390,7 +514,12 @@ fn check_position_expectations(pos: &Position, expect: &Map<String, Value>, even
     }
     if let Some(Value::Array(want)) = expect.get("events") {
         if want.len() != events.len() {
-            errs.push(format!("{} events, expected {}: {}", events.len(), want.len(), Value::from(events.to_vec())));
+            errs.push(format!(
+                "{} events, expected {}: {}",
+                events.len(),
+                want.len(),
+                Value::from(events.to_vec())
+            ));
         } else {
             for (i, (a, e)) in events.iter().zip(want).enumerate() {
                 partial_match(a, e, &format!("events[{i}]"), errs);
@@ -424,7 +553,11 @@ fn check_position_expectations(pos: &Position, expect: &Map<String, Value>, even
     }
     let walls: Vec<String> = doc["floors"][doc["floor"].as_u64().unwrap_or(0) as usize]["walls"]
         .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default();
     if let Some(want) = expect.get("walls_include") {
         for w in strings(want, "walls_include") {
@@ -451,7 +584,10 @@ fn run(select_bugs: bool) {
     let mut names = BTreeMap::new();
     for c in &cases {
         if let Some(other) = names.insert(c.name.clone(), c.file.clone()) {
-            panic!("case name {:?} is used twice ({} and {})", c.name, other, c.file);
+            panic!(
+                "case name {:?} is used twice ({} and {})",
+                c.name, other, c.file
+            );
         }
     }
     let mut failures = Vec::new();
@@ -462,7 +598,11 @@ fn run(select_bugs: bool) {
         *per_rule.entry(case.rule.clone()).or_default() += 1;
         let errs = run_case(case, &bases);
         if !errs.is_empty() {
-            let bug = case.bug.as_deref().map(|b| format!(" [BUG: {b}]")).unwrap_or_default();
+            let bug = case
+                .bug
+                .as_deref()
+                .map(|b| format!(" [BUG: {b}]"))
+                .unwrap_or_default();
             failures.push(format!(
                 "{} / {} ({}){bug}:\n    {}",
                 case.file,
@@ -473,7 +613,12 @@ fn run(select_bugs: bool) {
         }
     }
     eprintln!("{ran} fixture cases; per rule: {per_rule:?}");
-    assert!(failures.is_empty(), "{} of {ran} fixture cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} fixture cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -492,13 +637,22 @@ fn every_rules_section_and_decision_has_fixtures() {
     let cases = load_cases();
     let rules: Vec<&str> = cases.iter().map(|c| c.rule.as_str()).collect();
     let sections = [
-        "§2", "§3", "§4", "§5", "§6", "§7.1", "§7.2", "§7.3", "§7.4", "§7.5", "§8", "§9", "§10", "§11",
+        "§2", "§3", "§4", "§5", "§6", "§7.1", "§7.2", "§7.3", "§7.4", "§7.5", "§8", "§9", "§10",
+        "§11",
     ];
     for s in sections {
-        assert!(rules.iter().any(|r| r.split([' ', ',']).any(|p| p == s || p.starts_with(&format!("{s}.")))), "no fixture for {s}");
+        assert!(
+            rules.iter().any(|r| r
+                .split([' ', ','])
+                .any(|p| p == s || p.starts_with(&format!("{s}.")))),
+            "no fixture for {s}"
+        );
     }
     for d in 1..=12 {
         let tag = format!("D{d}");
-        assert!(rules.iter().any(|r| r.split([' ', ',']).any(|p| p == tag)), "no fixture for {tag}");
+        assert!(
+            rules.iter().any(|r| r.split([' ', ',']).any(|p| p == tag)),
+            "no fixture for {tag}"
+        );
     }
 }
