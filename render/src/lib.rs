@@ -1,1 +1,122 @@
-//! Labscape turn image (see issue: the turn image).
+//! The Labscape turn image: a pure function from a view of a game to PNG bytes.
+//!
+//! One image tells the state of the game at a glance, on a phone as well as on a desktop:
+//! the floor in play (walls, items, exit, robot, players and the last turn drawn over it),
+//! every floor of the building as a column of small maps, the time board (squares 1–63,
+//! robot triggers, limit, dawn, every player's marker in stack order), and a player table.
+//! Draft setup and the end of the game get their own variants of the same image, driven by
+//! the position's phase; [`render_lobby_png`] draws the lobby before a game exists.
+//!
+//! Rendering is deterministic and does no I/O: the font is embedded, drawing uses
+//! tiny-skia, and the output is an indexed-colour PNG (see `shared/notes/rendering.md`).
+//! It takes a few milliseconds; call it from `spawn_blocking` in async code.
+//!
+//! ```
+//! use labscape_core::labscape::{Layout, Position, Settings, SetupMode};
+//! use labscape_render::{View, render_png};
+//! let settings = Settings {
+//!     layout: Layout::parse("single").unwrap(),
+//!     difficulty: Default::default(),
+//!     setup: SetupMode::Random,
+//!     players: vec!["ana".into(), "bo".into()],
+//! };
+//! let (pos, events) = Position::new_game(&settings, "seed").unwrap();
+//! let png = render_png(&View::new(&pos).events(&events).title("Friday game"), None);
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod canvas;
+mod encode;
+mod floor;
+mod icons;
+mod lobby;
+mod scene;
+mod text;
+mod theme;
+
+use labscape_core::labscape::{Event, Position, Seat};
+
+pub use lobby::{Lobby, render_lobby_png};
+
+/// Output width when none is asked for, in pixels.
+pub const DEFAULT_WIDTH: u32 = 1200;
+/// Narrowest output: the design width, where the smallest text is 12 px.
+pub const MIN_WIDTH: u32 = 1200;
+/// Widest output.
+pub const MAX_WIDTH: u32 = 1600;
+/// Player names are cut to this many characters before drawing.
+pub const MAX_NAME_CHARS: usize = 20;
+/// Titles are cut to this many characters before drawing.
+pub const MAX_TITLE_CHARS: usize = 48;
+
+/// What the image shows: a position, the events of the turn that led to it, who is
+/// looking, and a title.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The game.
+    pub position: &'a Position,
+    /// The events of the last turn (drawn over the floor and summarised in the header).
+    pub events: &'a [Event],
+    /// The seat of the player looking, if any: their row in the table says "(you)".
+    pub viewer: Option<Seat>,
+    /// A title for the header, such as the game's name (capped at [`MAX_TITLE_CHARS`]).
+    pub title: Option<&'a str>,
+    /// During draft setup: every setup event so far, to count what each player placed.
+    /// Empty means only [`View::events`] are counted.
+    pub setup_log: &'a [Event],
+}
+
+impl<'a> View<'a> {
+    /// A view of `position` with no events, viewer or title.
+    pub fn new(position: &'a Position) -> View<'a> {
+        View {
+            position,
+            events: &[],
+            viewer: None,
+            title: None,
+            setup_log: &[],
+        }
+    }
+
+    /// Sets the last turn's events.
+    #[must_use]
+    pub fn events(mut self, events: &'a [Event]) -> View<'a> {
+        self.events = events;
+        self
+    }
+
+    /// Sets who is looking.
+    #[must_use]
+    pub fn viewer(mut self, seat: Seat) -> View<'a> {
+        self.viewer = Some(seat);
+        self
+    }
+
+    /// Sets the title.
+    #[must_use]
+    pub fn title(mut self, title: &'a str) -> View<'a> {
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the draft setup log.
+    #[must_use]
+    pub fn setup_log(mut self, log: &'a [Event]) -> View<'a> {
+        self.setup_log = log;
+        self
+    }
+}
+
+/// The output width for a requested one: [`DEFAULT_WIDTH`] if none, clamped to
+/// [`MIN_WIDTH`]..=[`MAX_WIDTH`].
+pub fn output_width(width: Option<u32>) -> u32 {
+    width.unwrap_or(DEFAULT_WIDTH).clamp(MIN_WIDTH, MAX_WIDTH)
+}
+
+/// Draws the view as an indexed-colour PNG `width` pixels wide (see [`output_width`]); the
+/// height follows from the content.
+pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
+    let scene = scene::Scene::new(view);
+    let canvas = scene.draw(output_width(width));
+    encode::indexed_png(&canvas.pix, &theme::seed())
+}

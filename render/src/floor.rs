@@ -1,0 +1,506 @@
+//! Floors: the large map of the floor in play (with the last turn drawn over it) and the
+//! small maps of the building column.
+
+use labscape_core::labscape::{Board, Cell, FloorShape, Item, Seat, Status, Wall};
+
+use crate::{
+    canvas::{Align, Canvas, Line, Rgba},
+    icons,
+    scene::{Overlay, Scene},
+    text::Weight,
+    theme,
+};
+
+/// Where a floor is drawn: top-left of cell A1 and the cell size, in design units.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Grid {
+    pub x: f32,
+    pub y: f32,
+    pub c: f32,
+}
+
+impl Grid {
+    pub fn cell_origin(&self, cell: Cell) -> (f32, f32) {
+        (
+            self.x + f32::from(cell.x()) * self.c,
+            self.y + f32::from(cell.y()) * self.c,
+        )
+    }
+    pub fn center(&self, cell: Cell) -> (f32, f32) {
+        let (x, y) = self.cell_origin(cell);
+        (x + self.c / 2.0, y + self.c / 2.0)
+    }
+    pub fn vertex(&self, v: (i32, i32)) -> (f32, f32) {
+        (self.x + v.0 as f32 * self.c, self.y + v.1 as f32 * self.c)
+    }
+    /// The L of a wall as a polyline: arm end, corner, arm end.
+    pub fn wall_points(&self, w: Wall) -> [(f32, f32); 3] {
+        let [v, a, b] = w.vertices();
+        [self.vertex(a), self.vertex(v), self.vertex(b)]
+    }
+}
+
+/// The modules' backdrop, module borders and the floor's outer outline.
+pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgba, lines: bool) {
+    let m = g.c * 3.0;
+    for (col, row) in shape.modules() {
+        cv.rect(g.x + col as f32 * m, g.y + row as f32 * m, m, m, fill);
+    }
+    if lines {
+        let lw = (g.c * 0.02).clamp(1.0, 1.6);
+        for (col, row) in shape.modules() {
+            let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
+            for k in 1..3 {
+                let o = k as f32 * g.c;
+                cv.polyline(
+                    &[(x + o, y), (x + o, y + m)],
+                    Line::new(theme::CELL_LINE, lw).square(),
+                );
+                cv.polyline(
+                    &[(x, y + o), (x + m, y + o)],
+                    Line::new(theme::CELL_LINE, lw).square(),
+                );
+            }
+        }
+    }
+    let module_w = (g.c * 0.05).clamp(1.0, 3.0);
+    for (col, row) in shape.modules() {
+        let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
+        cv.polyline(
+            &[(x, y), (x + m, y), (x + m, y + m), (x, y + m), (x, y)],
+            Line::new(theme::MODULE_LINE, module_w).square(),
+        );
+    }
+    let outline_w = (g.c * 0.075).clamp(1.5, 5.0);
+    for (col, row) in shape.modules() {
+        let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
+        let edge = |cv: &mut Canvas, a: (f32, f32), b: (f32, f32)| {
+            cv.polyline(&[a, b], Line::new(theme::OUTLINE, outline_w));
+        };
+        if row == 0 || !shape.has_module(col, row - 1) {
+            edge(cv, (x, y), (x + m, y));
+        }
+        if !shape.has_module(col, row + 1) {
+            edge(cv, (x, y + m), (x + m, y + m));
+        }
+        if col == 0 || !shape.has_module(col - 1, row) {
+            edge(cv, (x, y), (x, y + m));
+        }
+        if !shape.has_module(col + 1, row) {
+            edge(cv, (x + m, y), (x + m, y + m));
+        }
+    }
+}
+
+fn draw_walls(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) {
+    for w in walls {
+        cv.polyline(&g.wall_points(*w), Line::new(color, width));
+    }
+}
+
+/// An arrow along `pts`, shortened at the end by `trim`, with a head.
+fn arrow(
+    cv: &mut Canvas,
+    pts: &[(f32, f32)],
+    width: f32,
+    color: Rgba,
+    casing: Option<Rgba>,
+    dash: bool,
+    trim: f32,
+) {
+    if pts.len() < 2 {
+        return;
+    }
+    let mut pts = pts.to_vec();
+    let n = pts.len();
+    let (ax, ay) = pts[n - 2];
+    let (bx, by) = pts[n - 1];
+    let len = ((bx - ax).powi(2) + (by - ay).powi(2)).sqrt().max(0.001);
+    let (ux, uy) = ((bx - ax) / len, (by - ay) / len);
+    let tip = (bx - ux * trim, by - uy * trim);
+    let head = width * 2.6;
+    pts[n - 1] = (tip.0 - ux * head * 0.6, tip.1 - uy * head * 0.6);
+    let headpts = [
+        tip,
+        (
+            tip.0 - ux * head - uy * head * 0.7,
+            tip.1 - uy * head + ux * head * 0.7,
+        ),
+        (
+            tip.0 - ux * head + uy * head * 0.7,
+            tip.1 - uy * head - ux * head * 0.7,
+        ),
+    ];
+    if let Some(c) = casing {
+        cv.polyline(&pts, Line::new(c, width * 1.9));
+        if let Some(p) = crate::canvas::polyline_path(&headpts, true) {
+            cv.stroke(&p, Line::new(c, width * 0.9));
+        }
+    }
+    let line = if dash {
+        Line::new(color, width).dashed(width * 1.6, width * 1.3)
+    } else {
+        Line::new(color, width)
+    };
+    cv.polyline(&pts, line);
+    cv.polygon(&headpts, color);
+}
+
+/// Token layout in a cell: `n` discs (the robot included) in a grid.
+fn slots(n: usize, x: f32, y: f32, c: f32, crowded_top: bool) -> (Vec<(f32, f32)>, f32) {
+    let (cols, rows) = match n {
+        0 | 1 => (1, 1),
+        2 => (2, 1),
+        3 | 4 => (2, 2),
+        5 | 6 => (3, 2),
+        _ => (3, 3),
+    };
+    // Leave the top band to the item and exit icons when there is room.
+    let (top, h) = if n <= 2 && crowded_top {
+        (y + c * 0.34, c * 0.6)
+    } else {
+        (y + c * 0.08, c * 0.84)
+    };
+    let (left, w) = (x + c * 0.08, c * 0.84);
+    let cell_w = w / cols as f32;
+    let cell_h = h / rows as f32;
+    let d = (cell_w.min(cell_h) * 0.9).min(c * 0.5);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let (col, row) = (i % cols, i / cols);
+        // Centre a short last row.
+        let in_row = if row == rows - 1 {
+            n - row * cols
+        } else {
+            cols
+        };
+        let off = (cols - in_row.min(cols)) as f32 * cell_w / 2.0;
+        out.push((
+            left + off + cell_w * (col as f32 + 0.5),
+            top + cell_h * (row as f32 + 0.5),
+        ));
+    }
+    (out, d)
+}
+
+impl Scene<'_> {
+    /// The large map of `board` fitted at `g`, with rulers, items, exit, robot, players and
+    /// the last turn's overlay.
+    pub(crate) fn draw_floor(&self, cv: &mut Canvas, board: &Board, g: Grid, ov: &Overlay) {
+        let shape = board.shape();
+        let c = g.c;
+        let (w, h) = (f32::from(shape.width()) * c, f32::from(shape.height()) * c);
+        cv.rect(g.x, g.y, w, h, theme::NO_MODULE);
+        draw_shape(cv, shape, g, theme::FLOOR, false);
+        if let Some(e) = self.pos.exit() {
+            let (x, y) = g.cell_origin(e);
+            cv.rect(x, y, c, c, theme::EXIT_FILL);
+        }
+        for cell in &ov.placed_cells {
+            let (x, y) = g.cell_origin(*cell);
+            cv.rect(x, y, c, c, theme::ROTATED.mix(theme::WHITE, 0.7));
+        }
+        draw_shape(cv, shape, g, theme::FLOOR.alpha(0), true);
+
+        // Rulers: column letters above, row numbers to the left.
+        let rs = 16.0_f32.max(c * 0.2).min(20.0);
+        for x in 0..shape.width() {
+            let name = char::from(b'A' + x).to_string();
+            cv.text(
+                &name,
+                (g.x + (f32::from(x) + 0.5) * c, g.y - 8.0),
+                rs,
+                Weight::Bold,
+                theme::INK_SOFT,
+                Align::Center,
+            );
+        }
+        for y in 0..shape.height() {
+            let name = (u32::from(y) + 1).to_string();
+            cv.text(
+                &name,
+                (g.x - 8.0, g.y + (f32::from(y) + 0.5) * c + rs * 0.36),
+                rs,
+                Weight::Bold,
+                theme::INK_SOFT,
+                Align::Right,
+            );
+        }
+
+        // Cell names, items and the exit.
+        let name_size = (c * 0.17).min(17.0);
+        for cell in shape.cells() {
+            let (x, y) = g.cell_origin(cell);
+            if name_size >= 14.5 {
+                cv.text(
+                    &cell.to_string(),
+                    (x + c - c * 0.07, y + c - c * 0.07),
+                    name_size,
+                    Weight::Regular,
+                    theme::CELL_NAME,
+                    Align::Right,
+                );
+            }
+            if let Some(it) = board.item(cell) {
+                icons::item(cv, it, x + c * 0.22, y + c * 0.2, c * 0.3);
+            }
+        }
+        if let Some(e) = self.pos.exit() {
+            let (x, y) = g.cell_origin(e);
+            icons::exit(cv, x + c * 0.76, y + c * 0.22, c * 0.34);
+            cv.polyline(
+                &[
+                    (x + 2.0, y + 2.0),
+                    (x + c - 2.0, y + 2.0),
+                    (x + c - 2.0, y + c - 2.0),
+                    (x + 2.0, y + c - 2.0),
+                    (x + 2.0, y + 2.0),
+                ],
+                Line::new(theme::EXIT, (c * 0.05).clamp(2.0, 4.0)).square(),
+            );
+        }
+
+        // The last turn, under the walls and tokens.
+        let path_w = (c * 0.085).clamp(3.0, 9.0);
+        for path in &ov.robot_paths {
+            let pts: Vec<_> = path.iter().map(|cl| g.center(*cl)).collect();
+            arrow(
+                cv,
+                &pts,
+                path_w * 0.8,
+                theme::ROBOT_PATH,
+                Some(theme::WHITE.alpha(200)),
+                true,
+                c * 0.3,
+            );
+        }
+        for (seat, path) in &ov.moves {
+            let pts: Vec<_> = path.iter().map(|cl| g.center(*cl)).collect();
+            let color = theme::player(seat.index());
+            if let Some(&(sx, sy)) = pts.first() {
+                cv.circle(
+                    sx,
+                    sy,
+                    path_w * 1.1,
+                    Some(theme::WHITE),
+                    Some(Line::new(color, path_w * 0.6)),
+                );
+            }
+            arrow(cv, &pts, path_w, color, Some(theme::INK), false, c * 0.3);
+        }
+        for (from, _) in &ov.rotations {
+            let pts = g.wall_points(*from);
+            cv.polyline(
+                &pts,
+                Line::new(theme::ROTATED, (c * 0.09).max(4.0)).dashed(c * 0.1, c * 0.08),
+            );
+        }
+        for (seat, at, to) in &ov.catches {
+            let (a, b) = (g.center(*at), g.center(*to));
+            if at != to {
+                arrow(
+                    cv,
+                    &[a, b],
+                    path_w * 0.6,
+                    theme::CATCH,
+                    Some(theme::WHITE.alpha(200)),
+                    true,
+                    c * 0.32,
+                );
+            }
+            let _ = seat;
+        }
+
+        // Walls, the rotated one with a halo.
+        let wall_w = (c * 0.11).clamp(3.0, 12.0);
+        for (_, to) in &ov.rotations {
+            cv.polyline(&g.wall_points(*to), Line::new(theme::ROTATED, wall_w * 2.2));
+        }
+        for w in &ov.placed_walls {
+            cv.polyline(&g.wall_points(*w), Line::new(theme::ROTATED, wall_w * 2.2));
+        }
+        draw_walls(cv, board.walls(), g, wall_w, theme::WALL);
+
+        // Catches: a burst around the cell where it happened.
+        for (_, at, _) in &ov.catches {
+            let (x, y) = g.center(*at);
+            for i in 0..12 {
+                let a = i as f32 * std::f32::consts::PI / 6.0;
+                let (r0, r1) = (c * 0.4, c * if i % 2 == 0 { 0.56 } else { 0.48 });
+                cv.polyline(
+                    &[
+                        (x + a.cos() * r0, y + a.sin() * r0),
+                        (x + a.cos() * r1, y + a.sin() * r1),
+                    ],
+                    Line::new(theme::CATCH, (c * 0.05).max(2.0)),
+                );
+            }
+        }
+
+        // Dice of a roll, in the bottom-left corner of the roller's cell.
+        for (cell, dice) in &ov.rolls {
+            let (x, y) = g.cell_origin(*cell);
+            let ds = (c * 0.2).clamp(14.0, 26.0);
+            icons::die(
+                cv,
+                x + c * 0.06 + ds / 2.0,
+                y + c - c * 0.06 - ds / 2.0,
+                ds,
+                dice[0],
+            );
+            icons::die(
+                cv,
+                x + c * 0.06 + ds * 1.65,
+                y + c - c * 0.06 - ds / 2.0,
+                ds,
+                dice[1],
+            );
+        }
+
+        // Robot and players.
+        let robot = self.pos.robot();
+        for cell in shape.cells() {
+            let here: Vec<Seat> = self
+                .pos
+                .seats()
+                .filter(|s| {
+                    let p = self.pos.player(*s);
+                    p.cell() == Some(cell)
+                        && matches!(
+                            p.status(),
+                            Status::Acting | Status::Exited | Status::TimedOut
+                        )
+                })
+                .collect();
+            let has_robot = robot == Some(cell);
+            let n = here.len() + usize::from(has_robot);
+            if n == 0 {
+                continue;
+            }
+            let (x, y) = g.cell_origin(cell);
+            let crowded_top = board.item(cell).is_some() || self.pos.exit() == Some(cell);
+            let (pts, d) = slots(n, x, y, c, crowded_top);
+            let mut k = 0;
+            for s in &here {
+                let (px, py) = pts[k];
+                k += 1;
+                let p = self.pos.player(*s);
+                let dim = p.status() != Status::Acting;
+                let active = self.active == Some(*s);
+                icons::token(
+                    cv,
+                    px,
+                    py,
+                    d,
+                    theme::player(s.index()),
+                    &self.tags[s.index()],
+                    active,
+                    dim,
+                );
+            }
+            if has_robot {
+                let (px, py) = pts[k];
+                icons::robot(cv, px, py, d * 1.05);
+            }
+        }
+
+        // A catch label above the burst.
+        for (seat, at, _) in &ov.catches {
+            let (x, y) = g.cell_origin(*at);
+            let label = format!("{} caught", self.tags[seat.index()]);
+            let size = 15.0;
+            let tw = cv.text_width(&label, size, Weight::Bold);
+            let bx = (x + c / 2.0 - tw / 2.0 - 6.0).max(g.x);
+            let by = y - 2.0;
+            cv.round_rect(
+                (bx, by - 12.0, tw + 12.0, 24.0),
+                6.0,
+                Some(theme::CATCH),
+                None,
+            );
+            cv.text(
+                &label,
+                (bx + 6.0, by + 5.5),
+                size,
+                Weight::Bold,
+                theme::WHITE,
+                Align::Left,
+            );
+        }
+    }
+
+    /// A small map of floor `i` for the building column, `m` units per cell.
+    pub(crate) fn draw_small_floor(&self, cv: &mut Canvas, i: usize, g: Grid, current: bool) {
+        let shape = self.pos.layout().floor(i);
+        let m = g.c;
+        match self.pos.board(i) {
+            None => {
+                draw_shape(cv, shape, g, theme::NO_MODULE, false);
+                let (w, h) = (f32::from(shape.width()) * m, f32::from(shape.height()) * m);
+                let l = Line::new(theme::FAINT, 2.5);
+                cv.polyline(&[(g.x + 4.0, g.y + 4.0), (g.x + w - 4.0, g.y + h - 4.0)], l);
+                cv.polyline(&[(g.x + w - 4.0, g.y + 4.0), (g.x + 4.0, g.y + h - 4.0)], l);
+            }
+            Some(board) => {
+                draw_shape(cv, shape, g, theme::FLOOR, m >= 12.0);
+                if current && let Some(e) = self.pos.exit() {
+                    let (x, y) = g.cell_origin(e);
+                    cv.rect(x, y, m, m, theme::EXIT_FILL);
+                    cv.rect(x + m * 0.2, y + m * 0.2, m * 0.6, m * 0.6, theme::EXIT);
+                }
+                for (cell, it) in board.items() {
+                    if current && self.pos.exit() == Some(cell) {
+                        continue;
+                    }
+                    let (cx, cy) = g.center(cell);
+                    icons::item_dot(cv, it, cx, cy, (m * 0.17).max(1.5));
+                }
+                draw_walls(cv, board.walls(), g, (m * 0.14).max(1.6), theme::WALL);
+                if current {
+                    if let Some(r) = self.pos.robot() {
+                        let (cx, cy) = g.center(r);
+                        cv.round_rect(
+                            (cx - m * 0.36, cy - m * 0.36, m * 0.72, m * 0.72),
+                            m * 0.15,
+                            Some(theme::ROBOT),
+                            None,
+                        );
+                        cv.circle(cx, cy, m * 0.12, Some(theme::ROBOT_EYE), None);
+                    }
+                    for s in self.pos.seats() {
+                        let p = self.pos.player(s);
+                        if p.status() != Status::Acting {
+                            continue;
+                        }
+                        if let Some(cell) = p.cell() {
+                            let (cx, cy) = g.center(cell);
+                            cv.circle(
+                                cx,
+                                cy,
+                                m * 0.3,
+                                Some(theme::player(s.index())),
+                                Some(Line::new(theme::INK, 1.0)),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if current {
+            let (w, h) = (f32::from(shape.width()) * m, f32::from(shape.height()) * m);
+            cv.round_rect(
+                (g.x - 5.0, g.y - 5.0, w + 10.0, h + 10.0),
+                4.0,
+                None,
+                Some(Line::new(theme::ACCENT, 3.0)),
+            );
+        }
+    }
+}
+
+/// Item kinds for the legend.
+pub(crate) const LEGEND_ITEMS: [(Item, &str); 3] = [
+    (Item::Key, "key"),
+    (Item::Food, "food"),
+    (Item::Special, "special"),
+];

@@ -1,0 +1,271 @@
+//! The lobby image: the building and settings of a game that has not started, and who has
+//! joined so far.
+
+use labscape_core::labscape::{Settings, dawn_for, rules::STANDARD};
+
+use crate::{
+    MAX_TITLE_CHARS,
+    canvas::{Align, Canvas, Line},
+    encode,
+    floor::{Grid, draw_shape},
+    icons, output_width,
+    scene::{DESIGN_W, SMALL, display_name, tags},
+    text::{self, Weight},
+    theme,
+};
+
+/// A game being gathered: its settings (players so far, in seat order) and a title.
+#[derive(Clone, Copy, Debug)]
+pub struct Lobby<'a> {
+    /// The settings as they stand; `players` may be empty.
+    pub settings: &'a Settings,
+    /// A title for the header, such as the game's name.
+    pub title: Option<&'a str>,
+}
+
+/// Draws the lobby as an indexed-colour PNG (width as for [`crate::render_png`]).
+pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
+    let s = lobby.settings;
+    let layout = &s.layout;
+    let m = 24.0;
+    let pad = 16.0;
+    let (min_p, max_p) = STANDARD.players;
+    let names: Vec<String> = s
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, n)| display_name(n, i))
+        .collect();
+    let tags = tags(&names);
+
+    // Building: floors side by side, ground on the left, at one cell size.
+    let total_cols: f32 = layout.floors().iter().map(|f| f32::from(f.width())).sum();
+    let max_rows = layout
+        .floors()
+        .iter()
+        .map(|f| f32::from(f.height()))
+        .fold(1.0, f32::max);
+    let gaps = (layout.floor_count() as f32 - 1.0) * 28.0;
+    let avail = DESIGN_W - 2.0 * m - 2.0 * pad;
+    let c = ((avail - gaps) / total_cols)
+        .min(300.0 / max_rows)
+        .min(40.0)
+        .floor();
+    let building_h = pad + 34.0 + 26.0 + max_rows * c + pad;
+
+    let rows = max_p.div_ceil(2);
+    let players_h = pad + 34.0 + rows as f32 * 48.0 + pad;
+    let header_h = 90.0;
+    let facts_h = pad + 34.0 + 3.0 * 30.0 + pad;
+    let total_h = m + header_h + building_h + 16.0 + facts_h + 16.0 + players_h + m;
+
+    let mut cv = Canvas::new(output_width(width), DESIGN_W, total_h, theme::PAGE);
+    let title = lobby
+        .title
+        .and_then(|t| text::sanitize(t, MAX_TITLE_CHARS))
+        .unwrap_or_else(|| "Labscape".to_string());
+    let title = cv.fit(&title, 32.0, Weight::Bold, DESIGN_W - 2.0 * m - 300.0);
+    cv.text(
+        &title,
+        (m, m + 30.0),
+        32.0,
+        Weight::Bold,
+        theme::INK,
+        Align::Left,
+    );
+    cv.text(
+        "lobby · waiting for players",
+        (DESIGN_W - m, m + 28.0),
+        18.0,
+        Weight::Regular,
+        theme::INK_SOFT,
+        Align::Right,
+    );
+    let joined = if s.players.len() >= min_p {
+        format!(
+            "{} of {max_p} seats taken · ready to start",
+            s.players.len()
+        )
+    } else {
+        format!(
+            "{} of {max_p} seats taken · {min_p} needed to start",
+            s.players.len()
+        )
+    };
+    cv.text(
+        &joined,
+        (m, m + 66.0),
+        21.0,
+        Weight::Bold,
+        theme::ACCENT,
+        Align::Left,
+    );
+
+    // The building.
+    let mut y = m + header_h;
+    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, building_h);
+    let bl = format!(
+        "Building: {} · {} floors · {} modules",
+        layout.source(),
+        layout.floor_count(),
+        layout.module_count()
+    );
+    cv.text(
+        &bl,
+        (m + pad, y + pad + 20.0),
+        21.0,
+        Weight::Bold,
+        theme::INK,
+        Align::Left,
+    );
+    let used = total_cols * c + gaps;
+    let mut x = m + pad + (avail - used) / 2.0;
+    for (i, f) in layout.floors().iter().enumerate() {
+        let label = if i == 0 {
+            "0 · ground".to_string()
+        } else if i + 1 == layout.floor_count() {
+            format!("{i} · top")
+        } else {
+            i.to_string()
+        };
+        let fw = f32::from(f.width()) * c;
+        cv.text(
+            &label,
+            (x + fw / 2.0, y + pad + 52.0),
+            SMALL,
+            Weight::Bold,
+            theme::INK_SOFT,
+            Align::Center,
+        );
+        let gy = y + pad + 60.0 + (max_rows - f32::from(f.height())) * c;
+        draw_shape(&mut cv, f, Grid { x, y: gy, c }, theme::FLOOR, c >= 12.0);
+        x += fw + 28.0;
+    }
+    y += building_h + 16.0;
+
+    // Settings.
+    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, facts_h);
+    cv.text(
+        "Settings",
+        (m + pad, y + pad + 20.0),
+        21.0,
+        Weight::Bold,
+        theme::INK,
+        Align::Left,
+    );
+    let n = s.players.len().max(1);
+    let dawn = dawn_for(&STANDARD, layout.module_count(), n, s.difficulty);
+    let per = STANDARD.keys_per_module as usize;
+    let keys_top = per * layout.floors().last().map_or(0, |f| f.module_count());
+    let keys_all = per * layout.module_count();
+    let facts = [
+        format!(
+            "difficulty {} · setup {}",
+            s.difficulty.name(),
+            s.setup.name()
+        ),
+        format!(
+            "dawn at minute {dawn} with {n} player{}",
+            if n == 1 { "" } else { "s" }
+        ),
+        format!(
+            "keys: {keys_top} to leave the top floor … {keys_all} to escape ({per} per module on and above a floor)"
+        ),
+    ];
+    for (i, f) in facts.iter().enumerate() {
+        let f = cv.fit(f, 18.0, Weight::Regular, DESIGN_W - 2.0 * m - 2.0 * pad);
+        cv.text(
+            &f,
+            (m + pad, y + pad + 62.0 + i as f32 * 30.0),
+            18.0,
+            Weight::Regular,
+            theme::INK_SOFT,
+            Align::Left,
+        );
+    }
+    icons::sun(&mut cv, DESIGN_W - m - 50.0, y + 60.0, 48.0, theme::DAWN);
+    y += facts_h + 16.0;
+
+    // Seats.
+    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, players_h);
+    cv.text(
+        "Players",
+        (m + pad, y + pad + 20.0),
+        21.0,
+        Weight::Bold,
+        theme::INK,
+        Align::Left,
+    );
+    let colw = (DESIGN_W - 2.0 * m - 2.0 * pad) / 2.0;
+    #[allow(clippy::needless_range_loop)] // seats past the joined players are drawn too
+    for seat in 0..max_p {
+        let (col, row) = (seat / rows, seat % rows);
+        let sx = m + pad + col as f32 * colw;
+        let sy = y + pad + 40.0 + row as f32 * 48.0;
+        if let Some(name) = names.get(seat) {
+            cv.round_rect(
+                (sx, sy, colw - 12.0, 42.0),
+                10.0,
+                Some(theme::WHITE),
+                Some(Line::new(theme::PANEL_EDGE, 1.2)),
+            );
+            icons::token(
+                &mut cv,
+                sx + 24.0,
+                sy + 21.0,
+                30.0,
+                theme::player(seat),
+                &tags[seat],
+                false,
+                false,
+            );
+            let name = cv.fit(name, 18.0, Weight::Bold, colw - 90.0);
+            cv.text(
+                &name,
+                (sx + 50.0, sy + 28.0),
+                18.0,
+                Weight::Bold,
+                theme::INK,
+                Align::Left,
+            );
+        } else {
+            cv.round_rect(
+                (sx, sy, colw - 12.0, 42.0),
+                10.0,
+                None,
+                Some(Line::new(theme::PANEL_EDGE, 1.2).dashed(6.0, 5.0)),
+            );
+            cv.circle(
+                sx + 24.0,
+                sy + 21.0,
+                15.0,
+                None,
+                Some(Line::new(theme::player(seat), 3.0)),
+            );
+            cv.text(
+                "open seat",
+                (sx + 50.0, sy + 28.0),
+                SMALL,
+                Weight::Regular,
+                theme::FAINT,
+                Align::Left,
+            );
+        }
+    }
+    encode::indexed_png(&cv.pix, &theme::seed())
+}
+
+fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
+    cv.round_rect(
+        (x, y + 2.0, w, h),
+        14.0,
+        Some(theme::PANEL_EDGE.alpha(120)),
+        None,
+    );
+    cv.round_rect(
+        (x, y, w, h),
+        14.0,
+        Some(theme::PANEL),
+        Some(Line::new(theme::PANEL_EDGE, 1.5)),
+    );
+}
