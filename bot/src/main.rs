@@ -4,11 +4,11 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-mod engine_cli;
+use labscape::{app, engine_cli, local, store};
 
-use std::process::ExitCode;
+use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// The Labscape bot.
 #[derive(Debug, Parser)]
@@ -20,36 +20,122 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+/// Where games are stored.
+#[derive(Debug, Args, Clone)]
+struct DbArgs {
+    /// The SQLite database file (or a `sqlite://` URL).
+    #[arg(
+        long,
+        global = true,
+        env = "DATABASE_URL",
+        default_value = "labscape.db"
+    )]
+    db: String,
+}
+
+/// Options of `labscape local`.
+#[derive(Debug, Args, Clone)]
+struct LocalArgs {
+    /// Folder for turn images.
+    #[arg(long, default_value = "labscape-images")]
+    images: PathBuf,
+    /// Read chat lines from this file instead of the terminal.
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Your name (the default speaker).
+    #[arg(long = "as", env = "USER", default_value = "you")]
+    speaker: String,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play in the terminal, on a local SQLite file (the default with no bot token).
+    Local(LocalArgs),
     /// The rules engine's command line (positions and actions in the public notation).
     #[command(subcommand)]
     Engine(engine_cli::EngineCommand),
-}
-
-/// A fresh 256-bit seed, as hex.
-pub fn random_seed() -> String {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes).expect("the operating system provides randomness");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The turn image of a position with no last-turn overlay.
-pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u32>) -> Vec<u8> {
-    let _ = (pos, width);
-    Vec::new()
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
+        Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
         None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::from(2)
+            let configured: Vec<&str> = ["DISCORD_TOKEN", "TELEGRAM_TOKEN"]
+                .into_iter()
+                .filter(|v| std::env::var(v).is_ok_and(|t| !t.trim().is_empty()))
+                .collect();
+            if configured.is_empty() {
+                eprintln!(
+                    "No DISCORD_TOKEN or TELEGRAM_TOKEN is set, so this is local play in the terminal.\n\
+                     To run the chat bots, set DISCORD_TOKEN and/or TELEGRAM_TOKEN (see the README)."
+                );
+            } else {
+                eprintln!(
+                    "{} is set, but the chat bots are not part of this build yet; starting local play.",
+                    configured.join(" and ")
+                );
+            }
+            let args = LocalArgs {
+                images: "labscape-images".into(),
+                script: None,
+                speaker: std::env::var("USER").unwrap_or_else(|_| "you".into()),
+            };
+            run_async(local_play(cli.db, args))
         }
     }
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("LABSCAPE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn run_async(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> ExitCode {
+    init_tracing();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("tokio runtime");
+    match rt.block_on(fut) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("labscape: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The service on the configured database, with the turn image renderer.
+async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::SqliteStore>> {
+    use anyhow::Context as _;
+    let store = store::SqliteStore::open(&db.db)
+        .await
+        .with_context(|| format!("opening the database {}", db.db))?;
+    let renderer: app::Renderer =
+        Arc::new(|pos, events, name| labscape::render_turn(pos, events, name));
+    Ok(app::Service::new(
+        store,
+        Arc::new(app::SystemClock),
+        Some(renderer),
+    ))
+}
+
+async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {
+    let service = open_service(&db).await?;
+    let opts = local::LocalOptions {
+        images: args.images,
+        script: args.script,
+        speaker: args.speaker,
+    };
+    local::run(&service, opts).await
 }

@@ -1,0 +1,213 @@
+//! The transport-neutral commands, and reading them from a chat line (`/move NNE`).
+//!
+//! Discord builds [`Command`]s from slash-command options; Telegram and local play read
+//! them from text with [`Command::parse`]. Either way the service sees the same enum.
+
+use thiserror::Error;
+
+/// Longest command line accepted.
+pub const MAX_LINE: usize = 300;
+
+/// Options of `new`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewOptions {
+    /// Preset or notation.
+    pub layout: Option<String>,
+    /// Difficulty name.
+    pub difficulty: Option<String>,
+    /// `random` or `draft`.
+    pub setup: Option<String>,
+    /// Most seats.
+    pub players: Option<u8>,
+}
+
+/// Everything a chat user can ask of the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Open a lobby in this chat.
+    New(NewOptions),
+    /// Take a seat.
+    Join,
+    /// Give up a seat in the lobby.
+    Leave,
+    /// Start the game (creator).
+    Start,
+    /// Stop the game (creator or admin).
+    Abandon,
+    /// Add a computer player to the lobby.
+    AddBot(Option<String>),
+    /// Show the game.
+    Status,
+    /// Rules summary.
+    Rules(Option<String>),
+    /// A dice or setup table.
+    Table(Option<String>),
+    /// The last actions.
+    Log(Option<usize>),
+    /// Command list.
+    Help,
+    /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
+    /// item, autofill), optionally tied to the turn number a button was made for.
+    Play {
+        /// The action text.
+        action: String,
+        /// The turn the button showed; a different current turn means the button is old.
+        expected_turn: Option<i64>,
+    },
+}
+
+/// A line that is not a command.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CommandParseError {
+    /// Too long.
+    #[error("that is too long (at most {MAX_LINE} characters)")]
+    TooLong,
+    /// Unknown command word.
+    #[error("“/{0}” is not a command; /help lists them")]
+    Unknown(String),
+    /// Bad argument.
+    #[error("{0}")]
+    Bad(String),
+}
+
+const ACTION_VERBS: [&str; 11] = [
+    "move",
+    "roll",
+    "rotate-wall",
+    "rotate_wall",
+    "rotatewall",
+    "exit",
+    "wait",
+    "wall",
+    "item",
+    "autofill",
+    "search",
+];
+
+impl Command {
+    /// Reads `/verb args…` (the slash is optional; a `@botname` suffix on the verb, as
+    /// Telegram adds in groups, is ignored).
+    ///
+    /// # Errors
+    /// [`CommandParseError`] for an unknown command or an unreadable option.
+    pub fn parse(line: &str) -> Result<Command, CommandParseError> {
+        if line.len() > MAX_LINE {
+            return Err(CommandParseError::TooLong);
+        }
+        let line = line.trim();
+        let line = line.strip_prefix('/').unwrap_or(line);
+        let mut words = line.split_whitespace();
+        let verb = words.next().unwrap_or("");
+        let verb = verb.split('@').next().unwrap_or(verb).to_ascii_lowercase();
+        let args: Vec<&str> = words.collect();
+        let one_arg = || args.first().map(|s| s.to_string());
+        Ok(match verb.as_str() {
+            "new" | "newgame" => Command::New(parse_new(&args)?),
+            "join" => Command::Join,
+            "leave" => Command::Leave,
+            "start" | "startgame" => Command::Start,
+            "abandon" => Command::Abandon,
+            "addbot" => Command::AddBot(one_arg()),
+            "status" => Command::Status,
+            "rules" => Command::Rules(one_arg()),
+            "table" => Command::Table(one_arg()),
+            "log" => Command::Log(match args.first() {
+                None => None,
+                Some(n) => Some(
+                    n.parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=100).contains(n))
+                        .ok_or_else(|| {
+                            CommandParseError::Bad(format!(
+                                "“{n}” is not a count from 1 to 100; write it like /log 10"
+                            ))
+                        })?,
+                ),
+            }),
+            "help" | "" => Command::Help,
+            v if ACTION_VERBS.contains(&v) => Command::Play {
+                action: std::iter::once(v.replace('_', "-"))
+                    .chain(args.iter().map(|s| s.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                expected_turn: None,
+            },
+            v => return Err(CommandParseError::Unknown(v.to_string())),
+        })
+    }
+}
+
+/// `new` options in any order: a difficulty name, a setup mode, a number (players), and
+/// anything else is the layout.
+fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
+    let mut o = NewOptions::default();
+    for a in args {
+        let lower = a.to_ascii_lowercase();
+        if ["easy", "medium", "hard", "impossible"].contains(&lower.as_str()) {
+            o.difficulty = Some(lower);
+        } else if ["random", "draft"].contains(&lower.as_str()) {
+            o.setup = Some(lower);
+        } else if let Ok(n) = a.parse::<u8>() {
+            if !(1..=8).contains(&n) {
+                return Err(CommandParseError::Bad(format!(
+                    "a game seats 1 to 8 players, not {n}"
+                )));
+            }
+            o.players = Some(n);
+        } else if o.layout.is_none() {
+            o.layout = Some((*a).to_string());
+        } else {
+            return Err(CommandParseError::Bad(format!(
+                "I can't read “{a}”; write it like /new pyramid medium random 4"
+            )));
+        }
+    }
+    Ok(o)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chat_lines_read_as_commands() {
+        assert_eq!(
+            Command::parse("/move NNE").unwrap(),
+            Command::Play {
+                action: "move NNE".into(),
+                expected_turn: None
+            }
+        );
+        assert_eq!(
+            Command::parse("/rotate_wall B3:NE B2:SE").unwrap(),
+            Command::Play {
+                action: "rotate-wall B3:NE B2:SE".into(),
+                expected_turn: None
+            }
+        );
+        assert_eq!(
+            Command::parse("/status@LabscapeBot").unwrap(),
+            Command::Status
+        );
+        assert_eq!(Command::parse("/log 5").unwrap(), Command::Log(Some(5)));
+        assert!(Command::parse("/log 0").is_err());
+        assert_eq!(
+            Command::parse("/new hard 3 pyramid").unwrap(),
+            Command::New(NewOptions {
+                layout: Some("pyramid".into()),
+                difficulty: Some("hard".into()),
+                setup: None,
+                players: Some(3)
+            })
+        );
+        assert!(Command::parse("/new 9").is_err());
+        assert!(matches!(
+            Command::parse("/fly"),
+            Err(CommandParseError::Unknown(_))
+        ));
+        assert_eq!(
+            Command::parse(&"x".repeat(400)),
+            Err(CommandParseError::TooLong)
+        );
+    }
+}

@@ -1,0 +1,842 @@
+//! The game service: transport-neutral commands in, replies out.
+//!
+//! Pipeline for every chat event: adapter → [`Command`] → [`Service::handle`] (load the game,
+//! let `labscape-core` validate and play, commit the turn in one transaction, build the
+//! reply) → [`Reply`] → adapter. Nothing here knows Discord, Telegram or SQL.
+//!
+//! Turns on one game are serialized by a per-game lock in this process, and by the store's
+//! expected-turn check across processes: a command that loses a race is refused with "the
+//! game moved on", never applied twice and never lost.
+
+pub mod command;
+pub mod help;
+pub mod messages;
+pub mod reply;
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use labscape_core::labscape::{
+    Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
+    Record, Seat, Settings, SetupMode, TurnRecord, commitment,
+};
+use messages::UserError;
+use tokio::sync::Mutex as AsyncMutex;
+
+pub use self::{
+    command::{Command, NewOptions},
+    reply::{Mention, QuickAction, Reply, Visibility},
+};
+use crate::store::{
+    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, SeatRow,
+    StoreError, TurnWrite,
+};
+
+/// Longest display name kept.
+pub const MAX_NAME: usize = 32;
+/// A snapshot is stored every this many turns.
+pub const SNAPSHOT_EVERY: i64 = 20;
+
+/// Who sent a command, and from where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ctx {
+    /// The chat scope.
+    pub scope: ChatScope,
+    /// Platform user id.
+    pub user_id: String,
+    /// Display name.
+    pub user_name: String,
+    /// Whether the platform reports the user as a chat admin.
+    pub is_admin: bool,
+    /// The delivery's id, for exactly-once handling of retried deliveries.
+    pub delivery: Option<String>,
+}
+
+/// The time source (unix seconds), injectable for tests.
+pub trait Clock: Send + Sync + 'static {
+    /// Now.
+    fn now(&self) -> i64;
+}
+
+/// The system clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0)
+    }
+}
+
+/// Draws the turn image: position, this reply's events, game name → PNG bytes.
+pub type Renderer = Arc<dyn Fn(&Position, &[Event], &str) -> Vec<u8> + Send + Sync>;
+
+enum ServiceError {
+    User(UserError),
+    Store(StoreError),
+}
+
+impl From<UserError> for ServiceError {
+    fn from(e: UserError) -> Self {
+        ServiceError::User(e)
+    }
+}
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => ServiceError::User(UserError::MovedOn),
+            StoreError::Duplicate => ServiceError::User(UserError::AlreadyHandled),
+            e => ServiceError::Store(e),
+        }
+    }
+}
+
+type Res<T> = Result<T, ServiceError>;
+
+/// A game's position cached at a turn number.
+struct Loaded {
+    turn: i64,
+    pos: Position,
+}
+
+type Slot = Arc<AsyncMutex<Option<Loaded>>>;
+
+/// The game service.
+pub struct Service<S> {
+    store: S,
+    clock: Arc<dyn Clock>,
+    renderer: Option<Renderer>,
+    slots: Mutex<HashMap<GameId, Slot>>,
+}
+
+impl<S> std::fmt::Debug for Service<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Service").finish_non_exhaustive()
+    }
+}
+
+/// The display name of a game.
+pub fn game_name(id: GameId) -> String {
+    format!("Labscape #{id}")
+}
+
+fn cap_name(s: &str) -> String {
+    let s: String = s.chars().filter(|c| !c.is_control()).collect();
+    let s = s.trim();
+    let capped: String = s.chars().take(MAX_NAME).collect();
+    if capped.is_empty() {
+        "player".into()
+    } else {
+        capped
+    }
+}
+
+impl<S: GameStore> Service<S> {
+    /// A service over `store`.
+    pub fn new(store: S, clock: Arc<dyn Clock>, renderer: Option<Renderer>) -> Service<S> {
+        Service {
+            store,
+            clock,
+            renderer,
+            slots: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+
+    /// Reads a chat line and handles it.
+    pub async fn handle_line(&self, ctx: &Ctx, line: &str) -> Reply {
+        match Command::parse(line) {
+            Ok(cmd) => self.handle(ctx, cmd).await,
+            Err(e) => Reply::private(UserError::from(e).to_string()),
+        }
+    }
+
+    /// Handles one command. Refusals come back as private replies; nothing changes.
+    pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
+        let what = format!("{cmd:?}");
+        match self.dispatch(ctx, cmd).await {
+            Ok(r) => r,
+            Err(ServiceError::User(e)) => {
+                tracing::debug!(user = %ctx.user_id, command = %what, "refused: {e}");
+                Reply::private(e.to_string())
+            }
+            Err(ServiceError::Store(e)) => {
+                tracing::error!(user = %ctx.user_id, command = %what, error = %e, "store failure");
+                Reply::private(
+                    "Something went wrong on our side and nothing was changed. Please try again in a moment.",
+                )
+            }
+        }
+    }
+
+    fn slot(&self, id: GameId) -> Slot {
+        self.slots
+            .lock()
+            .expect("slot map lock")
+            .entry(id)
+            .or_default()
+            .clone()
+    }
+
+    async fn live(&self, scope: &ChatScope) -> Res<GameRow> {
+        self.store
+            .live_game(scope)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))
+    }
+
+    async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Res<Reply> {
+        let key = ctx.delivery.as_ref().map(|id| MessageKey {
+            platform: ctx.scope.platform.clone(),
+            id: id.clone(),
+        });
+        if let Some(k) = &key
+            && self.store.handled(k).await?
+        {
+            return Err(UserError::AlreadyHandled.into());
+        }
+        let reply = match cmd {
+            Command::Help => return Ok(Reply::private(help::help())),
+            Command::Rules(t) => {
+                return help::rules(t.as_deref())
+                    .map(Reply::private)
+                    .ok_or_else(|| UserError::UnknownTopic(t.unwrap_or_default()).into());
+            }
+            Command::Table(t) => {
+                let pos = match self.store.live_game(&ctx.scope).await? {
+                    Some(row) if row.status == GameStatus::Running => {
+                        Some(self.position(&row).await?)
+                    }
+                    _ => None,
+                };
+                return help::table(t.as_deref(), pos.as_ref())
+                    .map(Reply::private)
+                    .ok_or_else(|| UserError::UnknownTable(t.unwrap_or_default()).into());
+            }
+            Command::Status => return self.status(ctx).await,
+            Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
+            Command::Play {
+                action,
+                expected_turn,
+            } => return self.play(ctx, &action, expected_turn, key).await,
+            Command::New(o) => self.new_game(ctx, o).await?,
+            Command::Join => self.join(ctx).await?,
+            Command::Leave => self.leave(ctx).await?,
+            Command::AddBot(p) => self.add_bot(ctx, p).await?,
+            Command::Start => self.start(ctx).await?,
+            Command::Abandon => self.abandon(ctx).await?,
+        };
+        if let Some(k) = &key {
+            self.store.mark_handled(k, None, self.clock.now()).await?;
+        }
+        Ok(reply)
+    }
+
+    async fn new_game(&self, ctx: &Ctx, o: NewOptions) -> Res<Reply> {
+        if let Some(row) = self.store.live_game(&ctx.scope).await? {
+            return Err(UserError::GameHere(game_name(row.id)).into());
+        }
+        let layout_text = o.layout.unwrap_or_else(|| "pyramid".into());
+        let layout = Layout::parse(&layout_text)
+            .map_err(|e| UserError::BadOption(format!("{e}. Presets: {}", help::presets())))?;
+        let difficulty = o.difficulty.unwrap_or_else(|| "medium".into());
+        let d = Difficulty::from_name(&difficulty).ok_or_else(|| {
+            UserError::BadOption(format!(
+                "“{difficulty}” is not a difficulty: easy, medium, hard or impossible"
+            ))
+        })?;
+        let setup = o.setup.unwrap_or_else(|| "random".into());
+        let s = SetupMode::from_name(&setup).ok_or_else(|| {
+            UserError::BadOption(format!("“{setup}” is not a setup mode: random or draft"))
+        })?;
+        let max = o.players.unwrap_or(8);
+        if !(1..=8).contains(&max) {
+            return Err(
+                UserError::BadOption(format!("a game seats 1 to 8 players, not {max}")).into(),
+            );
+        }
+        let seed = crate::random_seed();
+        let new = NewGame {
+            scope: ctx.scope.clone(),
+            name: String::new(),
+            layout: layout.source().to_string(),
+            difficulty: d.name().into(),
+            setup: s.name().into(),
+            max_players: max,
+            seed_hash: commitment(&seed),
+            seed,
+            creator: ctx.user_id.clone(),
+            now: self.clock.now(),
+        };
+        let seat = SeatRow {
+            seat: 0,
+            user_id: ctx.user_id.clone(),
+            display_name: cap_name(&ctx.user_name),
+            policy: None,
+        };
+        let id = match self.store.create_game(&new, &seat).await {
+            Err(StoreError::ScopeBusy) => {
+                let row = self.live(&ctx.scope).await?;
+                return Err(UserError::GameHere(game_name(row.id)).into());
+            }
+            r => r?,
+        };
+        Ok(Reply::text(format!(
+            "{} is open: {} ({}, {}), {}, {} setup, up to {max} players. {} has the first seat. \
+             Others: /join. Computer players: /addbot. {} starts the game with /start.",
+            game_name(id),
+            layout.source(),
+            plural(layout.module_count(), "module"),
+            plural(layout.floor_count(), "floor"),
+            d.name(),
+            s.name(),
+            seat.display_name,
+            seat.display_name
+        )))
+    }
+
+    async fn lobby_list(&self, id: GameId) -> Res<String> {
+        let seats = self.store.seats(id).await?;
+        Ok(seats
+            .iter()
+            .map(|s| s.display_name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "))
+    }
+
+    async fn join(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::AlreadyStarted.into());
+        }
+        let seat = SeatRow {
+            seat: 0,
+            user_id: ctx.user_id.clone(),
+            display_name: cap_name(&ctx.user_name),
+            policy: None,
+        };
+        match self.store.add_seat(row.id, &seat, row.max_players).await {
+            Err(StoreError::AlreadySeated) => return Err(UserError::AlreadySeated.into()),
+            Ok(false) => return Err(UserError::Full(row.max_players).into()),
+            r => r?,
+        };
+        let list = self.lobby_list(row.id).await?;
+        Ok(Reply::text(format!(
+            "{} joined {}. Seats: {list}.",
+            seat.display_name,
+            game_name(row.id)
+        )))
+    }
+
+    async fn add_bot(&self, ctx: &Ctx, policy: Option<String>) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::AlreadyStarted.into());
+        }
+        if row.creator != ctx.user_id {
+            return Err(UserError::NotCreator("add computer players").into());
+        }
+        let name = policy.unwrap_or_else(|| default_policy().name().to_string());
+        let policy = Policy::from_name(&name)
+            .ok_or_else(|| UserError::UnknownPolicy(name.clone(), policy_names()))?;
+        let n = self.store.seats(row.id).await?.len() + 1;
+        let seat = SeatRow {
+            seat: 0,
+            user_id: format!("bot:{}:{n}", policy.name()),
+            display_name: format!("Bot {n} ({})", policy.name()),
+            policy: Some(policy.name().into()),
+        };
+        if !self.store.add_seat(row.id, &seat, row.max_players).await? {
+            return Err(UserError::Full(row.max_players).into());
+        }
+        let list = self.lobby_list(row.id).await?;
+        Ok(Reply::text(format!(
+            "{} takes a seat. Seats: {list}.",
+            seat.display_name
+        )))
+    }
+
+    async fn leave(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::CannotLeave.into());
+        }
+        if !self.store.remove_seat(row.id, &ctx.user_id).await? {
+            return Err(UserError::NotSeated.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        if seats.iter().all(|s| s.policy.is_some()) {
+            self.store
+                .set_status(row.id, GameStatus::Abandoned, self.clock.now())
+                .await?;
+            return Ok(Reply::text(format!(
+                "{} left. No players remain, so {} is closed.",
+                cap_name(&ctx.user_name),
+                game_name(row.id)
+            )));
+        }
+        let list = self.lobby_list(row.id).await?;
+        Ok(Reply::text(format!(
+            "{} left {}. Seats: {list}.",
+            cap_name(&ctx.user_name),
+            game_name(row.id)
+        )))
+    }
+
+    async fn abandon(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.creator != ctx.user_id && !ctx.is_admin {
+            return Err(UserError::NotCreatorOrAdmin("abandon the game").into());
+        }
+        let slot = self.slot(row.id);
+        let _guard = slot.lock().await;
+        self.store
+            .set_status(row.id, GameStatus::Abandoned, self.clock.now())
+            .await?;
+        let reveal = if row.status == GameStatus::Running {
+            format!(
+                " Its seed was {} (SHA-256 {}), so anyone can check every roll.",
+                row.seed, row.seed_hash
+            )
+        } else {
+            String::new()
+        };
+        Ok(Reply::text(format!(
+            "{} was abandoned.{reveal}",
+            game_name(row.id)
+        )))
+    }
+
+    fn settings(row: &GameRow, seats: &[SeatRow]) -> Res<Settings> {
+        let corrupt = |what: &str| {
+            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+        };
+        Ok(Settings {
+            layout: Layout::parse(&row.layout).map_err(|_| corrupt("layout"))?,
+            difficulty: Difficulty::from_name(&row.difficulty)
+                .ok_or_else(|| corrupt("difficulty"))?,
+            setup: SetupMode::from_name(&row.setup).ok_or_else(|| corrupt("setup"))?,
+            players: seats.iter().map(|s| s.display_name.clone()).collect(),
+        })
+    }
+
+    async fn start(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::AlreadyStarted.into());
+        }
+        if row.creator != ctx.user_id {
+            return Err(UserError::NotCreator("start the game").into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let settings = Self::settings(&row, &seats)?;
+        let (pos, events) = Position::new_game(&settings, &row.seed)
+            .map_err(|e| UserError::BadOption(e.to_string()))?;
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        self.store
+            .start_game(row.id, &doc_json(&pos), self.clock.now())
+            .await?;
+        *guard = Some(Loaded { turn: 0, pos });
+        let mut row = row;
+        row.status = GameStatus::Running;
+        let mut story = vec![format!(
+            "{} begins! Seed commitment (SHA-256): {}. The seed is revealed at the end so anyone can check every roll.",
+            game_name(row.id),
+            row.seed_hash
+        )];
+        story.extend(messages::describe(&events, &settings.players));
+        let mut all_events = events;
+        let loaded = guard.as_mut().expect("just loaded");
+        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events)
+            .await?;
+        let reply = self
+            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events)
+            .await;
+        Ok(reply)
+    }
+
+    /// The position of a running game (cached, or loaded from its latest snapshot plus
+    /// the actions after it).
+    async fn position(&self, row: &GameRow) -> Res<Position> {
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        let fresh = self
+            .store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        self.ensure_loaded(&fresh, &mut guard).await?;
+        Ok(guard.as_ref().expect("loaded").pos.clone())
+    }
+
+    async fn ensure_loaded(&self, row: &GameRow, slot: &mut Option<Loaded>) -> Res<()> {
+        if slot.as_ref().is_some_and(|l| l.turn == row.turn) {
+            return Ok(());
+        }
+        let corrupt = |what: String| {
+            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+        };
+        let (seq, json) = self
+            .store
+            .snapshot(row.id, row.turn)
+            .await?
+            .ok_or_else(|| corrupt("no snapshot".into()))?;
+        let doc: PositionDoc =
+            serde_json::from_str(&json).map_err(|e| corrupt(format!("snapshot: {e}")))?;
+        let mut pos = Position::from_doc(&doc).map_err(|e| corrupt(format!("snapshot: {e}")))?;
+        for a in self.store.actions(row.id, seq).await? {
+            let action =
+                Action::parse(&a.action).map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
+            pos.play(Some(Seat(a.seat)), &action)
+                .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
+        }
+        *slot = Some(Loaded {
+            turn: row.turn,
+            pos,
+        });
+        Ok(())
+    }
+
+    async fn status(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            let seats = self.store.seats(row.id).await?;
+            return Ok(Reply::private(format!(
+                "{} is in the lobby: {}, {}, {} setup. Seats ({}/{}): {}. The creator starts it with /start.",
+                game_name(row.id),
+                row.layout,
+                row.difficulty,
+                row.setup,
+                seats.len(),
+                row.max_players,
+                seats
+                    .iter()
+                    .map(|s| s.display_name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let pos = self.position(&row).await?;
+        let seats = self.store.seats(row.id).await?;
+        let mut reply = self
+            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[])
+            .await;
+        reply.text = messages::status(&game_name(row.id), row.turn, &pos);
+        reply.mention.clear();
+        Ok(reply)
+    }
+
+    async fn log(&self, ctx: &Ctx, n: usize) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let actions = self.store.actions(row.id, 0).await?;
+        let record = Record {
+            layout: row.layout.clone(),
+            difficulty: row.difficulty.clone(),
+            setup: row.setup.clone(),
+            players: seats.iter().map(|s| s.display_name.clone()).collect(),
+            seed: row.seed.clone(),
+            actions: actions
+                .iter()
+                .map(|a| TurnRecord {
+                    seat: a.seat,
+                    action: a.action.clone(),
+                })
+                .collect(),
+        };
+        let (_, per_turn) = record.replay().map_err(|e| {
+            ServiceError::Store(StoreError::Corrupt(format!("game {}: {e}", row.id)))
+        })?;
+        let names = record.players.clone();
+        let start = actions.len().saturating_sub(n);
+        let mut text = format!(
+            "{} — the last {} actions:",
+            game_name(row.id),
+            actions.len() - start
+        );
+        for (i, a) in actions.iter().enumerate().skip(start) {
+            let who = names
+                .get(usize::from(a.seat))
+                .map(String::as_str)
+                .unwrap_or("?");
+            let auto = if a.automatic { " (automatic)" } else { "" };
+            let story = messages::describe(&per_turn[i + 1], &names).join(" ");
+            text.push_str(&format!("\n#{} {who}: {}{auto} — {story}", a.seq, a.action));
+        }
+        if actions.is_empty() {
+            text.push_str("\nNo actions yet.");
+        }
+        Ok(Reply::private(text))
+    }
+
+    async fn play(
+        &self,
+        ctx: &Ctx,
+        text: &str,
+        expected: Option<i64>,
+        key: Option<MessageKey>,
+    ) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let seat = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?;
+        let action = Action::parse(text).map_err(UserError::from)?;
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        // Re-read under the lock: another command may have just played.
+        let mut row = self
+            .store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        if row.status != GameStatus::Running {
+            return Err(UserError::NoGame.into());
+        }
+        if expected.is_some_and(|t| t != row.turn) {
+            return Err(UserError::MovedOn.into());
+        }
+        self.ensure_loaded(&row, &mut guard).await?;
+        let loaded = guard.as_mut().expect("loaded");
+        let (next, events) = loaded
+            .pos
+            .after(Some(Seat(seat.seat)), &action)
+            .map_err(UserError::from)?;
+        let mut story = messages::describe(&events, &display_names(&seats));
+        self.commit_turn(
+            &mut row,
+            loaded,
+            next,
+            &events,
+            seat.seat,
+            &action,
+            &ctx.user_id,
+            false,
+            key,
+        )
+        .await?;
+        let mut all_events = events;
+        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events)
+            .await?;
+        Ok(self
+            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events)
+            .await)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn commit_turn(
+        &self,
+        row: &mut GameRow,
+        loaded: &mut Loaded,
+        next: Position,
+        events: &[Event],
+        seat: u8,
+        action: &Action,
+        sender: &str,
+        automatic: bool,
+        message: Option<MessageKey>,
+    ) -> Res<()> {
+        let new_turn = row.turn + 1;
+        let status = if next.is_over() {
+            GameStatus::Over
+        } else {
+            GameStatus::Running
+        };
+        let write = TurnWrite {
+            game: row.id,
+            expected_turn: row.turn,
+            action: ActionRow {
+                seq: new_turn,
+                seat,
+                action: action.to_string(),
+                sender: sender.to_string(),
+                automatic,
+                events: serde_json::to_string(events).unwrap_or_else(|_| "[]".into()),
+                at: self.clock.now(),
+            },
+            snapshot: (new_turn % SNAPSHOT_EVERY == 0 || next.is_over()).then(|| doc_json(&next)),
+            status,
+            message,
+        };
+        self.store.append_turn(&write).await?;
+        row.turn = new_turn;
+        row.status = status;
+        *loaded = Loaded {
+            turn: new_turn,
+            pos: next,
+        };
+        Ok(())
+    }
+
+    /// Computer players act as soon as it is their turn, through the same record.
+    async fn run_computer_players(
+        &self,
+        row: &mut GameRow,
+        seats: &[SeatRow],
+        loaded: &mut Loaded,
+        story: &mut Vec<String>,
+        all_events: &mut Vec<Event>,
+    ) -> Res<()> {
+        for _ in 0..2000 {
+            let Some(active) = loaded.pos.active() else {
+                break;
+            };
+            let Some(seat) = seats.get(active.index()) else {
+                break;
+            };
+            let Some(policy) = seat.policy.as_deref().and_then(Policy::from_name) else {
+                break;
+            };
+            let mut rng = Dice::from_seed(&format!("{}/computer/{}", row.seed, row.turn));
+            let Some(action) = policy.choose(&loaded.pos, &mut rng) else {
+                break;
+            };
+            let (next, events) = loaded.pos.after(Some(active), &action).map_err(|e| {
+                ServiceError::Store(StoreError::Corrupt(format!(
+                    "computer player chose {action}: {e}"
+                )))
+            })?;
+            story.extend(messages::describe(&events, &display_names(seats)));
+            self.commit_turn(
+                row,
+                loaded,
+                next,
+                &events,
+                seat.seat,
+                &action,
+                &seat.user_id,
+                true,
+                None,
+            )
+            .await?;
+            all_events.extend(events);
+        }
+        Ok(())
+    }
+
+    async fn turn_reply(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        pos: &Position,
+        turn: i64,
+        story: Vec<String>,
+        events: &[Event],
+    ) -> Reply {
+        let name = game_name(row.id);
+        let mut text = messages::heading(&name, turn);
+        for line in story {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        let next = messages::next_up(pos);
+        if !next.is_empty() {
+            text.push('\n');
+            text.push_str(&next);
+        }
+        if pos.is_over() {
+            text.push_str(&format!(
+                "\nThe seed was {} (SHA-256 {}): replay the record to check every roll.",
+                row.seed, row.seed_hash
+            ));
+        }
+        let mention = pos
+            .active()
+            .and_then(|s| seats.get(s.index()))
+            .filter(|s| s.policy.is_none())
+            .map(|s| Mention {
+                user_id: s.user_id.clone(),
+                name: s.display_name.clone(),
+            })
+            .into_iter()
+            .collect();
+        let image = match &self.renderer {
+            Some(r) => {
+                let (r, pos, events, name) =
+                    (r.clone(), pos.clone(), events.to_vec(), name.clone());
+                tokio::task::spawn_blocking(move || r(&pos, &events, &name))
+                    .await
+                    .ok()
+                    .filter(|png| !png.is_empty())
+            }
+            None => None,
+        };
+        Reply {
+            text,
+            image,
+            quick: quick_actions(pos),
+            mention,
+            visibility: Visibility::Public,
+            turn: Some((row.id, turn)),
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn display_names(seats: &[SeatRow]) -> Vec<String> {
+    seats.iter().map(|s| s.display_name.clone()).collect()
+}
+
+fn doc_json(pos: &Position) -> String {
+    serde_json::to_string(&pos.to_doc()).expect("documents serialise")
+}
+
+/// The policy `addbot` uses when none is named.
+pub fn default_policy() -> Policy {
+    Policy::from_name("heuristic").unwrap_or(Policy::Random)
+}
+
+fn policy_names() -> String {
+    ["random", "heuristic", "search"]
+        .into_iter()
+        .filter(|n| Policy::from_name(n).is_some())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The buttons for the next player: legal single steps, roll, exit, wait 1.
+pub fn quick_actions(pos: &Position) -> Vec<QuickAction> {
+    if pos.phase() != Phase::Play {
+        return Vec::new();
+    }
+    pos.legal_actions()
+        .into_iter()
+        .filter_map(|a| {
+            let label = match &a {
+                Action::Move(MoveTarget::Steps(s)) if s.len() == 1 => s[0].to_string(),
+                Action::Roll => "Roll".into(),
+                Action::Exit => "Exit".into(),
+                Action::Wait(1) => "Wait 1".into(),
+                _ => return None,
+            };
+            Some(QuickAction {
+                label,
+                action: a.to_string(),
+            })
+        })
+        .collect()
+}

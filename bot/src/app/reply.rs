@@ -1,0 +1,71 @@
+//! What the service answers: transport-neutral text, an optional PNG, quick actions for
+//! buttons, and whom to mention. Adapters turn it into a Discord message, a Telegram
+//! photo with an inline keyboard, or lines in the terminal.
+
+use crate::store::GameId;
+
+/// A button the adapter may show under the turn image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuickAction {
+    /// Button label (`N`, `Roll`, `Wait 1`).
+    pub label: String,
+    /// The action in the public notation.
+    pub action: String,
+}
+
+/// Someone to notify.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    /// Platform user id.
+    pub user_id: String,
+    /// Display name.
+    pub name: String,
+}
+
+/// Who should see a reply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    /// The whole chat.
+    Public,
+    /// Only the user who asked (Discord ephemeral; elsewhere a short reply to them).
+    Private,
+}
+
+/// A reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The text (plain, with simple `**bold**` that adapters may render or strip).
+    pub text: String,
+    /// The turn image.
+    pub image: Option<Vec<u8>>,
+    /// Buttons for the next player.
+    pub quick: Vec<QuickAction>,
+    /// Users to mention.
+    pub mention: Vec<Mention>,
+    /// Who sees it.
+    pub visibility: Visibility,
+    /// The game and turn number the quick actions are for.
+    pub turn: Option<(GameId, i64)>,
+}
+
+impl Reply {
+    /// A public text reply.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            image: None,
+            quick: Vec::new(),
+            mention: Vec::new(),
+            visibility: Visibility::Public,
+            turn: None,
+        }
+    }
+
+    /// A reply only the asker sees (errors).
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            visibility: Visibility::Private,
+            ..Reply::text(text)
+        }
+    }
+}

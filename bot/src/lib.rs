@@ -1,0 +1,33 @@
+//! `labscape`: the Labscape chat bot, as a library for the binary and the tests.
+//!
+//! This crate is the imperative shell around `labscape-core` (the rules) and
+//! `labscape-render` (the turn image): it reads files and the environment, talks to the
+//! database and (per platform module) to the chat platforms. `anyhow` lives only here.
+
+pub mod app;
+pub mod engine_cli;
+pub mod local;
+pub mod store;
+
+/// A fresh 256-bit seed, as hex.
+pub fn random_seed() -> String {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).expect("the operating system provides randomness");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The turn image of a position with no last-turn overlay.
+pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u32>) -> Vec<u8> {
+    let _ = (pos, width);
+    Vec::new()
+}
+
+/// The turn image for a position and the events of the turn(s) just played.
+pub fn render_turn(
+    pos: &labscape_core::labscape::Position,
+    events: &[labscape_core::labscape::Event],
+    game_name: &str,
+) -> Vec<u8> {
+    let _ = (events, game_name);
+    render_position(pos, None)
+}

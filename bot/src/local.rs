@@ -1,0 +1,158 @@
+//! Local play: a group chat in the terminal, on a local SQLite file.
+//!
+//! Each line is a chat message: `ana: /move NNE` speaks as `ana`; `/as ana` makes `ana` the
+//! default speaker; `/quit` leaves. Replies print in the terminal and each turn image is
+//! written to a folder. Games live in the database, so quitting and starting again resumes
+//! them. `--script FILE` reads the same lines from a file (demos and tests).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
+
+use crate::{
+    app::{Ctx, Reply, Service, Visibility},
+    store::{ChatScope, GameStore},
+};
+
+/// Options of local play.
+#[derive(Debug, Clone)]
+pub struct LocalOptions {
+    /// Where turn images go.
+    pub images: PathBuf,
+    /// Read lines from this file instead of the terminal.
+    pub script: Option<PathBuf>,
+    /// The first default speaker.
+    pub speaker: String,
+}
+
+fn scope() -> ChatScope {
+    ChatScope {
+        platform: "local".into(),
+        chat: "terminal".into(),
+        thread: String::new(),
+    }
+}
+
+/// Runs local play until the input ends or `/quit`.
+///
+/// # Errors
+/// If the input cannot be read or an image cannot be written.
+pub async fn run<S: GameStore>(service: &Service<S>, opts: LocalOptions) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&opts.images)
+        .with_context(|| format!("creating {}", opts.images.display()))?;
+    match &opts.script {
+        Some(path) => {
+            let file = tokio::fs::File::open(path)
+                .await
+                .with_context(|| format!("opening {}", path.display()))?;
+            run_lines(service, &opts, BufReader::new(file), true).await
+        }
+        None => {
+            println!(
+                "Labscape local play — you are {}. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,\n\
+                 or speak as someone else with `bo: /join`. `/as bo` switches the default speaker, `/help` lists\n\
+                 the commands, `/quit` leaves (games are saved; run again to continue).",
+                opts.speaker
+            );
+            run_lines(service, &opts, BufReader::new(tokio::io::stdin()), false).await
+        }
+    }
+}
+
+async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
+    service: &Service<S>,
+    opts: &LocalOptions,
+    input: R,
+    echo: bool,
+) -> anyhow::Result<()> {
+    let mut speaker = opts.speaker.clone();
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line().await? {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if echo {
+            println!("> {line}");
+        }
+        if line == "/quit" || line == "quit" {
+            break;
+        }
+        if let Some(name) = line.strip_prefix("/as ") {
+            speaker = name.trim().to_string();
+            println!("(now speaking as {speaker})");
+            continue;
+        }
+        let (who, text) = split_speaker(line, &speaker);
+        let ctx = Ctx {
+            scope: scope(),
+            user_id: who.to_ascii_lowercase(),
+            user_name: who.to_string(),
+            is_admin: false,
+            delivery: None,
+        };
+        let reply = service.handle_line(&ctx, text).await;
+        print_reply(&reply, &who, &opts.images)?;
+    }
+    Ok(())
+}
+
+/// `ana: /move N` → (`ana`, `/move N`); a line without a speaker uses the default.
+fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
+    if let Some((who, rest)) = line.split_once(':') {
+        let who = who.trim();
+        if !who.is_empty()
+            && !who.contains(char::is_whitespace)
+            && !who.starts_with('/')
+            && rest.trim_start().starts_with('/')
+        {
+            return (who.to_string(), rest.trim());
+        }
+    }
+    (default.to_string(), line)
+}
+
+fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
+    let prefix = match reply.visibility {
+        Visibility::Public => String::new(),
+        Visibility::Private => format!("(to {who} only) "),
+    };
+    println!("{prefix}{}", reply.text.replace("**", ""));
+    if let Some(png) = &reply.image {
+        let name = match reply.turn {
+            Some((g, t)) => format!("game{g}-turn{t:04}.png"),
+            None => "image.png".into(),
+        };
+        let path = images.join(name);
+        std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
+        println!("[image: {}]", path.display());
+    }
+    if !reply.quick.is_empty() {
+        let labels: Vec<&str> = reply.quick.iter().map(|q| q.label.as_str()).collect();
+        println!("[buttons: {}]", labels.join(" · "));
+    }
+    for m in &reply.mention {
+        println!("@{} it's your turn.", m.name);
+    }
+    println!();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_speaker_prefix_is_optional() {
+        assert_eq!(
+            split_speaker("ana: /move N", "bo"),
+            ("ana".into(), "/move N")
+        );
+        assert_eq!(split_speaker("/move N", "bo"), ("bo".into(), "/move N"));
+        assert_eq!(
+            split_speaker("/rotate-wall B3:NE B2:SE", "bo"),
+            ("bo".into(), "/rotate-wall B3:NE B2:SE")
+        );
+    }
+}

@@ -1,0 +1,310 @@
+//! Persistence of games, behind the [`GameStore`] trait so the service never sees SQL.
+//!
+//! A game is stored as its record (settings, seed, the append-only action list in the
+//! public notation) plus snapshots of positions for speed. Appending a turn is one
+//! transaction that also checks the expected turn number and records the inbound message
+//! id, so a turn can never be written twice, lost to a race, or applied twice on a retried
+//! delivery.
+
+mod sqlite;
+
+use std::future::Future;
+
+pub use sqlite::SqliteStore;
+use thiserror::Error;
+
+/// Where a game lives: a platform's chat and, optionally, a thread or forum topic in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ChatScope {
+    /// `discord`, `telegram` or `local`.
+    pub platform: String,
+    /// The platform's chat or channel id.
+    pub chat: String,
+    /// Thread or topic id; empty for none.
+    pub thread: String,
+}
+
+/// A game's id in the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A game's lifecycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// Players are joining.
+    Lobby,
+    /// Under way.
+    Running,
+    /// Finished by the rules.
+    Over,
+    /// Stopped by its creator or an admin.
+    Abandoned,
+}
+
+impl GameStatus {
+    /// Name stored in the database.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameStatus::Lobby => "lobby",
+            GameStatus::Running => "running",
+            GameStatus::Over => "over",
+            GameStatus::Abandoned => "abandoned",
+        }
+    }
+
+    /// Reads a stored name.
+    pub fn from_name(s: &str) -> Option<GameStatus> {
+        Some(match s {
+            "lobby" => GameStatus::Lobby,
+            "running" => GameStatus::Running,
+            "over" => GameStatus::Over,
+            "abandoned" => GameStatus::Abandoned,
+            _ => return None,
+        })
+    }
+}
+
+/// A new game's row.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Chat scope.
+    pub scope: ChatScope,
+    /// Display name.
+    pub name: String,
+    /// Layout (preset or notation).
+    pub layout: String,
+    /// Difficulty name.
+    pub difficulty: String,
+    /// `random` or `draft`.
+    pub setup: String,
+    /// Most seats.
+    pub max_players: u8,
+    /// Secret seed.
+    pub seed: String,
+    /// SHA-256 of the seed.
+    pub seed_hash: String,
+    /// Creator's platform user id.
+    pub creator: String,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+/// A stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Id.
+    pub id: GameId,
+    /// Chat scope.
+    pub scope: ChatScope,
+    /// Display name.
+    pub name: String,
+    /// Status.
+    pub status: GameStatus,
+    /// Layout.
+    pub layout: String,
+    /// Difficulty.
+    pub difficulty: String,
+    /// Setup mode.
+    pub setup: String,
+    /// Most seats.
+    pub max_players: u8,
+    /// Secret seed.
+    pub seed: String,
+    /// SHA-256 of the seed.
+    pub seed_hash: String,
+    /// Creator's platform user id.
+    pub creator: String,
+    /// Actions applied so far.
+    pub turn: i64,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Unix seconds of the last change.
+    pub updated_at: i64,
+}
+
+/// A seat at a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// Seat number (0-based, join order).
+    pub seat: u8,
+    /// Platform user id (for computer players: `bot:<policy>:<n>`).
+    pub user_id: String,
+    /// Display name.
+    pub display_name: String,
+    /// A computer player's policy.
+    pub policy: Option<String>,
+}
+
+/// One stored turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    /// 1-based sequence number.
+    pub seq: i64,
+    /// Seat that acted.
+    pub seat: u8,
+    /// Action in the public notation.
+    pub action: String,
+    /// Who sent it (platform user id, or `scheduler`).
+    pub sender: String,
+    /// Played automatically (deadline policy, computer player).
+    pub automatic: bool,
+    /// JSON events.
+    pub events: String,
+    /// Unix seconds.
+    pub at: i64,
+}
+
+/// An inbound delivery's identity, for exactly-once handling.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MessageKey {
+    /// Platform.
+    pub platform: String,
+    /// The platform's id for the delivery (interaction id, update id, …).
+    pub id: String,
+}
+
+/// One turn to append.
+#[derive(Clone, Debug)]
+pub struct TurnWrite {
+    /// The game.
+    pub game: GameId,
+    /// The turn number the game must be at (the new action gets `expected + 1`).
+    pub expected_turn: i64,
+    /// The action.
+    pub action: ActionRow,
+    /// A snapshot of the position after it, if due.
+    pub snapshot: Option<String>,
+    /// The game's status after it.
+    pub status: GameStatus,
+    /// The delivery that carried it, if any.
+    pub message: Option<MessageKey>,
+}
+
+/// A user's preferences (used by reminders and languages).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UserPrefs {
+    /// Language tag.
+    pub language: Option<String>,
+    /// IANA time zone.
+    pub time_zone: Option<String>,
+    /// Quiet hours start, minutes after local midnight.
+    pub quiet_start: Option<i64>,
+    /// Quiet hours end.
+    pub quiet_end: Option<i64>,
+}
+
+/// Store failures.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The chat scope already has a live game.
+    #[error("this chat already has a game in progress")]
+    ScopeBusy,
+    /// The game's turn number moved on (another command got there first).
+    #[error("the game moved on")]
+    Conflict,
+    /// The user already has a seat.
+    #[error("already seated")]
+    AlreadySeated,
+    /// This delivery was already applied.
+    #[error("message already handled")]
+    Duplicate,
+    /// Anything else from the database.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// A stored value that does not read back.
+    #[error("corrupt row: {0}")]
+    Corrupt(String),
+}
+
+/// Result alias.
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The persistence the game service needs.
+pub trait GameStore: Send + Sync + 'static {
+    /// Creates a game in the lobby with its creator in seat 0.
+    fn create_game(
+        &self,
+        game: &NewGame,
+        creator: &SeatRow,
+    ) -> impl Future<Output = StoreResult<GameId>> + Send;
+    /// The live (lobby or running) game of a chat scope.
+    fn live_game(
+        &self,
+        scope: &ChatScope,
+    ) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
+    /// A game by id.
+    fn game(&self, id: GameId) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
+    /// Every game that is running (for schedulers and computer players).
+    fn running_games(&self) -> impl Future<Output = StoreResult<Vec<GameId>>> + Send;
+    /// Seats in order.
+    fn seats(&self, id: GameId) -> impl Future<Output = StoreResult<Vec<SeatRow>>> + Send;
+    /// Adds a seat in the lobby (seat number = current count), if there is room.
+    fn add_seat(
+        &self,
+        id: GameId,
+        seat: &SeatRow,
+        max: u8,
+    ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// Removes a user's seat in the lobby; later seats move up. Returns whether they had one.
+    fn remove_seat(
+        &self,
+        id: GameId,
+        user_id: &str,
+    ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// Starts a lobby game: status running with its initial snapshot (turn 0).
+    fn start_game(
+        &self,
+        id: GameId,
+        snapshot: &str,
+        now: i64,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Sets a game's status (abandon).
+    fn set_status(
+        &self,
+        id: GameId,
+        status: GameStatus,
+        now: i64,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Appends one turn in one transaction (see [`TurnWrite`]).
+    fn append_turn(&self, write: &TurnWrite) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Actions with `seq > after`, in order.
+    fn actions(
+        &self,
+        id: GameId,
+        after: i64,
+    ) -> impl Future<Output = StoreResult<Vec<ActionRow>>> + Send;
+    /// The latest snapshot at or before `turn`: `(seq, position JSON)`.
+    fn snapshot(
+        &self,
+        id: GameId,
+        turn: i64,
+    ) -> impl Future<Output = StoreResult<Option<(i64, String)>>> + Send;
+    /// Whether a delivery was already applied.
+    fn handled(&self, key: &MessageKey) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// Marks a delivery handled (for commands that change state but write no turn).
+    fn mark_handled(
+        &self,
+        key: &MessageKey,
+        game: Option<GameId>,
+        now: i64,
+    ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// A user's preferences.
+    fn prefs(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> impl Future<Output = StoreResult<UserPrefs>> + Send;
+    /// Saves a user's preferences.
+    fn set_prefs(
+        &self,
+        platform: &str,
+        user_id: &str,
+        prefs: &UserPrefs,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+}

@@ -1,0 +1,593 @@
+//! The SQLite implementation of [`GameStore`] (sqlx). WAL mode, foreign keys on, a busy
+//! timeout; migrations embedded from the top-level `migrations/` folder.
+//!
+//! Queries are checked at run time (`sqlx::query`, not `query!`), so building needs no
+//! database and no `sqlx-cli`; every query is exercised by the tests below.
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::{
+    Row,
+    sqlite::{
+        SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow,
+        SqliteSynchronous,
+    },
+};
+
+use super::{
+    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, SeatRow,
+    StoreError, StoreResult, TurnWrite, UserPrefs,
+};
+
+/// Games in one SQLite file.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+fn is_unique(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.is_unique_violation())
+}
+
+impl SqliteStore {
+    /// Opens (creating if missing) the database at `url` (`sqlite://path` or a plain path)
+    /// and applies the migrations.
+    ///
+    /// # Errors
+    /// If the file cannot be opened or a migration fails.
+    pub async fn open(url: &str) -> StoreResult<SqliteStore> {
+        let url = if url.starts_with("sqlite:") {
+            url.to_string()
+        } else {
+            format!("sqlite://{url}")
+        };
+        let opts = SqliteConnectOptions::from_str(&url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // WAL + NORMAL: a committed turn survives a crash of the process (the turn is
+            // in the WAL before the reply goes out); only a power cut may lose the last ones.
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(opts)
+            .await?;
+        sqlx::migrate!("../migrations")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Db(e.into()))?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// The connection pool (for tests and benchmarks).
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+}
+
+fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
+    let status: String = r.try_get("status")?;
+    Ok(GameRow {
+        id: GameId(r.try_get("id")?),
+        scope: ChatScope {
+            platform: r.try_get("platform")?,
+            chat: r.try_get("chat")?,
+            thread: r.try_get("thread")?,
+        },
+        name: r.try_get("name")?,
+        status: GameStatus::from_name(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
+        layout: r.try_get("layout")?,
+        difficulty: r.try_get("difficulty")?,
+        setup: r.try_get("setup")?,
+        max_players: r.try_get::<i64, _>("max_players")? as u8,
+        seed: r.try_get("seed")?,
+        seed_hash: r.try_get("seed_hash")?,
+        creator: r.try_get("creator")?,
+        turn: r.try_get("turn")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}
+
+const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
+     seed, seed_hash, creator, turn, created_at, updated_at";
+
+impl GameStore for SqliteStore {
+    async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
+        let mut tx = self.pool.begin().await?;
+        let res = sqlx::query(
+            "INSERT INTO games (platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
+             seed, seed_hash, creator, turn, created_at, updated_at) \
+             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+        )
+        .bind(&g.scope.platform)
+        .bind(&g.scope.chat)
+        .bind(&g.scope.thread)
+        .bind(&g.name)
+        .bind(&g.layout)
+        .bind(&g.difficulty)
+        .bind(&g.setup)
+        .bind(i64::from(g.max_players))
+        .bind(&g.seed)
+        .bind(&g.seed_hash)
+        .bind(&g.creator)
+        .bind(g.now)
+        .bind(g.now)
+        .execute(&mut *tx)
+        .await;
+        let id = match res {
+            Ok(r) => r.last_insert_rowid(),
+            Err(e) if is_unique(&e) => return Err(StoreError::ScopeBusy),
+            Err(e) => return Err(e.into()),
+        };
+        sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES (?, 0, ?, ?, ?)")
+            .bind(id)
+            .bind(&creator.user_id)
+            .bind(&creator.display_name)
+            .bind(&creator.policy)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(GameId(id))
+    }
+
+    async fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND chat = ? AND thread = ? \
+             AND status IN ('lobby', 'running')"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    async fn game(&self, id: GameId) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    async fn running_games(&self) -> StoreResult<Vec<GameId>> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'running' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
+    }
+
+    async fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>> {
+        let rows = sqlx::query(
+            "SELECT seat, user_id, display_name, policy FROM seats WHERE game_id = ? ORDER BY seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    user_id: r.try_get("user_id")?,
+                    display_name: r.try_get("display_name")?,
+                    policy: r.try_get("policy")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ?")
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if count >= i64::from(max) {
+            return Ok(false);
+        }
+        let res = sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES (?, ?, ?, ?, ?)")
+            .bind(id.0)
+            .bind(count)
+            .bind(&seat.user_id)
+            .bind(&seat.display_name)
+            .bind(&seat.policy)
+            .execute(&mut *tx)
+            .await;
+        match res {
+            Err(e) if is_unique(&e) => return Err(StoreError::AlreadySeated),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn remove_seat(&self, id: GameId, user_id: &str) -> StoreResult<bool> {
+        let mut tx = self.pool.begin().await?;
+        let seat: Option<i64> =
+            sqlx::query("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?")
+                .bind(id.0)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| r.try_get("seat"))
+                .transpose()?;
+        let Some(seat) = seat else { return Ok(false) };
+        sqlx::query("DELETE FROM seats WHERE game_id = ? AND seat = ?")
+            .bind(id.0)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+        // Move later seats up one at a time (keeps the primary key unique at every step).
+        let later: Vec<i64> =
+            sqlx::query("SELECT seat FROM seats WHERE game_id = ? AND seat > ? ORDER BY seat")
+                .bind(id.0)
+                .bind(seat)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| r.try_get("seat"))
+                .collect::<Result<_, _>>()?;
+        for s in later {
+            sqlx::query("UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?")
+                .bind(s - 1)
+                .bind(id.0)
+                .bind(s)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn start_game(&self, id: GameId, snapshot: &str, now: i64) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        let res = sqlx::query(
+            "UPDATE games SET status = 'running', updated_at = ? WHERE id = ? AND status = 'lobby'",
+        )
+        .bind(now)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if res.rows_affected() == 0 {
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query("INSERT INTO snapshots (game_id, seq, position) VALUES (?, 0, ?)")
+            .bind(id.0)
+            .bind(snapshot)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
+        sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
+            .bind(status.name())
+            .bind(now)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(m) = &w.message {
+            let res = sqlx::query("INSERT INTO handled_messages (platform, message_id, game_id, at) VALUES (?, ?, ?, ?)")
+                .bind(&m.platform)
+                .bind(&m.id)
+                .bind(w.game.0)
+                .bind(w.action.at)
+                .execute(&mut *tx)
+                .await;
+            match res {
+                Err(e) if is_unique(&e) => return Err(StoreError::Duplicate),
+                Err(e) => return Err(e.into()),
+                Ok(_) => {}
+            }
+        }
+        let next = w.expected_turn + 1;
+        let res = sqlx::query(
+            "UPDATE games SET turn = ?, status = ?, updated_at = ? WHERE id = ? AND turn = ? AND status = 'running'",
+        )
+        .bind(next)
+        .bind(w.status.name())
+        .bind(w.action.at)
+        .bind(w.game.0)
+        .bind(w.expected_turn)
+        .execute(&mut *tx)
+        .await?;
+        if res.rows_affected() == 0 {
+            return Err(StoreError::Conflict);
+        }
+        let a = &w.action;
+        let res = sqlx::query(
+            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, events, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(w.game.0)
+        .bind(next)
+        .bind(i64::from(a.seat))
+        .bind(&a.action)
+        .bind(&a.sender)
+        .bind(a.automatic)
+        .bind(&a.events)
+        .bind(a.at)
+        .execute(&mut *tx)
+        .await;
+        match res {
+            Err(e) if is_unique(&e) => return Err(StoreError::Conflict),
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        if let Some(snap) = &w.snapshot {
+            sqlx::query(
+                "INSERT OR REPLACE INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)",
+            )
+            .bind(w.game.0)
+            .bind(next)
+            .bind(snap)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, action, sender, automatic, events, at FROM actions \
+             WHERE game_id = ? AND seq > ? ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get("seq")?,
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    action: r.try_get("action")?,
+                    sender: r.try_get("sender")?,
+                    automatic: r.try_get("automatic")?,
+                    events: r.try_get("events")?,
+                    at: r.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>> {
+        let row = sqlx::query(
+            "SELECT seq, position FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+        )
+        .bind(id.0)
+        .bind(turn)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("seq")?, r.try_get("position")?)))
+            .transpose()
+    }
+
+    async fn handled(&self, key: &MessageKey) -> StoreResult<bool> {
+        let row = sqlx::query(
+            "SELECT 1 AS x FROM handled_messages WHERE platform = ? AND message_id = ?",
+        )
+        .bind(&key.platform)
+        .bind(&key.id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    async fn mark_handled(
+        &self,
+        key: &MessageKey,
+        game: Option<GameId>,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let res = sqlx::query("INSERT OR IGNORE INTO handled_messages (platform, message_id, game_id, at) VALUES (?, ?, ?, ?)")
+            .bind(&key.platform)
+            .bind(&key.id)
+            .bind(game.map(|g| g.0))
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(res.rows_affected() == 1)
+    }
+
+    async fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs> {
+        let row = sqlx::query(
+            "SELECT language, time_zone, quiet_start, quiet_end FROM user_prefs WHERE platform = ? AND user_id = ?",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(UserPrefs {
+                language: r.try_get("language")?,
+                time_zone: r.try_get("time_zone")?,
+                quiet_start: r.try_get("quiet_start")?,
+                quiet_end: r.try_get("quiet_end")?,
+            })
+        })
+        .transpose()
+        .map(Option::unwrap_or_default)
+    }
+
+    async fn set_prefs(&self, platform: &str, user_id: &str, p: &UserPrefs) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end) \
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
+             language = excluded.language, time_zone = excluded.time_zone, \
+             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .bind(&p.language)
+        .bind(&p.time_zone)
+        .bind(p.quiet_start)
+        .bind(p.quiet_end)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn store() -> (SqliteStore, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let s = SqliteStore::open(dir.path().join("t.db").to_str().unwrap())
+            .await
+            .unwrap();
+        (s, dir)
+    }
+
+    fn scope(chat: &str) -> ChatScope {
+        ChatScope {
+            platform: "local".into(),
+            chat: chat.into(),
+            thread: String::new(),
+        }
+    }
+
+    fn new_game(chat: &str) -> NewGame {
+        NewGame {
+            scope: scope(chat),
+            name: "g".into(),
+            layout: "single".into(),
+            difficulty: "medium".into(),
+            setup: "random".into(),
+            max_players: 2,
+            seed: "s".into(),
+            seed_hash: "h".into(),
+            creator: "ana".into(),
+            now: 1,
+        }
+    }
+
+    fn seat(user: &str) -> SeatRow {
+        SeatRow {
+            seat: 0,
+            user_id: user.into(),
+            display_name: user.into(),
+            policy: None,
+        }
+    }
+
+    fn turn(game: GameId, expected: i64, msg: Option<&str>) -> TurnWrite {
+        TurnWrite {
+            game,
+            expected_turn: expected,
+            action: ActionRow {
+                seq: expected + 1,
+                seat: 0,
+                action: "wait".into(),
+                sender: "ana".into(),
+                automatic: false,
+                events: "[]".into(),
+                at: 5,
+            },
+            snapshot: None,
+            status: GameStatus::Running,
+            message: msg.map(|m| MessageKey {
+                platform: "local".into(),
+                id: m.into(),
+            }),
+        }
+    }
+
+    #[tokio::test]
+    async fn one_live_game_per_chat_scope() {
+        let (s, _d) = store().await;
+        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        assert!(matches!(
+            s.create_game(&new_game("c"), &seat("ana")).await,
+            Err(StoreError::ScopeBusy)
+        ));
+        assert!(
+            s.create_game(&new_game("other"), &seat("ana"))
+                .await
+                .is_ok()
+        );
+        s.set_status(id, GameStatus::Abandoned, 2).await.unwrap();
+        assert!(
+            s.create_game(&new_game("c"), &seat("ana")).await.is_ok(),
+            "a finished game frees the scope"
+        );
+    }
+
+    #[tokio::test]
+    async fn seats_fill_up_to_the_maximum_and_renumber_on_leave() {
+        let (s, _d) = store().await;
+        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        assert!(matches!(
+            s.add_seat(id, &seat("ana"), 3).await,
+            Err(StoreError::AlreadySeated)
+        ));
+        assert!(s.add_seat(id, &seat("bo"), 3).await.unwrap());
+        assert!(s.add_seat(id, &seat("cy"), 3).await.unwrap());
+        assert!(!s.add_seat(id, &seat("di"), 3).await.unwrap(), "full");
+        assert!(s.remove_seat(id, "ana").await.unwrap());
+        assert!(!s.remove_seat(id, "ana").await.unwrap());
+        let seats = s.seats(id).await.unwrap();
+        let names: Vec<_> = seats.iter().map(|x| (x.seat, x.user_id.as_str())).collect();
+        assert_eq!(names, [(0, "bo"), (1, "cy")]);
+    }
+
+    #[tokio::test]
+    async fn a_turn_is_written_once_and_only_at_the_expected_number() {
+        let (s, _d) = store().await;
+        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        s.start_game(id, "{}", 2).await.unwrap();
+        s.append_turn(&turn(id, 0, Some("m1"))).await.unwrap();
+        // The same delivery again: refused as a duplicate, nothing written.
+        assert!(matches!(
+            s.append_turn(&turn(id, 1, Some("m1"))).await,
+            Err(StoreError::Duplicate)
+        ));
+        // A stale turn number: refused as a conflict, and the message id is not burnt.
+        assert!(matches!(
+            s.append_turn(&turn(id, 0, Some("m2"))).await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(
+            !s.handled(&MessageKey {
+                platform: "local".into(),
+                id: "m2".into()
+            })
+            .await
+            .unwrap()
+        );
+        s.append_turn(&turn(id, 1, Some("m2"))).await.unwrap();
+        let acts = s.actions(id, 0).await.unwrap();
+        assert_eq!(acts.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(s.game(id).await.unwrap().unwrap().turn, 2);
+        assert_eq!(s.snapshot(id, 2).await.unwrap().unwrap().0, 0);
+    }
+
+    #[tokio::test]
+    async fn prefs_round_trip() {
+        let (s, _d) = store().await;
+        assert_eq!(s.prefs("local", "ana").await.unwrap(), UserPrefs::default());
+        let p = UserPrefs {
+            language: Some("pt-BR".into()),
+            time_zone: Some("America/Sao_Paulo".into()),
+            quiet_start: Some(1380),
+            quiet_end: Some(420),
+        };
+        s.set_prefs("local", "ana", &p).await.unwrap();
+        assert_eq!(s.prefs("local", "ana").await.unwrap(), p);
+    }
+}
