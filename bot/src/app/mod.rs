@@ -76,6 +76,7 @@ impl Clock for SystemClock {
 /// Draws the turn image: position, this reply's events, game name → PNG bytes.
 pub type Renderer = Arc<dyn Fn(&Position, &[Event], &str) -> Vec<u8> + Send + Sync>;
 
+#[derive(Debug)]
 enum ServiceError {
     User(UserError),
     Store(StoreError),
@@ -840,3 +841,6 @@ pub fn quick_actions(pos: &Position) -> Vec<QuickAction> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;

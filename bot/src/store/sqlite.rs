@@ -61,6 +61,13 @@ impl SqliteStore {
         Ok(SqliteStore { pool })
     }
 
+    /// A write transaction. `BEGIN IMMEDIATE` takes the write lock up front, so a
+    /// transaction never has to upgrade a read lock (which SQLite refuses at once, without
+    /// waiting, when another connection wrote in between).
+    async fn write_tx(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Sqlite>> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
     /// The connection pool (for tests and benchmarks).
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
@@ -97,7 +104,7 @@ const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, layout, di
 
 impl GameStore for SqliteStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let res = sqlx::query(
             "INSERT INTO games (platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
              seed, seed_hash, creator, turn, created_at, updated_at) \
@@ -120,7 +127,10 @@ impl GameStore for SqliteStore {
         .await;
         let id = match res {
             Ok(r) => r.last_insert_rowid(),
-            Err(e) if is_unique(&e) => return Err(StoreError::ScopeBusy),
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::ScopeBusy);
+            }
             Err(e) => return Err(e.into()),
         };
         sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES (?, 0, ?, ?, ?)")
@@ -182,13 +192,14 @@ impl GameStore for SqliteStore {
     }
 
     async fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ?")
             .bind(id.0)
             .fetch_one(&mut *tx)
             .await?
             .try_get("n")?;
         if count >= i64::from(max) {
+            tx.rollback().await?;
             return Ok(false);
         }
         let res = sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES (?, ?, ?, ?, ?)")
@@ -200,7 +211,10 @@ impl GameStore for SqliteStore {
             .execute(&mut *tx)
             .await;
         match res {
-            Err(e) if is_unique(&e) => return Err(StoreError::AlreadySeated),
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::AlreadySeated);
+            }
             Err(e) => return Err(e.into()),
             Ok(_) => {}
         }
@@ -209,7 +223,7 @@ impl GameStore for SqliteStore {
     }
 
     async fn remove_seat(&self, id: GameId, user_id: &str) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let seat: Option<i64> =
             sqlx::query("SELECT seat FROM seats WHERE game_id = ? AND user_id = ?")
                 .bind(id.0)
@@ -218,7 +232,10 @@ impl GameStore for SqliteStore {
                 .await?
                 .map(|r| r.try_get("seat"))
                 .transpose()?;
-        let Some(seat) = seat else { return Ok(false) };
+        let Some(seat) = seat else {
+            tx.rollback().await?;
+            return Ok(false);
+        };
         sqlx::query("DELETE FROM seats WHERE game_id = ? AND seat = ?")
             .bind(id.0)
             .bind(seat)
@@ -247,7 +264,7 @@ impl GameStore for SqliteStore {
     }
 
     async fn start_game(&self, id: GameId, snapshot: &str, now: i64) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         let res = sqlx::query(
             "UPDATE games SET status = 'running', updated_at = ? WHERE id = ? AND status = 'lobby'",
         )
@@ -256,6 +273,7 @@ impl GameStore for SqliteStore {
         .execute(&mut *tx)
         .await?;
         if res.rows_affected() == 0 {
+            tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
         sqlx::query("INSERT INTO snapshots (game_id, seq, position) VALUES (?, 0, ?)")
@@ -278,7 +296,7 @@ impl GameStore for SqliteStore {
     }
 
     async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write_tx().await?;
         if let Some(m) = &w.message {
             let res = sqlx::query("INSERT INTO handled_messages (platform, message_id, game_id, at) VALUES (?, ?, ?, ?)")
                 .bind(&m.platform)
@@ -288,7 +306,10 @@ impl GameStore for SqliteStore {
                 .execute(&mut *tx)
                 .await;
             match res {
-                Err(e) if is_unique(&e) => return Err(StoreError::Duplicate),
+                Err(e) if is_unique(&e) => {
+                    tx.rollback().await?;
+                    return Err(StoreError::Duplicate);
+                }
                 Err(e) => return Err(e.into()),
                 Ok(_) => {}
             }
@@ -305,6 +326,7 @@ impl GameStore for SqliteStore {
         .execute(&mut *tx)
         .await?;
         if res.rows_affected() == 0 {
+            tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
         let a = &w.action;
@@ -322,7 +344,10 @@ impl GameStore for SqliteStore {
         .execute(&mut *tx)
         .await;
         match res {
-            Err(e) if is_unique(&e) => return Err(StoreError::Conflict),
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            }
             Err(e) => return Err(e.into()),
             Ok(_) => {}
         }

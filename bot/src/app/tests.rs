@@ -1,0 +1,353 @@
+//! Service tests on a fresh SQLite file each.
+
+use std::sync::{
+    Arc,
+    atomic::{AtomicI64, Ordering},
+};
+
+use super::*;
+use crate::store::SqliteStore;
+
+struct FakeClock(AtomicI64);
+impl Clock for FakeClock {
+    fn now(&self) -> i64 {
+        self.0.fetch_add(1, Ordering::SeqCst)
+    }
+}
+
+async fn service() -> (Service<SqliteStore>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
+        .await
+        .unwrap();
+    (
+        Service::new(store, Arc::new(FakeClock(AtomicI64::new(1_000))), None),
+        dir,
+    )
+}
+
+fn ctx(user: &str) -> Ctx {
+    Ctx {
+        scope: ChatScope {
+            platform: "local".into(),
+            chat: "c".into(),
+            thread: String::new(),
+        },
+        user_id: user.into(),
+        user_name: user.to_uppercase(),
+        is_admin: false,
+        delivery: None,
+    }
+}
+
+async fn say(s: &Service<SqliteStore>, user: &str, line: &str) -> Reply {
+    s.handle_line(&ctx(user), line).await
+}
+
+/// Opens `single` for ana and bo and starts it; returns the start reply.
+async fn started(s: &Service<SqliteStore>) -> Reply {
+    assert_eq!(
+        say(s, "ana", "/new single easy").await.visibility,
+        Visibility::Public
+    );
+    say(s, "bo", "/join").await;
+    let r = say(s, "ana", "/start").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    r
+}
+
+fn active_user(r: &Reply) -> String {
+    r.mention
+        .first()
+        .map(|m| m.user_id.clone())
+        .expect("someone is called")
+}
+
+#[tokio::test]
+async fn a_whole_game_is_played_to_the_end_through_the_service() {
+    let (s, _d) = service().await;
+    let mut r = started(&s).await;
+    assert!(r.text.contains("Seed commitment"));
+    let mut turns = 0;
+    while r.turn.is_some() && !r.mention.is_empty() {
+        let who = active_user(&r);
+        let before = r.turn.unwrap().1;
+        r = say(&s, &who, "/wait 3").await;
+        assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+        assert_eq!(r.turn.unwrap().1, before + 1, "one turn per command");
+        assert!(r.text.contains("waited 3 min"), "{}", r.text);
+        turns += 1;
+        assert!(turns < 100);
+    }
+    assert!(r.text.contains("Game over"), "{}", r.text);
+    assert!(
+        r.text.contains("The seed was"),
+        "the seed is revealed at the end"
+    );
+    // The game is no longer live: the chat is free for a new one.
+    assert!(say(&s, "ana", "/status").await.text.contains("no game"));
+    assert_eq!(
+        say(&s, "ana", "/new single").await.visibility,
+        Visibility::Public
+    );
+}
+
+#[tokio::test]
+async fn lobby_rules_are_enforced_with_clear_messages() {
+    let (s, _d) = service().await;
+    assert!(say(&s, "ana", "/join").await.text.contains("no game"));
+    say(&s, "ana", "/new single easy 2").await;
+    assert!(
+        say(&s, "bo", "/new duo")
+            .await
+            .text
+            .contains("already has a game")
+    );
+    assert!(
+        say(&s, "ana", "/join")
+            .await
+            .text
+            .contains("already have a seat")
+    );
+    say(&s, "bo", "/join").await;
+    assert!(say(&s, "cy", "/join").await.text.contains("full"));
+    assert!(
+        say(&s, "bo", "/start")
+            .await
+            .text
+            .contains("Only the game's creator")
+    );
+    assert!(say(&s, "bo", "/move N").await.text.contains("not started"));
+    assert!(
+        say(&s, "bo", "/abandon")
+            .await
+            .text
+            .contains("creator or a chat admin")
+    );
+    let r = say(&s, "bo", "/leave").await;
+    assert!(r.text.contains("left"), "{}", r.text);
+    assert!(say(&s, "bo", "/leave").await.text.contains("not playing"));
+    say(&s, "ana", "/start").await;
+    assert!(
+        say(&s, "ana", "/leave")
+            .await
+            .text
+            .contains("seats are fixed")
+    );
+    assert!(say(&s, "cy", "/move N").await.text.contains("not playing"));
+    assert!(
+        say(&s, "ana", "/new quadruple")
+            .await
+            .text
+            .contains("already has a game")
+    );
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_in_two_stages_and_changes_nothing() {
+    let (s, _d) = service().await;
+    let r = started(&s).await;
+    let who = active_user(&r);
+    let other = if who == "ana" { "bo" } else { "ana" };
+    let turn = r.turn.unwrap().1;
+    let unreadable = say(&s, &who, "/move NX").await;
+    assert_eq!(unreadable.visibility, Visibility::Private);
+    assert!(
+        unreadable.text.starts_with("I can't read that"),
+        "{}",
+        unreadable.text
+    );
+    assert!(unreadable.text.contains("move NNE"));
+    let illegal = say(&s, &who, "/exit").await;
+    assert!(
+        illegal.text.starts_with("You can't do that now"),
+        "{}",
+        illegal.text
+    );
+    let not_yours = say(&s, other, "/wait").await;
+    assert!(not_yours.text.contains("turn"), "{}", not_yours.text);
+    assert!(say(&s, &who, "/bogus").await.text.contains("not a command"));
+    // Nothing moved.
+    let st = say(&s, &who, "/status").await;
+    assert_eq!(st.turn.unwrap().1, turn);
+    let long = format!("/move {}", "N".repeat(400));
+    assert!(say(&s, &who, &long).await.text.contains("too long"));
+}
+
+#[tokio::test]
+async fn an_old_button_and_a_retried_delivery_change_nothing() {
+    let (s, _d) = service().await;
+    let r = started(&s).await;
+    let (game, turn) = r.turn.unwrap();
+    let who = active_user(&r);
+    let mut c = ctx(&who);
+    c.delivery = Some("interaction-1".into());
+    let play = Command::Play {
+        action: "wait".into(),
+        expected_turn: Some(turn),
+    };
+    let first = s.handle(&c, play.clone()).await;
+    assert_eq!(first.turn, Some((game, turn + 1)), "{}", first.text);
+    // The same delivery again (a platform retry).
+    let again = s.handle(&c, play.clone()).await;
+    assert!(again.text.contains("already done"), "{}", again.text);
+    // A new delivery of the old turn's button.
+    c.delivery = Some("interaction-2".into());
+    let stale = s.handle(&c, play).await;
+    assert!(stale.text.contains("moved on"), "{}", stale.text);
+    let actions = s.store().actions(game, 0).await.unwrap();
+    assert_eq!(actions.len(), 1, "applied exactly once");
+}
+
+#[tokio::test]
+async fn eight_concurrent_senders_keep_the_record_consistent() {
+    let (s, _d) = service().await;
+    let s = Arc::new(s);
+    say(&s, "u0", "/new pyramid easy").await;
+    for i in 1..8 {
+        say(&s, &format!("u{i}"), "/join").await;
+    }
+    let r = say(&s, "u0", "/start").await;
+    let game = r.turn.unwrap().0;
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut applied = 0;
+            for _ in 0..40 {
+                let r = say(&s, &format!("u{i}"), "/wait").await;
+                if r.visibility == Visibility::Public {
+                    applied += 1;
+                }
+            }
+            applied
+        }));
+    }
+    let mut total = 0;
+    for t in tasks {
+        total += t.await.unwrap();
+    }
+    let actions = s.store().actions(game, 0).await.unwrap();
+    assert_eq!(
+        actions.len(),
+        total,
+        "every acknowledged turn is stored, none twice"
+    );
+    assert!(total > 0);
+    for (i, a) in actions.iter().enumerate() {
+        assert_eq!(a.seq, i as i64 + 1, "no gaps");
+    }
+    // The stored record replays to the position the service holds.
+    let row = s.store().game(game).await.unwrap().unwrap();
+    let seats = s.store().seats(game).await.unwrap();
+    let record = Record {
+        layout: row.layout.clone(),
+        difficulty: row.difficulty.clone(),
+        setup: row.setup.clone(),
+        players: seats.iter().map(|x| x.display_name.clone()).collect(),
+        seed: row.seed.clone(),
+        actions: actions
+            .iter()
+            .map(|a| TurnRecord {
+                seat: a.seat,
+                action: a.action.clone(),
+            })
+            .collect(),
+    };
+    let (replayed, _) = record.replay().unwrap();
+    assert_eq!(replayed.to_doc(), s.position(&row).await.unwrap().to_doc());
+}
+
+#[tokio::test]
+async fn two_services_on_one_file_never_write_a_turn_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.db");
+    let a = Service::new(
+        SqliteStore::open(path.to_str().unwrap()).await.unwrap(),
+        Arc::new(FakeClock(AtomicI64::new(1))),
+        None,
+    );
+    let b = Service::new(
+        SqliteStore::open(path.to_str().unwrap()).await.unwrap(),
+        Arc::new(FakeClock(AtomicI64::new(1))),
+        None,
+    );
+    started(&a).await;
+    // Both processes have the position cached; each plays for the active player in turn.
+    let mut applied = 0;
+    for i in 0..20 {
+        let svc = if i % 2 == 0 { &a } else { &b };
+        let st = svc.handle_line(&ctx("ana"), "/status").await;
+        let who = st
+            .text
+            .lines()
+            .find(|l| l.starts_with("▶"))
+            .map(|l| if l.contains("ANA") { "ana" } else { "bo" });
+        let Some(who) = who else { break };
+        let r = svc.handle_line(&ctx(who), "/wait").await;
+        if r.visibility == Visibility::Public {
+            applied += 1;
+        }
+    }
+    let row = a.store().live_game(&ctx("ana").scope).await.unwrap();
+    let game = row.map(|r| r.id).unwrap_or(GameId(1));
+    let actions = a.store().actions(game, 0).await.unwrap();
+    assert_eq!(actions.len(), applied);
+}
+
+#[tokio::test]
+async fn computer_players_take_their_turns_through_the_record() {
+    let (s, _d) = service().await;
+    say(&s, "ana", "/new single easy").await;
+    assert!(
+        say(&s, "ana", "/addbot nonsense")
+            .await
+            .text
+            .contains("no computer player")
+    );
+    let r = say(&s, "ana", "/addbot random").await;
+    assert!(r.text.contains("Bot 2 (random)"), "{}", r.text);
+    let mut r = say(&s, "ana", "/start").await;
+    // Whenever it is the bot's turn it has already played: the next call is always ana.
+    for _ in 0..200 {
+        if r.mention.is_empty() {
+            break;
+        }
+        assert_eq!(active_user(&r), "ana");
+        r = say(&s, "ana", "/wait").await;
+    }
+    assert!(r.text.contains("Game over"), "{}", r.text);
+    let game = r.turn.unwrap().0;
+    let actions = s.store().actions(game, 0).await.unwrap();
+    assert!(
+        actions
+            .iter()
+            .any(|a| a.automatic && a.sender.starts_with("bot:"))
+    );
+}
+
+#[tokio::test]
+async fn log_and_tables_read_the_game() {
+    let (s, _d) = service().await;
+    let r = started(&s).await;
+    let who = active_user(&r);
+    say(&s, &who, "/wait 2").await;
+    let log = say(&s, "ana", "/log 5").await;
+    assert!(log.text.contains("#1"), "{}", log.text);
+    assert!(log.text.contains("wait 2"), "{}", log.text);
+    let dawn = say(&s, "ana", "/table dawn").await;
+    assert!(dawn.text.contains("single"), "{}", dawn.text);
+    assert!(
+        say(&s, "ana", "/table nope")
+            .await
+            .text
+            .contains("no table")
+    );
+    assert!(
+        say(&s, "ana", "/rules nope")
+            .await
+            .text
+            .contains("no rules topic")
+    );
+    assert!(say(&s, "ana", "/help").await.text.contains("/rotate-wall"));
+}
