@@ -1,1 +1,5 @@
+//! End-to-end tests: the real `labscape` binary and bot, on real SQLite files, talking only
+//! to 127.0.0.1. One test binary (matklad's layout); each area is a module.
 
+mod helpers;
+mod local_play;

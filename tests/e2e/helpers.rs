@@ -1,0 +1,161 @@
+//! Shared harness: building and driving the real binary.
+
+use std::{
+    io::{BufRead, BufReader, Write},
+    path::{Path, PathBuf},
+    process::{Child, ChildStdin, ChildStdout, Command, Stdio},
+    sync::OnceLock,
+};
+
+/// The `labscape` binary, built once per test run with the same profile as the tests.
+pub fn labscape_bin() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .parent()
+            .expect("workspace root")
+            .to_path_buf();
+        let status = Command::new(cargo)
+            .args(["build", "--quiet", "-p", "labscape", "--bin", "labscape"])
+            .current_dir(&root)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the labscape binary failed");
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.join("target"));
+        let bin = target.join("debug").join("labscape");
+        assert!(bin.exists(), "{} was not built", bin.display());
+        bin
+    })
+    .clone()
+}
+
+/// One reply block printed by local play.
+#[derive(Debug, Clone)]
+pub struct Block {
+    pub lines: Vec<String>,
+}
+
+impl Block {
+    pub fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+    /// The turn number from a public game message's heading.
+    pub fn turn(&self) -> Option<i64> {
+        let first = self.lines.first()?;
+        let i = first.find("· turn ")?;
+        first[i + "· turn ".len()..].trim().parse().ok()
+    }
+    /// Whether the reply was private (a refusal or a help text).
+    pub fn private(&self) -> bool {
+        self.lines.first().is_some_and(|l| l.starts_with("(to "))
+    }
+    /// The player mentioned as next (`@name it's your turn.`).
+    pub fn mentioned(&self) -> Option<String> {
+        self.lines.iter().find_map(|l| {
+            l.strip_prefix('@')
+                .and_then(|r| r.split_once(" it's your turn"))
+                .map(|(n, _)| n.to_string())
+        })
+    }
+    /// The image written for this reply.
+    pub fn image(&self) -> Option<PathBuf> {
+        self.lines.iter().find_map(|l| {
+            l.strip_prefix("[image: ")
+                .and_then(|r| r.strip_suffix(']'))
+                .map(PathBuf::from)
+        })
+    }
+}
+
+/// `labscape local` driven line by line through pipes, like a person at a terminal.
+pub struct LocalClient {
+    pub child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl LocalClient {
+    pub fn spawn(db: &Path, images: &Path, speaker: &str) -> LocalClient {
+        let mut child = Command::new(labscape_bin())
+            .args(["local", "--db"])
+            .arg(db)
+            .arg("--images")
+            .arg(images)
+            .args(["--as", speaker])
+            .env("LABSCAPE_LOG", "error")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("labscape starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        // Skip the greeting (ends with a line mentioning /quit).
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if stdout.read_line(&mut line).expect("greeting") == 0 || line.contains("/quit") {
+                break;
+            }
+        }
+        LocalClient {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// Reads one reply block (up to the blank line that ends it).
+    pub fn read(&mut self) -> Option<Block> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let line = line.trim_end().to_string();
+            if line.is_empty() {
+                if lines.is_empty() {
+                    continue;
+                }
+                return Some(Block { lines });
+            }
+            lines.push(line);
+        }
+    }
+
+    pub fn say(&mut self, line: &str) -> Block {
+        self.send(line);
+        self.read().unwrap_or_else(|| panic!("no reply to {line}"))
+    }
+
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn quit(mut self) {
+        self.send("/quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A small deterministic generator for test choices (xorshift).
+pub struct TestRng(pub u64);
+
+impl TestRng {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}

@@ -1,0 +1,250 @@
+//! Local play through the real binary: a whole scripted game, resuming after a restart,
+//! and crash safety under SIGKILL with several concurrent clients on one database.
+
+use std::collections::HashMap;
+
+use labscape::store::{ChatScope, GameStore, SqliteStore};
+use labscape_core::labscape::{Action, Position, PositionDoc, Record, Seat, TurnRecord};
+
+use crate::helpers::{LocalClient, TestRng, labscape_bin};
+
+#[test]
+fn a_local_game_is_played_from_new_to_game_over_turn_by_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("local.db");
+    let images = dir.path().join("img");
+    let mut c = LocalClient::spawn(&db, &images, "ana");
+    let open = c.say("/new single easy 2");
+    assert!(
+        open.text().contains("Labscape #1 is open"),
+        "{}",
+        open.text()
+    );
+    assert!(c.say("bo: /join").text().contains("bo joined"));
+    let start = c.say("/start");
+    assert_eq!(start.turn(), Some(0), "{}", start.text());
+    assert!(start.text().contains("Seed commitment"));
+    let mut block = start;
+    let mut expected_turn = 0;
+    loop {
+        let Some(next) = block.mentioned() else { break };
+        assert!(
+            block.text().contains(&format!("Next: {next}")),
+            "{}",
+            block.text()
+        );
+        if let Some(img) = block.image() {
+            let png = std::fs::read(&img).unwrap();
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG per turn");
+        }
+        // The wrong player is refused and nothing changes.
+        let other = if next == "ana" { "bo" } else { "ana" };
+        let refused = c.say(&format!("{other}: /wait"));
+        assert!(
+            refused.private() && refused.text().contains("turn"),
+            "{}",
+            refused.text()
+        );
+        block = c.say(&format!("{next}: /wait 2"));
+        expected_turn += 1;
+        assert_eq!(block.turn(), Some(expected_turn), "{}", block.text());
+        assert!(
+            block.text().contains(&format!("{next} waited 2 min.")),
+            "{}",
+            block.text()
+        );
+        assert!(expected_turn < 50, "dawn ends the game");
+    }
+    assert!(block.text().contains("Game over"), "{}", block.text());
+    assert!(block.text().contains("The seed was"));
+    let reopen = c.say("/new single");
+    assert!(
+        reopen.text().contains("Labscape #2 is open"),
+        "the chat is free again: {}",
+        reopen.text()
+    );
+    c.quit();
+}
+
+#[test]
+fn quitting_and_starting_again_resumes_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("resume.db");
+    let images = dir.path().join("img");
+    let mut c = LocalClient::spawn(&db, &images, "ana");
+    c.say("/new tower medium");
+    c.say("bo: /join");
+    let start = c.say("/start");
+    let who = start.mentioned().unwrap();
+    let after = c.say(&format!("{who}: /wait"));
+    assert_eq!(after.turn(), Some(1));
+    c.quit();
+    let mut c = LocalClient::spawn(&db, &images, "ana");
+    let st = c.say("/status");
+    assert!(st.text().contains("Labscape #1 · turn 1"), "{}", st.text());
+    c.quit();
+}
+
+#[test]
+fn a_script_file_plays_non_interactively() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("demo.txt");
+    std::fs::write(
+        &script,
+        "# a demo\nana: /new duo hard\nbo: /join\nana: /start\nana: /status\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(labscape_bin())
+        .args(["local", "--script"])
+        .arg(&script)
+        .arg("--db")
+        .arg(dir.path().join("s.db"))
+        .arg("--images")
+        .arg(dir.path().join("img"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("> bo: /join"), "{text}");
+    assert!(text.contains("Labscape #1 begins!"), "{text}");
+    assert!(text.contains("duo · hard"), "{text}");
+}
+
+/// Several clients (separate processes) play on one database; clients are killed with
+/// SIGKILL at random points, some with a command in flight, and restarted. Every turn whose
+/// reply was received must be stored, none twice, and the record must replay.
+#[test]
+fn turns_survive_sigkill_and_are_never_doubled() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.db");
+    let images = dir.path().join("img");
+    let names = ["p0", "p1", "p2", "p3"];
+    let mut host = LocalClient::spawn(&db, &images, "p0");
+    host.say("/new tower easy 4");
+    for n in &names[1..] {
+        host.say(&format!("{n}: /join"));
+    }
+    assert_eq!(host.say("/start").turn(), Some(0));
+    host.quit();
+
+    let mut clients: Vec<Option<LocalClient>> = names
+        .iter()
+        .map(|n| Some(LocalClient::spawn(&db, &images, n)))
+        .collect();
+    let mut acked: HashMap<i64, usize> = HashMap::new();
+    let mut rng = TestRng(0x5eed_1234_abcd);
+    let mut kills = 0;
+    let mut over = false;
+    for _round in 0..400 {
+        // Everyone sends at once (a real race between processes on one file)…
+        let mut in_flight = Vec::new();
+        for (i, slot) in clients.iter_mut().enumerate() {
+            if let Some(c) = slot {
+                c.send("/wait");
+                in_flight.push(i);
+            }
+        }
+        // …some are killed with their command in flight…
+        if rng.below(4) == 0 {
+            let victim = rng.below(names.len() as u64) as usize;
+            if let Some(c) = clients[victim].take() {
+                c.kill();
+                kills += 1;
+                in_flight.retain(|i| *i != victim);
+            }
+        }
+        // …the others' replies are read.
+        for i in in_flight {
+            let c = clients[i].as_mut().unwrap();
+            let Some(block) = c.read() else { continue };
+            if let Some(turn) = block.turn() {
+                let text = block.text();
+                if text.contains(&format!("{} waited 1 min.", names[i])) {
+                    assert!(
+                        acked.insert(turn, i).is_none(),
+                        "turn {turn} acknowledged twice"
+                    );
+                }
+                if text.contains("Game over") {
+                    over = true;
+                }
+            } else if block.text().contains("no game") {
+                over = true;
+            }
+        }
+        // Restart the dead.
+        for (i, slot) in clients.iter_mut().enumerate() {
+            if slot.is_none() {
+                *slot = Some(LocalClient::spawn(&db, &images, names[i]));
+            }
+        }
+        if over {
+            break;
+        }
+    }
+    for c in clients.into_iter().flatten() {
+        c.kill();
+    }
+    assert!(over, "the game reached its end");
+    assert!(kills > 3, "the test killed clients ({kills})");
+    assert!(
+        acked.len() > 20,
+        "turns were acknowledged ({})",
+        acked.len()
+    );
+
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
+        let game = labscape::store::GameId(1);
+        let row = store.game(game).await.unwrap().unwrap();
+        let actions = store.actions(game, 0).await.unwrap();
+        for (i, a) in actions.iter().enumerate() {
+            assert_eq!(a.seq, i as i64 + 1, "no gap and no double");
+        }
+        assert_eq!(row.turn, actions.len() as i64);
+        for (turn, who) in &acked {
+            let a = &actions[(*turn - 1) as usize];
+            assert_eq!(
+                usize::from(a.seat),
+                *who,
+                "turn {turn} is the acknowledged player's"
+            );
+        }
+        let seats = store.seats(game).await.unwrap();
+        let record = Record {
+            layout: row.layout.clone(),
+            difficulty: row.difficulty.clone(),
+            setup: row.setup.clone(),
+            players: seats.iter().map(|s| s.display_name.clone()).collect(),
+            seed: row.seed.clone(),
+            actions: actions
+                .iter()
+                .map(|a| TurnRecord {
+                    seat: a.seat,
+                    action: a.action.clone(),
+                })
+                .collect(),
+        };
+        let (replayed, _) = record.replay().expect("the stored record replays");
+        // The latest snapshot plus the actions after it gives the same position.
+        let (seq, json) = store.snapshot(game, row.turn).await.unwrap().unwrap();
+        let doc: PositionDoc = serde_json::from_str(&json).unwrap();
+        let mut pos = Position::from_doc(&doc).unwrap();
+        for a in actions.iter().skip(seq as usize) {
+            pos.play(Some(Seat(a.seat)), &Action::parse(&a.action).unwrap())
+                .unwrap();
+        }
+        assert_eq!(pos.to_doc(), replayed.to_doc());
+        assert!(replayed.is_over());
+        let scope = ChatScope {
+            platform: "local".into(),
+            chat: "terminal".into(),
+            thread: String::new(),
+        };
+        assert!(store.live_game(&scope).await.unwrap().is_none());
+    });
+}

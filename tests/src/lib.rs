@@ -1,1 +1,0 @@
-//! Test support crate; the tests live in `e2e/`.
