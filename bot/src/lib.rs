@@ -18,8 +18,7 @@ pub fn random_seed() -> String {
 
 /// The turn image of a position with no last-turn overlay.
 pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u32>) -> Vec<u8> {
-    let _ = (pos, width);
-    Vec::new()
+    labscape_render::render_png(&labscape_render::View::new(pos), width)
 }
 
 /// The turn image for a position and the events of the turn(s) just played.
@@ -28,6 +27,10 @@ pub fn render_turn(
     events: &[labscape_core::labscape::Event],
     game_name: &str,
 ) -> Vec<u8> {
-    let _ = (events, game_name);
-    render_position(pos, None)
+    labscape_render::render_png(
+        &labscape_render::View::new(pos)
+            .events(events)
+            .title(game_name),
+        None,
+    )
 }
