@@ -16,10 +16,12 @@
 mod common;
 
 use common::{
-    CORNERS, Model, PRESETS, Rng, WallM, cell_corners, cell_name, check_action, check_invariants, choose_action,
-    floor_cells, json_round_trip, random_action_text, settings,
+    CORNERS, Model, PRESETS, Rng, WallM, cell_corners, cell_name, check_action, check_invariants,
+    choose_action, floor_cells, json_round_trip, random_action_text, settings,
 };
-use labscape_core::labscape::{Action, Difficulty, Event, Phase, Position, PositionDoc, Record, SetupMode, TurnRecord};
+use labscape_core::labscape::{
+    Action, Difficulty, Event, Phase, Position, PositionDoc, Record, SetupMode, TurnRecord,
+};
 use proptest::prelude::*;
 
 #[derive(Clone, Debug)]
@@ -32,18 +34,31 @@ struct Game {
 }
 
 fn games() -> impl Strategy<Value = Game> {
-    (0..PRESETS.len(), 1..=8usize, 0..4usize, any::<u64>(), prop::bool::weighted(0.15)).prop_map(|(l, players, d, seed, draft)| Game {
-        layout: PRESETS[l],
-        players,
-        difficulty: Difficulty::ALL[d],
-        setup: if draft { SetupMode::Draft } else { SetupMode::Random },
-        seed,
-    })
+    (
+        0..PRESETS.len(),
+        1..=8usize,
+        0..4usize,
+        any::<u64>(),
+        prop::bool::weighted(0.15),
+    )
+        .prop_map(|(l, players, d, seed, draft)| Game {
+            layout: PRESETS[l],
+            players,
+            difficulty: Difficulty::ALL[d],
+            setup: if draft {
+                SetupMode::Draft
+            } else {
+                SetupMode::Random
+            },
+            seed,
+        })
 }
 
 fn new_game(g: &Game) -> Position {
     let s = settings(g.layout, g.players, g.difficulty, g.setup);
-    Position::new_game(&s, &format!("prop-{}", g.seed)).expect("new game").0
+    Position::new_game(&s, &format!("prop-{}", g.seed))
+        .expect("new game")
+        .0
 }
 
 /// The next action of a random playout.
@@ -65,10 +80,12 @@ fn next_action(rng: &mut Rng, pos: &Position) -> Action {
 /// Every action a player could try that `legal_actions()` would list if legal: the four
 /// single steps, roll, exit, wait, and every rotation geometry allows from anywhere near.
 fn listable_candidates(pos: &Position) -> Vec<Action> {
-    let mut out: Vec<Action> = ["move N", "move E", "move S", "move W", "roll", "exit", "wait"]
-        .iter()
-        .map(|t| Action::parse(t).unwrap())
-        .collect();
+    let mut out: Vec<Action> = [
+        "move N", "move E", "move S", "move W", "roll", "exit", "wait",
+    ]
+    .iter()
+    .map(|t| Action::parse(t).unwrap())
+    .collect();
     if pos.phase() != Phase::Play {
         return out;
     }
@@ -83,7 +100,11 @@ fn listable_candidates(pos: &Position) -> Vec<Action> {
             }
         }
         for (_, north, east) in CORNERS {
-            targets.insert(WallM { cell: w.cell, north, east });
+            targets.insert(WallM {
+                cell: w.cell,
+                north,
+                east,
+            });
         }
         for r in targets {
             out.push(Action::parse(&format!("rotate-wall {} {}", w.name(), r.name())).unwrap());
@@ -98,7 +119,9 @@ fn check_legal_actions(pos: &Position, rng: &mut Rng) -> Result<(), TestCaseErro
     // Every listed action applies.
     for a in &legal {
         let mut p = pos.clone();
-        let events = p.play(None, a).map_err(|e| TestCaseError::fail(format!("listed action {a} refused: {e}")))?;
+        let events = p
+            .play(None, a)
+            .map_err(|e| TestCaseError::fail(format!("listed action {a} refused: {e}")))?;
         prop_assert!(!events.is_empty(), "{a} produced no events");
         if pos.phase() == Phase::Play {
             check_action(pos, &p, pos.active().unwrap(), &events).map_err(TestCaseError::fail)?;
@@ -118,14 +141,22 @@ fn check_legal_actions(pos: &Position, rng: &mut Rng) -> Result<(), TestCaseErro
             continue;
         }
         let mut p = pos.clone();
-        prop_assert!(p.play(None, &a).is_err(), "{} is not listed but was accepted", a);
+        prop_assert!(
+            p.play(None, &a).is_err(),
+            "{} is not listed but was accepted",
+            a
+        );
         prop_assert_eq!(&p.to_doc(), &doc, "a refused {} changed the position", a);
     }
     // Random texts: refused ones change nothing; accepted listable ones are listed.
     for _ in 0..12 {
         let text = random_action_text(rng, pos);
         let mut p = pos.clone();
-        let seat = if rng.chance(15) { Some(labscape_core::labscape::Seat(rng.below(9) as u8)) } else { None };
+        let seat = if rng.chance(15) {
+            Some(labscape_core::labscape::Seat(rng.below(9) as u8))
+        } else {
+            None
+        };
         match Action::parse(&text) {
             Err(e) => prop_assert!(!e.to_string().is_empty()),
             Ok(a) => match p.play(seat, &a) {
@@ -140,8 +171,15 @@ fn check_legal_actions(pos: &Position, rng: &mut Rng) -> Result<(), TestCaseErro
                         Action::Wait(n) => *n == 1,
                         _ => true,
                     };
-                    prop_assert!(!listable || legal.contains(&a), "accepted {:?} is not listed", text);
-                    prop_assert!(seat.is_none() || seat == pos.active(), "accepted another seat's action");
+                    prop_assert!(
+                        !listable || legal.contains(&a),
+                        "accepted {:?} is not listed",
+                        text
+                    );
+                    prop_assert!(
+                        seat.is_none() || seat == pos.active(),
+                        "accepted another seat's action"
+                    );
                 }
             },
         }
@@ -388,5 +426,8 @@ fn the_model_rotates_like_the_rules_say() {
     assert_eq!(w.rotated(v, 1).unwrap().name(), "B2:SE");
     assert_eq!(w.rotated(v, 2).unwrap().name(), "C2:SW");
     assert_eq!(w.rotated(v, 3).unwrap().name(), "C3:NW");
-    assert_eq!(cell_corners(common::parse_cell("B2")), [(1, 1), (2, 1), (1, 2), (2, 2)]);
+    assert_eq!(
+        cell_corners(common::parse_cell("B2")),
+        [(1, 1), (2, 1), (1, 2), (2, 2)]
+    );
 }

@@ -7,7 +7,9 @@ mod common;
 use std::collections::HashMap;
 
 use common::{Model, PRESETS, floor_cells, layout_floors, settings};
-use labscape_core::labscape::{Action, Difficulty, Event, Phase, Position, PositionDoc, Seat, SetupMode, commitment};
+use labscape_core::labscape::{
+    Action, Difficulty, Event, Phase, Position, PositionDoc, Seat, SetupMode, commitment,
+};
 use serde_json::json;
 
 /// labscape.md §8, search table: attempt rows 1–6, sums 2–12.
@@ -24,7 +26,14 @@ fn doc(v: serde_json::Value) -> PositionDoc {
     serde_json::from_value(v).expect("position document")
 }
 
-fn single_position(item: &str, keys: i64, food: i64, time: i64, search: i64, dice: [u8; 2]) -> Position {
+fn single_position(
+    item: &str,
+    keys: i64,
+    food: i64,
+    time: i64,
+    search: i64,
+    dice: [u8; 2],
+) -> Position {
     Position::from_doc(&doc(json!({
         "layout": "single", "difficulty": "easy", "phase": "play", "floor": 0, "keys": keys,
         "exit": "C3", "robot": "A1", "dice": dice,
@@ -41,16 +50,38 @@ fn search_table_every_entry_for_keys_and_food() {
             for b in 1..=6u8 {
                 let sum = usize::from(a + b);
                 let want = SEARCH[(attempt.min(6) - 1) as usize][sum - 2];
-                for (item, keys, food) in [("key-taken", 5, 0), ("key", 0, 0), ("food", 0, 5), ("food", 0, 0)] {
+                for (item, keys, food) in [
+                    ("key-taken", 5, 0),
+                    ("key", 0, 0),
+                    ("food", 0, 5),
+                    ("food", 0, 0),
+                ] {
                     let mut pos = single_position(item, keys, food, 3, attempt - 1, [a, b]);
                     let events = pos.play(None, &Action::Roll).expect("roll");
-                    let Event::Rolled { dice, row, result, .. } = &events[0] else { panic!("{events:?}") };
-                    assert_eq!((*dice, *row, *result), ([a, b], attempt.min(6) as u32, want), "attempt {attempt}, {a}+{b}");
+                    let Event::Rolled {
+                        dice, row, result, ..
+                    } = &events[0]
+                    else {
+                        panic!("{events:?}")
+                    };
+                    assert_eq!(
+                        (*dice, *row, *result),
+                        ([a, b], attempt.min(6) as u32, want),
+                        "attempt {attempt}, {a}+{b}"
+                    );
                     let (k, f) = (pos.keys() as i64, pos.players()[0].food() as i64);
                     if item == "food" {
-                        assert_eq!((k, f), (keys, (food + i64::from(want)).max(0)), "{item} attempt {attempt} sum {sum}");
+                        assert_eq!(
+                            (k, f),
+                            (keys, (food + i64::from(want)).max(0)),
+                            "{item} attempt {attempt} sum {sum}"
+                        );
                     } else {
-                        assert_eq!((k, f), ((keys + i64::from(want)).max(0), food), "{item} attempt {attempt} sum {sum}");
+                        assert_eq!(
+                            (k, f),
+                            ((keys + i64::from(want)).max(0), food),
+                            "{item} attempt {attempt} sum {sum}"
+                        );
                     }
                     assert_eq!(pos.players()[0].time(), 4);
                     assert_eq!(pos.players()[0].search() as i64, attempt);
@@ -83,13 +114,25 @@ fn special_table_every_entry() {
             // The robot is walled in at A1, so the alarm test moves nothing and catches no one.
             let mut pos = single_position("special", 3, 2, 10, 0, [a, b]);
             let events = pos.play(None, &Action::Roll).expect("roll");
-            let Event::Rolled { special, row, .. } = &events[0] else { panic!("{events:?}") };
+            let Event::Rolled { special, row, .. } = &events[0] else {
+                panic!("{events:?}")
+            };
             assert_eq!((*special, *row), (Some(id), u32::from(a + b)));
             let p = &pos.players()[0];
-            assert_eq!((pos.keys() as i64, p.food() as i64, p.time() as i64), (3 + kd, 2 + fd, 11 + td), "{id}");
-            assert_eq!(pos.to_doc().floors[0].as_ref().unwrap().items["B2"], "special-spent");
+            assert_eq!(
+                (pos.keys() as i64, p.food() as i64, p.time() as i64),
+                (3 + kd, 2 + fd, 11 + td),
+                "{id}"
+            );
+            assert_eq!(
+                pos.to_doc().floors[0].as_ref().unwrap().items["B2"],
+                "special-spent"
+            );
             if id == "alarm_test" {
-                assert!(events.iter().any(|e| matches!(e, Event::RobotMoved { .. })), "the alarm test moves the robot");
+                assert!(
+                    events.iter().any(|e| matches!(e, Event::RobotMoved { .. })),
+                    "the alarm test moves the robot"
+                );
             }
         }
     }
@@ -103,22 +146,44 @@ fn first_player_is_the_highest_2d6_with_re_rolls_among_the_highest() {
         let n = 1 + seed % 8;
         let s = settings("single", n, Difficulty::Medium, SetupMode::Random);
         let (pos, events) = Position::new_game(&s, &format!("first-{seed}")).unwrap();
-        let Event::FirstPlayer { rounds, seat } = &events[0] else { panic!("first event: {events:?}") };
+        let Event::FirstPlayer { rounds, seat } = &events[0] else {
+            panic!("first event: {events:?}")
+        };
         let mut rolling: Vec<Seat> = (0..n as u8).map(Seat).collect();
         for round in rounds {
-            assert_eq!(round.iter().map(|(s, _)| *s).collect::<Vec<_>>(), rolling, "everyone still tied rolls, in seat order");
-            assert!(round.iter().all(|(_, d)| d.iter().all(|x| (1..=6).contains(x))));
+            assert_eq!(
+                round.iter().map(|(s, _)| *s).collect::<Vec<_>>(),
+                rolling,
+                "everyone still tied rolls, in seat order"
+            );
+            assert!(
+                round
+                    .iter()
+                    .all(|(_, d)| d.iter().all(|x| (1..=6).contains(x)))
+            );
             let best = round.iter().map(|(_, d)| d[0] + d[1]).max().unwrap();
-            rolling = round.iter().filter(|(_, d)| d[0] + d[1] == best).map(|(s, _)| *s).collect();
+            rolling = round
+                .iter()
+                .filter(|(_, d)| d[0] + d[1] == best)
+                .map(|(s, _)| *s)
+                .collect();
         }
         re_rolls += rounds.len().saturating_sub(1);
-        assert_eq!(rolling, vec![*seat], "seed {seed}: the last round has one highest");
+        assert_eq!(
+            rolling,
+            vec![*seat],
+            "seed {seed}: the last round has one highest"
+        );
         if n == 1 {
             assert!(rounds.is_empty() || rounds.len() == 1);
         }
         // The time stack at 0 is in turn order from the first player (§5.5): they act first,
         // and the arrival order is seat order starting from them.
-        assert_eq!(pos.active(), Some(*seat), "seed {seed}: the first player starts");
+        assert_eq!(
+            pos.active(),
+            Some(*seat),
+            "seed {seed}: the first player starts"
+        );
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|i| pos.players()[*i].arrival());
         let want: Vec<usize> = (0..n).map(|k| (seat.index() + k) % n).collect();
@@ -126,12 +191,19 @@ fn first_player_is_the_highest_2d6_with_re_rolls_among_the_highest() {
         // Everyone waiting one minute keeps that order for the first round.
         let mut p = pos.clone();
         for &w in &want {
-            assert_eq!(p.active(), Some(Seat(w as u8)), "seed {seed}: first-round order");
+            assert_eq!(
+                p.active(),
+                Some(Seat(w as u8)),
+                "seed {seed}: first-round order"
+            );
             p.play(None, &Action::Wait(1)).unwrap();
         }
         firsts[seat.index()] += 1;
     }
-    assert!(re_rolls > 10, "ties among the highest happen and are re-rolled");
+    assert!(
+        re_rolls > 10,
+        "ties among the highest happen and are re-rolled"
+    );
     assert!(firsts.iter().take(8).all(|c| *c > 0));
 }
 
@@ -145,13 +217,20 @@ fn random_setup_builds_every_floor_by_the_rules() {
             let doc = pos.to_doc();
             let shapes = layout_floors(layout);
             assert_eq!(pos.phase(), Phase::Play);
-            assert_eq!(doc.floor as usize, shapes.len() - 1, "play starts on the top floor");
+            assert_eq!(
+                doc.floor as usize,
+                shapes.len() - 1,
+                "play starts on the top floor"
+            );
             common::check_invariants(&pos).unwrap();
             for (f, shape) in shapes.iter().enumerate() {
                 let fd = doc.floors[f].as_ref().expect("every floor is built");
                 let mut per_module: HashMap<(i32, i32), (usize, [usize; 3])> = HashMap::new();
                 for c in floor_cells(shape) {
-                    let item = fd.items.get(&common::cell_name(c)).unwrap_or_else(|| panic!("{layout}: no item on a cell"));
+                    let item = fd
+                        .items
+                        .get(&common::cell_name(c))
+                        .unwrap_or_else(|| panic!("{layout}: no item on a cell"));
                     let k = match item.as_str() {
                         "key" | "key-taken" => 0,
                         "food" => 1,
@@ -159,7 +238,11 @@ fn random_setup_builds_every_floor_by_the_rules() {
                         other => panic!("a fresh building has no {other}"),
                     };
                     if item == "key-taken" {
-                        assert_eq!(f, shapes.len() - 1, "only start cells on the top floor took keys");
+                        assert_eq!(
+                            f,
+                            shapes.len() - 1,
+                            "only start cells on the top floor took keys"
+                        );
                     }
                     per_module.entry((c.0 / 3, c.1 / 3)).or_default().1[k] += 1;
                 }
@@ -168,24 +251,48 @@ fn random_setup_builds_every_floor_by_the_rules() {
                     per_module.entry((c.0 / 3, c.1 / 3)).or_default().0 += 1;
                 }
                 for ((mx, my), (walls, items)) in per_module {
-                    assert!((4..=6).contains(&walls), "{layout} floor {f} module ({mx},{my}): {walls} walls");
-                    assert_eq!(items, [4, 3, 2], "{layout} floor {f} module ({mx},{my}): the item mix (D3)");
+                    assert!(
+                        (4..=6).contains(&walls),
+                        "{layout} floor {f} module ({mx},{my}): {walls} walls"
+                    );
+                    assert_eq!(
+                        items,
+                        [4, 3, 2],
+                        "{layout} floor {f} module ({mx},{my}): the item mix (D3)"
+                    );
                 }
             }
             // §5.4: start cells, exit, robot; keys from start cells; everyone at time 0.
             let m = Model::new(&pos);
-            let taken = doc.floors[doc.floor as usize].as_ref().unwrap().items.values().filter(|i| *i == "key-taken").count();
+            let taken = doc.floors[doc.floor as usize]
+                .as_ref()
+                .unwrap()
+                .items
+                .values()
+                .filter(|i| *i == "key-taken")
+                .count();
             assert_eq!(doc.keys as usize, taken, "a start on a key token takes it");
-            assert!(m.players.iter().all(|p| p.time == 0 && p.status == "acting" && p.food == 0));
+            assert!(
+                m.players
+                    .iter()
+                    .all(|p| p.time == 0 && p.status == "acting" && p.food == 0)
+            );
             let robot = m.robot.unwrap();
-            assert!(m.players.iter().all(|p| p.cell != Some(robot)), "the robot starts off the players");
+            assert!(
+                m.players.iter().all(|p| p.cell != Some(robot)),
+                "the robot starts off the players"
+            );
             let any_linked = floor_cells(m.shape()).iter().any(|c| {
                 m.players.iter().all(|p| p.cell != Some(*c)) && {
                     let d = m.reachable_with(&m.wall_edges, *c);
                     m.acting_cells().iter().any(|p| d.contains_key(p))
                 }
             });
-            assert_eq!(m.robot_reaches_with(&m.wall_edges), any_linked, "the robot is re-drawn until it can reach a player");
+            assert_eq!(
+                m.robot_reaches_with(&m.wall_edges),
+                any_linked,
+                "the robot is re-drawn until it can reach a player"
+            );
             assert!(events.iter().any(|e| matches!(e, Event::FloorSetUp { .. })));
         }
     }
@@ -201,7 +308,9 @@ fn start_cells_and_the_exit_are_uniform_over_the_floor() {
         let s = settings("single", 1, Difficulty::Easy, SetupMode::Random);
         let (pos, _) = Position::new_game(&s, &format!("u{seed}")).unwrap();
         let doc = pos.to_doc();
-        *starts.entry(doc.players[0].cell.clone().unwrap()).or_default() += 1;
+        *starts
+            .entry(doc.players[0].cell.clone().unwrap())
+            .or_default() += 1;
         *exits.entry(doc.exit.clone().unwrap()).or_default() += 1;
         *robots.entry(doc.robot.clone().unwrap()).or_default() += 1;
     }
@@ -217,8 +326,14 @@ fn start_cells_and_the_exit_are_uniform_over_the_floor() {
 #[test]
 fn seed_commitment_and_determinism() {
     // [D8]: SHA-256 of the seed, lowercase hex.
-    assert_eq!(commitment("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    assert_eq!(commitment(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    assert_eq!(
+        commitment("abc"),
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+    assert_eq!(
+        commitment(""),
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
     let s = settings("pyramid", 3, Difficulty::Hard, SetupMode::Random);
     let (a, ea) = Position::new_game(&s, "same").unwrap();
     let (b, eb) = Position::new_game(&s, "same").unwrap();
@@ -262,7 +377,10 @@ fn cell_draws_use_the_tabletop_dice_procedure() {
             Event::Caught { to, .. } => Some(to.to_string()),
             _ => None,
         });
-        assert!(pos.dice().queue().next().is_none(), "{layout} {dice:?}: every scripted die is used");
+        assert!(
+            pos.dice().queue().next().is_none(),
+            "{layout} {dice:?}: every scripted die is used"
+        );
         to.expect("caught")
     };
     // 3 columns: one die mod 3.

@@ -10,7 +10,8 @@
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
 use labscape_core::labscape::{
-    Action, Difficulty, Event, Layout, Phase, Position, PositionDoc, RobotCause, Seat, Settings, SetupMode,
+    Action, Difficulty, Event, Layout, Phase, Position, PositionDoc, RobotCause, Seat, Settings,
+    SetupMode,
 };
 
 /// A tiny deterministic generator for choosing actions (SplitMix64).
@@ -41,7 +42,12 @@ impl Rng {
 
 pub const PRESETS: [&str; 5] = ["single", "duo", "tower", "pyramid", "grand"];
 
-pub fn settings(layout: &str, players: usize, difficulty: Difficulty, setup: SetupMode) -> Settings {
+pub fn settings(
+    layout: &str,
+    players: usize,
+    difficulty: Difficulty,
+    setup: SetupMode,
+) -> Settings {
     Settings {
         layout: Layout::parse(layout).expect("layout"),
         difficulty,
@@ -73,7 +79,12 @@ pub fn cell_name(c: CellXY) -> String {
 }
 
 /// Corners as (north?, east?).
-pub const CORNERS: [(&str, bool, bool); 4] = [("NE", true, true), ("NW", true, false), ("SE", false, true), ("SW", false, false)];
+pub const CORNERS: [(&str, bool, bool); 4] = [
+    ("NE", true, true),
+    ("NW", true, false),
+    ("SE", false, true),
+    ("SW", false, false),
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct WallM {
@@ -87,21 +98,40 @@ impl WallM {
         let (c, k) = s.split_once(':').expect("wall name");
         let k = k.to_ascii_uppercase();
         let (_, north, east) = *CORNERS.iter().find(|x| x.0 == k).expect("corner");
-        WallM { cell: parse_cell(&c.to_ascii_uppercase()), north, east }
+        WallM {
+            cell: parse_cell(&c.to_ascii_uppercase()),
+            north,
+            east,
+        }
     }
     pub fn name(self) -> String {
-        let k = CORNERS.iter().find(|x| x.1 == self.north && x.2 == self.east).unwrap().0;
+        let k = CORNERS
+            .iter()
+            .find(|x| x.1 == self.north && x.2 == self.east)
+            .unwrap()
+            .0;
         format!("{}:{k}", cell_name(self.cell))
     }
     /// The corner vertex.
     pub fn corner(self) -> V {
         let (x, y) = self.cell;
-        (if self.east { x + 1 } else { x }, if self.north { y } else { y + 1 })
+        (
+            if self.east { x + 1 } else { x },
+            if self.north { y } else { y + 1 },
+        )
     }
     pub fn edges(self) -> [Edge; 2] {
         let (x, y) = self.cell;
-        let ns = if self.north { edge((x, y), (x + 1, y)) } else { edge((x, y + 1), (x + 1, y + 1)) };
-        let ew = if self.east { edge((x + 1, y), (x + 1, y + 1)) } else { edge((x, y), (x, y + 1)) };
+        let ns = if self.north {
+            edge((x, y), (x + 1, y))
+        } else {
+            edge((x, y + 1), (x + 1, y + 1))
+        };
+        let ew = if self.east {
+            edge((x + 1, y), (x + 1, y + 1))
+        } else {
+            edge((x, y), (x, y + 1))
+        };
         [ns, ew]
     }
     pub fn vertices(self) -> Vec<V> {
@@ -115,7 +145,9 @@ impl WallM {
     pub fn from_edges(es: [Edge; 2]) -> Option<WallM> {
         let mut want = es.to_vec();
         want.sort();
-        let shared = [es[0].0, es[0].1].into_iter().find(|v| *v == es[1].0 || *v == es[1].1)?;
+        let shared = [es[0].0, es[0].1]
+            .into_iter()
+            .find(|v| *v == es[1].0 || *v == es[1].1)?;
         for (dx, dy) in [(-1, -1), (0, -1), (-1, 0), (0, 0)] {
             let cell = (shared.0 + dx, shared.1 + dy);
             if cell.0 < 0 || cell.1 < 0 || cell.0 >= 24 || cell.1 >= 24 {
@@ -147,7 +179,12 @@ impl WallM {
 }
 
 pub fn cell_corners(c: CellXY) -> [V; 4] {
-    [(c.0, c.1), (c.0 + 1, c.1), (c.0, c.1 + 1), (c.0 + 1, c.1 + 1)]
+    [
+        (c.0, c.1),
+        (c.0 + 1, c.1),
+        (c.0, c.1 + 1),
+        (c.0 + 1, c.1 + 1),
+    ]
 }
 
 pub const DIRS: [(&str, i32, i32); 4] = [("N", 0, -1), ("E", 1, 0), ("S", 0, 1), ("W", -1, 0)];
@@ -176,7 +213,14 @@ pub fn layout_floors(layout: &str) -> Vec<Vec<Vec<bool>>> {
         "grand" => "####,####/###,###/###/#".to_string(),
         _ => layout.chars().filter(|c| !c.is_whitespace()).collect(),
     };
-    notation.split('/').map(|f| f.split(',').map(|r| r.chars().map(|c| c == '#').collect()).collect()).collect()
+    notation
+        .split('/')
+        .map(|f| {
+            f.split(',')
+                .map(|r| r.chars().map(|c| c == '#').collect())
+                .collect()
+        })
+        .collect()
 }
 
 pub fn module_count(floor: &[Vec<bool>]) -> usize {
@@ -186,7 +230,11 @@ pub fn module_count(floor: &[Vec<bool>]) -> usize {
 pub fn on_floor(floor: &[Vec<bool>], c: CellXY) -> bool {
     c.0 >= 0
         && c.1 >= 0
-        && floor.get((c.1 / 3) as usize).and_then(|r| r.get((c.0 / 3) as usize)).copied().unwrap_or(false)
+        && floor
+            .get((c.1 / 3) as usize)
+            .and_then(|r| r.get((c.0 / 3) as usize))
+            .copied()
+            .unwrap_or(false)
 }
 
 pub fn floor_cells(floor: &[Vec<bool>]) -> Vec<CellXY> {
@@ -212,7 +260,10 @@ pub fn wall_inside_a_module(floor: &[Vec<bool>], w: WallM) -> bool {
                 continue;
             }
             let (x0, y0) = (c as i32 * 3, r as i32 * 3);
-            if vs.iter().all(|v| (x0..=x0 + 3).contains(&v.0) && (y0..=y0 + 3).contains(&v.1)) {
+            if vs
+                .iter()
+                .all(|v| (x0..=x0 + 3).contains(&v.0) && (y0..=y0 + 3).contains(&v.1))
+            {
                 return true;
             }
         }
@@ -258,7 +309,10 @@ impl Model {
         let (walls, items) = match doc.floors.get(floor).and_then(Option::as_ref) {
             Some(f) => (
                 f.walls.iter().map(|w| WallM::parse(w)).collect::<Vec<_>>(),
-                f.items.iter().map(|(c, i)| (parse_cell(c), i.clone())).collect(),
+                f.items
+                    .iter()
+                    .map(|(c, i)| (parse_cell(c), i.clone()))
+                    .collect(),
             ),
             None => (Vec::new(), HashMap::new()),
         };
@@ -319,7 +373,11 @@ impl Model {
     }
 
     pub fn acting_cells(&self) -> Vec<CellXY> {
-        self.players.iter().filter(|p| p.status == "acting").filter_map(|p| p.cell).collect()
+        self.players
+            .iter()
+            .filter(|p| p.status == "acting")
+            .filter_map(|p| p.cell)
+            .collect()
     }
 
     pub fn robot_reaches_with(&self, edges: &HashSet<Edge>) -> bool {
@@ -340,7 +398,10 @@ impl Model {
     }
 
     pub fn keys_needed(&self) -> i64 {
-        7 * self.layout[self.floor..].iter().map(|f| module_count(f)).sum::<usize>() as i64
+        7 * self.layout[self.floor..]
+            .iter()
+            .map(|f| module_count(f))
+            .sum::<usize>() as i64
     }
 
     /// The active player by rules §6: lowest time among acting players, then arrival.
@@ -364,7 +425,12 @@ impl Model {
             }
         }
         let on_robot = self.robot == Some(c);
-        if !on_robot && matches!(self.items.get(&c).map(String::as_str), Some("key" | "key-taken" | "food" | "special")) {
+        if !on_robot
+            && matches!(
+                self.items.get(&c).map(String::as_str),
+                Some("key" | "key-taken" | "food" | "special")
+            )
+        {
             out.insert("roll".into());
         }
         if !on_robot {
@@ -382,7 +448,9 @@ impl Model {
     /// Rotations by rules §7.3 (a), (b), (e) and the §3 and robot constraints.
     pub fn legal_rotations(&self, at: CellXY) -> BTreeSet<(WallM, WallM)> {
         let mut anchors = vec![at];
-        let exit_reachable = self.exit.is_some_and(|e| self.reachable_with(&self.wall_edges, at).contains_key(&e));
+        let exit_reachable = self
+            .exit
+            .is_some_and(|e| self.reachable_with(&self.wall_edges, at).contains_key(&e));
         if !exit_reachable {
             for (_, dx, dy) in DIRS {
                 let n = (at.0 + dx, at.1 + dy);
@@ -408,13 +476,21 @@ impl Model {
                 }
                 if w.cell == a {
                     for (_, north, east) in CORNERS {
-                        cands.insert(WallM { cell: a, north, east });
+                        cands.insert(WallM {
+                            cell: a,
+                            north,
+                            east,
+                        });
                     }
                 }
             }
             cands.remove(&w);
-            let others: HashSet<Edge> =
-                self.walls.iter().filter(|o| **o != w).flat_map(|o| o.edges()).collect();
+            let others: HashSet<Edge> = self
+                .walls
+                .iter()
+                .filter(|o| **o != w)
+                .flat_map(|o| o.edges())
+                .collect();
             for r in cands {
                 if !wall_inside_a_module(self.shape(), r) {
                     continue;
@@ -444,7 +520,8 @@ pub fn json_round_trip(pos: &Position) -> Result<Position, String> {
     let doc = pos.to_doc();
     let text = serde_json::to_string(&doc).map_err(|e| e.to_string())?;
     let back: PositionDoc = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let p = Position::from_doc(&back).map_err(|e| format!("the engine's own position does not read back: {e}"))?;
+    let p = Position::from_doc(&back)
+        .map_err(|e| format!("the engine's own position does not read back: {e}"))?;
     if p.to_doc() != doc {
         return Err("position → JSON → position is not the identity".into());
     }
@@ -472,7 +549,10 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
         }
     }
     if doc.keys < 0 || doc.watermark < 0 || doc.watermark % 7 != 0 {
-        return Err(format!("bad counters: keys {} watermark {}", doc.keys, doc.watermark));
+        return Err(format!(
+            "bad counters: keys {} watermark {}",
+            doc.keys, doc.watermark
+        ));
     }
     for p in &m.players {
         if p.time < 0 || p.food < 0 || p.search < 0 {
@@ -480,7 +560,11 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
         }
     }
     if doc.dawn != Some(m.dawn()) {
-        return Err(format!("dawn is {:?}, the rules give {}", doc.dawn, m.dawn()));
+        return Err(format!(
+            "dawn is {:?}, the rules give {}",
+            doc.dawn,
+            m.dawn()
+        ));
     }
     match pos.phase() {
         Phase::Setup(d) => {
@@ -492,34 +576,51 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
             if pos.active().is_some() || !pos.legal_actions().is_empty() {
                 return Err("a game over has an active player or legal actions".into());
             }
-            if m.players.iter().any(|p| p.status != "escaped" && p.status != "out") {
+            if m.players
+                .iter()
+                .any(|p| p.status != "escaped" && p.status != "out")
+            {
                 return Err("game over with someone neither escaped nor out".into());
             }
             let (escaped, top) = pos.outcome().ok_or("no outcome")?;
-            let want: Vec<Seat> =
-                (0..m.players.len()).filter(|i| m.players[*i].status == "escaped").map(|i| Seat(i as u8)).collect();
+            let want: Vec<Seat> = (0..m.players.len())
+                .filter(|i| m.players[*i].status == "escaped")
+                .map(|i| Seat(i as u8))
+                .collect();
             if escaped != want {
                 return Err("outcome's escaped list is wrong".into());
             }
             let best = want.iter().map(|s| m.players[s.index()].food).max();
-            let top_want: Vec<Seat> = want.iter().copied().filter(|s| Some(m.players[s.index()].food) == best).collect();
+            let top_want: Vec<Seat> = want
+                .iter()
+                .copied()
+                .filter(|s| Some(m.players[s.index()].food) == best)
+                .collect();
             if top != top_want {
                 return Err("outcome's top forager is wrong".into());
             }
         }
         Phase::Play => {
             // Exactly one active player: the acting player with the lowest (time, arrival).
-            let acting: Vec<usize> = (0..m.players.len()).filter(|i| m.players[*i].status == "acting").collect();
+            let acting: Vec<usize> = (0..m.players.len())
+                .filter(|i| m.players[*i].status == "acting")
+                .collect();
             if acting.is_empty() {
                 return Err("in play but nobody is acting".into());
             }
             let want = m.active().unwrap();
             let key = |i: usize| (m.players[i].time, m.players[i].arrival);
             if acting.iter().filter(|i| key(**i) == key(want)).count() != 1 {
-                return Err("two acting players share time and arrival: the active player is ambiguous".into());
+                return Err(
+                    "two acting players share time and arrival: the active player is ambiguous"
+                        .into(),
+                );
             }
             if pos.active() != Some(Seat(want as u8)) {
-                return Err(format!("active is {:?}, the rules give seat {want}", pos.active()));
+                return Err(format!(
+                    "active is {:?}, the rules give seat {want}",
+                    pos.active()
+                ));
             }
             let dawn = m.dawn();
             for &i in &acting {
@@ -532,7 +633,10 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
                     return Err(format!("seat {i} acts at {} >= dawn {dawn}", p.time));
                 }
                 if doc.limit.is_some_and(|l| p.time >= l) {
-                    return Err(format!("seat {i} acts at {} >= limit {:?}", p.time, doc.limit));
+                    return Err(format!(
+                        "seat {i} acts at {} >= limit {:?}",
+                        p.time, doc.limit
+                    ));
                 }
             }
             for (i, p) in m.players.iter().enumerate() {
@@ -541,7 +645,9 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
                         return Err(format!("seat {i} is {} without a limit", p.status));
                     }
                     "exited" if m.floor == 0 => return Err("exited on the ground floor".into()),
-                    "escaped" if m.floor != 0 => return Err("escaped above the ground floor".into()),
+                    "escaped" if m.floor != 0 => {
+                        return Err("escaped above the ground floor".into());
+                    }
                     _ => {}
                 }
             }
@@ -551,7 +657,10 @@ pub fn check_invariants(pos: &Position) -> Result<(), String> {
             }
             for (i, f) in doc.floors.iter().enumerate() {
                 if (i > m.floor) != f.is_none() {
-                    return Err(format!("floor {i} presence is wrong with floor {} in play", m.floor));
+                    return Err(format!(
+                        "floor {i} presence is wrong with floor {} in play",
+                        m.floor
+                    ));
                 }
             }
         }
@@ -564,11 +673,24 @@ fn own_minutes(events: &[Event], seat: Seat) -> i64 {
     let mut t = 0i64;
     for e in events {
         match e {
-            Event::Moved { seat: s, minutes, steps, .. } if *s == seat => {
-                assert_eq!(*minutes as usize, steps.len(), "a move costs one minute per step");
+            Event::Moved {
+                seat: s,
+                minutes,
+                steps,
+                ..
+            } if *s == seat => {
+                assert_eq!(
+                    *minutes as usize,
+                    steps.len(),
+                    "a move costs one minute per step"
+                );
                 t += i64::from(*minutes);
             }
-            Event::Rolled { seat: s, time_delta, .. } if *s == seat => t += 1 + i64::from(*time_delta),
+            Event::Rolled {
+                seat: s,
+                time_delta,
+                ..
+            } if *s == seat => t += 1 + i64::from(*time_delta),
             Event::WallRotated { seat: s, .. } if *s == seat => t += 1,
             Event::Waited { seat: s, minutes } if *s == seat => t += i64::from(*minutes),
             Event::Exited { seat: s, .. } | Event::Escaped { seat: s } if *s == seat => t += 1,
@@ -581,7 +703,12 @@ fn own_minutes(events: &[Event], seat: Seat) -> i64 {
 /// Checks one play-phase action against the rules, from the positions before and after and
 /// the events: counters change only as the events say, robot paths are legal, the robot
 /// moved once per mark crossed, a rotation never cut the robot off.
-pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[Event]) -> Result<(), String> {
+pub fn check_action(
+    before: &Position,
+    after: &Position,
+    seat: Seat,
+    events: &[Event],
+) -> Result<(), String> {
     if !matches!(before.phase(), Phase::Play) {
         return Ok(());
     }
@@ -599,7 +726,10 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
         }
     }
     if keys != ma.keys {
-        return Err(format!("keys {} → {}, but the events account for {keys}", mb.keys, ma.keys));
+        return Err(format!(
+            "keys {} → {}, but the events account for {keys}",
+            mb.keys, ma.keys
+        ));
     }
     // Each player's time and food.
     for (i, (pb, pa)) in mb.players.iter().zip(&ma.players).enumerate() {
@@ -609,38 +739,57 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
         for e in events {
             match e {
                 Event::Caught { seat, minutes, .. } if *seat == s => t += i64::from(*minutes),
-                Event::Penalized { seat, minutes, food_lost } if *seat == s => {
+                Event::Penalized {
+                    seat,
+                    minutes,
+                    food_lost,
+                } if *seat == s => {
                     t += i64::from(*minutes);
                     f -= i64::from(*food_lost);
                 }
-                Event::Rolled { seat, food_delta, .. } if *seat == s => f += i64::from(*food_delta),
+                Event::Rolled {
+                    seat, food_delta, ..
+                } if *seat == s => f += i64::from(*food_delta),
                 _ => {}
             }
         }
         if t != pa.time || f != pa.food {
-            return Err(format!("seat {i}: time {}→{} food {}→{}, events give time {t} food {f}", pb.time, pa.time, pb.food, pa.food));
+            return Err(format!(
+                "seat {i}: time {}→{} food {}→{}, events give time {t} food {f}",
+                pb.time, pa.time, pb.food, pa.food
+            ));
         }
         if pa.time < pb.time && !events.iter().any(|e| matches!(e, Event::Rolled { seat, time_delta, .. } if *seat == s && *time_delta < 0)) {
             return Err(format!("seat {i}'s time went down without a clock tamper"));
         }
         if pa.food < pb.food
             && !events.iter().any(|e| match e {
-                Event::Rolled { seat, food_delta, .. } => *seat == s && *food_delta < 0,
+                Event::Rolled {
+                    seat, food_delta, ..
+                } => *seat == s && *food_delta < 0,
                 Event::Penalized { seat, .. } => *seat == s,
                 _ => false,
             })
         {
-            return Err(format!("seat {i}'s food went down without a table or a penalty"));
+            return Err(format!(
+                "seat {i}'s food went down without a table or a penalty"
+            ));
         }
     }
     // Moves follow the walls.
     for e in events {
-        if let Event::Moved { from, path, steps, .. } = e {
+        if let Event::Moved {
+            from, path, steps, ..
+        } = e
+        {
             let mut here = parse_cell(&from.to_string());
             for (d, c) in steps.iter().zip(path) {
                 let (_, dx, dy) = *DIRS.iter().find(|x| x.0 == d.to_string()).unwrap();
                 if !mb.can_step(&mb.wall_edges, here, dx, dy) {
-                    return Err(format!("a move stepped through a wall or off the floor at {}", cell_name(here)));
+                    return Err(format!(
+                        "a move stepped through a wall or off the floor at {}",
+                        cell_name(here)
+                    ));
                 }
                 here = (here.0 + dx, here.1 + dy);
                 if cell_name(here) != c.to_string() {
@@ -653,14 +802,21 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
     for e in events {
         if let Event::WallRotated { from, to, .. } = e {
             let at = mb.players[seat.index()].cell.unwrap();
-            let pair = (WallM::parse(&from.to_string()), WallM::parse(&to.to_string()));
+            let pair = (
+                WallM::parse(&from.to_string()),
+                WallM::parse(&to.to_string()),
+            );
             if !mb.legal_rotations(at).contains(&pair) {
                 return Err(format!("rotation {from} → {to} is not legal by the rules"));
             }
             // The model's legal rotations already exclude cutting the robot off; check it
             // directly too, on the walls as they stood.
-            let mut edges: HashSet<Edge> =
-                mb.walls.iter().filter(|w| **w != pair.0).flat_map(|w| w.edges()).collect();
+            let mut edges: HashSet<Edge> = mb
+                .walls
+                .iter()
+                .filter(|w| **w != pair.0)
+                .flat_map(|w| w.edges())
+                .collect();
             edges.extend(pair.1.edges());
             if mb.robot_reaches_with(&mb.wall_edges) && !mb.robot_reaches_with(&edges) {
                 return Err(format!("rotation {from} → {to} cut the robot off"));
@@ -668,11 +824,18 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
         }
     }
     // Robot moves: at most 3 steps, never through walls; one per mark crossed.
-    let walls_now: HashSet<Edge> = if floor_changed { HashSet::new() } else { ma.wall_edges.clone() };
+    let walls_now: HashSet<Edge> = if floor_changed {
+        HashSet::new()
+    } else {
+        ma.wall_edges.clone()
+    };
     let t_actor = mb.players[seat.index()].time + own_minutes(events, seat);
     let mut marks = Vec::new();
     for e in events {
-        if let Event::RobotMoved { cause, from, path, .. } = e {
+        if let Event::RobotMoved {
+            cause, from, path, ..
+        } = e
+        {
             if path.len() > 3 {
                 return Err("the robot made more than 3 steps".into());
             }
@@ -692,19 +855,38 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
             }
         }
     }
-    let want: Vec<i64> = ((mb.doc.watermark / 7 + 1)..).map(|k| k * 7).take_while(|m| *m <= t_actor).collect();
+    let want: Vec<i64> = ((mb.doc.watermark / 7 + 1)..)
+        .map(|k| k * 7)
+        .take_while(|m| *m <= t_actor)
+        .collect();
     if marks != want {
-        return Err(format!("robot trigger marks {marks:?}, expected {want:?} (watermark {}, actor's time {t_actor})", mb.doc.watermark));
+        return Err(format!(
+            "robot trigger marks {marks:?}, expected {want:?} (watermark {}, actor's time {t_actor})",
+            mb.doc.watermark
+        ));
     }
     if !floor_changed {
         let w = want.last().copied().unwrap_or(mb.doc.watermark);
         if ma.doc.watermark != w {
-            return Err(format!("watermark {} after the action, expected {w}", ma.doc.watermark));
+            return Err(format!(
+                "watermark {} after the action, expected {w}",
+                ma.doc.watermark
+            ));
         }
     } else if after.phase() == Phase::Play {
-        let high = ma.players.iter().filter(|p| p.status == "acting").map(|p| p.time).max().unwrap_or(0);
+        let high = ma
+            .players
+            .iter()
+            .filter(|p| p.status == "acting")
+            .map(|p| p.time)
+            .max()
+            .unwrap_or(0);
         if ma.doc.watermark != high / 7 * 7 {
-            return Err(format!("watermark reset to {}, expected {}", ma.doc.watermark, high / 7 * 7));
+            return Err(format!(
+                "watermark reset to {}, expected {}",
+                ma.doc.watermark,
+                high / 7 * 7
+            ));
         }
     }
     // Items change only by taking a key or spending a special.
@@ -715,7 +897,10 @@ pub fn check_action(before: &Position, after: &Position, seat: Seat, events: &[E
                 let ok = (before_item == "key" && after_item == "key-taken")
                     || (before_item == "special" && after_item == "special-spent");
                 if !ok {
-                    return Err(format!("item on {} changed from {before_item} to {after_item}", cell_name(*c)));
+                    return Err(format!(
+                        "item on {} changed from {before_item} to {after_item}",
+                        cell_name(*c)
+                    ));
                 }
             }
         }
@@ -759,7 +944,9 @@ pub fn random_action_text(rng: &mut Rng, pos: &Position) -> String {
             let to = if rng.chance(50) {
                 let w = WallM::parse(&from);
                 let v = *rng.pick(&w.vertices());
-                w.rotated(v, 1 + rng.below(3) as u32).map(|r| r.name()).unwrap_or_else(|| rand_wall(rng))
+                w.rotated(v, 1 + rng.below(3) as u32)
+                    .map(|r| r.name())
+                    .unwrap_or_else(|| rand_wall(rng))
             } else {
                 rand_wall(rng)
             };
@@ -768,10 +955,24 @@ pub fn random_action_text(rng: &mut Rng, pos: &Position) -> String {
         5 => "exit".into(),
         6 => format!("wait {}", 1 + rng.below(5)),
         7 => format!("wall {}", rand_wall(rng)),
-        8 => format!("item {} {}", rand_cell(rng), rng.pick(&["key", "food", "special"])),
+        8 => format!(
+            "item {} {}",
+            rand_cell(rng),
+            rng.pick(&["key", "food", "special"])
+        ),
         9 => "autofill".into(),
         10 => format!("move {}", *rng.pick(&["N", "E", "S", "W"])),
-        _ => rng.pick(&["", "fly", "move X", "wait 0", "rotate-wall A1", "item A1 gold", "roll roll"]).to_string(),
+        _ => rng
+            .pick(&[
+                "",
+                "fly",
+                "move X",
+                "wait 0",
+                "rotate-wall A1",
+                "item A1 gold",
+                "roll roll",
+            ])
+            .to_string(),
     }
 }
 
@@ -805,14 +1006,19 @@ pub fn choose_action(rng: &mut Rng, pos: &Position, purposeful: u64) -> Action {
         let item = m.items.get(&at).map(String::as_str);
         if legal.contains(&Action::Roll) {
             let key_room = matches!(item, Some("key" | "key-taken"));
-            if item == Some("special") || (key_room && m.players[s].search < 2) || (item == Some("food") && rng.chance(10)) {
+            if item == Some("special")
+                || (key_room && m.players[s].search < 2)
+                || (item == Some("food") && rng.chance(10))
+            {
                 return Action::Roll;
             }
         }
         // Head for the nearest key token, else the nearest other key room.
         let nearest = |want: &[&str]| {
             dist.iter()
-                .filter(|(c, _)| **c != at && m.items.get(c).is_some_and(|i| want.contains(&i.as_str())))
+                .filter(|(c, _)| {
+                    **c != at && m.items.get(c).is_some_and(|i| want.contains(&i.as_str()))
+                })
                 .min_by_key(|(c, d)| (**d, **c))
                 .map(|(c, _)| *c)
         };
