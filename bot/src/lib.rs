@@ -5,6 +5,7 @@
 //! database and (per platform module) to the chat platforms. `anyhow` lives only here.
 
 pub mod app;
+pub mod bench;
 pub mod engine_cli;
 pub mod local;
 pub mod store;

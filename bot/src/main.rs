@@ -4,7 +4,8 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-use labscape::{app, engine_cli, local, store};
+use labscape::{app, bench, engine_cli, local, store};
+
 
 use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
@@ -37,6 +38,26 @@ struct DbArgs {
     db: String,
 }
 
+/// Options of `labscape bench`.
+#[derive(Debug, Args, Clone)]
+struct BenchArgs {
+    /// Turns measured for latency (grand, 6 players).
+    #[arg(long, default_value_t = 300)]
+    latency_turns: usize,
+    /// Games played concurrently in one database.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Turns played in the throughput run.
+    #[arg(long, default_value_t = 20000)]
+    turns: usize,
+    /// Concurrent senders.
+    #[arg(long, default_value_t = 64)]
+    senders: usize,
+    /// Render a PNG for every turn of the throughput run too.
+    #[arg(long)]
+    render: bool,
+}
+
 /// Options of `labscape local`.
 #[derive(Debug, Args, Clone)]
 struct LocalArgs {
@@ -55,9 +76,12 @@ struct LocalArgs {
 enum Command {
     /// Play in the terminal, on a local SQLite file (the default with no bot token).
     Local(LocalArgs),
+    /// Measure the service: turn latency, throughput, memory (prints figures).
+    Bench(BenchArgs),
     /// The rules engine's command line (positions and actions in the public notation).
     #[command(subcommand)]
     Engine(engine_cli::EngineCommand),
+    /// Automated playtesting: whole games with computer players, measured.
 }
 
 fn main() -> ExitCode {
@@ -65,6 +89,13 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
         Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
+        Some(Command::Bench(b)) => run_async(bench::run(bench::BenchOptions {
+            latency_turns: b.latency_turns,
+            games: b.games,
+            turns: b.turns,
+            senders: b.senders,
+            render_throughput: b.render,
+        })),
         None => {
             let configured: Vec<&str> = ["DISCORD_TOKEN", "TELEGRAM_TOKEN"]
                 .into_iter()

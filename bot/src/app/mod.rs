@@ -466,6 +466,15 @@ impl<S: GameStore> Service<S> {
         Ok(reply)
     }
 
+    /// The current position of a game, if it has started.
+    pub async fn position_of(&self, id: GameId) -> Option<Position> {
+        let row = self.store.game(id).await.ok()??;
+        if row.status == GameStatus::Lobby {
+            return None;
+        }
+        self.position(&row).await.ok()
+    }
+
     /// The position of a running game (cached, or loaded from its latest snapshot plus
     /// the actions after it).
     async fn position(&self, row: &GameRow) -> Res<Position> {

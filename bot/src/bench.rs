@@ -1,0 +1,231 @@
+//! `labscape bench`: the service's speed, printed as figures (never a pass/fail test).
+//!
+//! 1. Turn latency through the service (command in → committed → PNG out) on a `grand`
+//!    game with 6 players: p50 and p99.
+//! 2. Throughput: many games in one SQLite file played concurrently: turns per second.
+//! 3. Peak resident memory of the process.
+
+use std::{
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context as _;
+
+use crate::{
+    app::{Ctx, Renderer, Reply, Service, SystemClock, Visibility},
+    store::{ChatScope, GameStore, SqliteStore},
+};
+
+/// Options of `labscape bench`.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Turns measured for latency.
+    pub latency_turns: usize,
+    /// Games played concurrently for throughput.
+    pub games: usize,
+    /// Turns played in total for throughput.
+    pub turns: usize,
+    /// Concurrent senders.
+    pub senders: usize,
+    /// Render a PNG for every turn in the throughput run too.
+    pub render_throughput: bool,
+}
+
+fn ctx(chat: &str, user: &str) -> Ctx {
+    Ctx {
+        scope: ChatScope {
+            platform: "bench".into(),
+            chat: chat.into(),
+            thread: String::new(),
+        },
+        user_id: user.into(),
+        user_name: user.into(),
+        is_admin: false,
+        delivery: None,
+    }
+}
+
+async fn open_game(
+    s: &Service<SqliteStore>,
+    chat: &str,
+    layout: &str,
+    players: usize,
+) -> anyhow::Result<Reply> {
+    let r = s
+        .handle_line(&ctx(chat, "p0"), &format!("/new {layout} easy"))
+        .await;
+    anyhow::ensure!(r.visibility == Visibility::Public, "new: {}", r.text);
+    for i in 1..players {
+        s.handle_line(&ctx(chat, &format!("p{i}")), "/join").await;
+    }
+    let r = s.handle_line(&ctx(chat, "p0"), "/start").await;
+    anyhow::ensure!(r.visibility == Visibility::Public, "start: {}", r.text);
+    Ok(r)
+}
+
+/// A plausible next command from a reply's quick actions (cycling through them).
+fn next_command(r: &Reply, i: usize) -> Option<(String, String)> {
+    let who = r.mention.first()?.user_id.clone();
+    let q = &r.quick;
+    let action = if q.is_empty() {
+        "wait".to_string()
+    } else {
+        q[i % q.len()].action.clone()
+    };
+    Some((who, format!("/{action}")))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn peak_rss_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// Runs the benchmark on a fresh database in a temporary folder and prints the figures.
+///
+/// # Errors
+/// If the database cannot be created or a game cannot be set up.
+pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
+    let dir = std::env::temp_dir().join(format!("labscape-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let db = dir.join("bench.db");
+    let store = SqliteStore::open(db.to_str().context("temp path")?).await?;
+    let renderer: Renderer = Arc::new(|pos, events, name| crate::render_turn(pos, events, name));
+    let service = Arc::new(Service::new(store, Arc::new(SystemClock), Some(renderer)));
+
+    // 1. Latency.
+    let mut reply = open_game(&service, "latency", "grand", 6).await?;
+    let mut samples = Vec::with_capacity(opts.latency_turns);
+    let mut png_bytes = 0usize;
+    for i in 0..opts.latency_turns {
+        let Some((who, cmd)) = next_command(&reply, i) else {
+            break;
+        };
+        let t = Instant::now();
+        reply = service.handle_line(&ctx("latency", &who), &cmd).await;
+        samples.push(t.elapsed());
+        png_bytes = png_bytes.max(reply.image.as_ref().map_or(0, Vec::len));
+        if reply.visibility != Visibility::Public {
+            anyhow::bail!("latency run refused {cmd}: {}", reply.text);
+        }
+    }
+    samples.sort();
+    println!(
+        "turn latency (grand, 6 players, command → commit → PNG), {} turns: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; largest PNG {} KiB",
+        samples.len(),
+        percentile(&samples, 0.5).as_secs_f64() * 1e3,
+        percentile(&samples, 0.99).as_secs_f64() * 1e3,
+        samples.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+        png_bytes / 1024
+    );
+
+    // Where the time goes: the image alone, on the final position of the latency game.
+    let row = service.store().live_game(&ctx("latency", "p0").scope).await?.context("latency game")?;
+    let pos = service.position_of(row.id).await.context("load")?;
+    let mut renders = Vec::new();
+    for _ in 0..30 {
+        let t = Instant::now();
+        std::hint::black_box(crate::render_turn(&pos, &[], "Labscape #1"));
+        renders.push(t.elapsed());
+    }
+    renders.sort();
+    println!(
+        "of which the PNG alone (grand, 6 players): p50 {:.1} ms",
+        percentile(&renders, 0.5).as_secs_f64() * 1e3
+    );
+
+    // The same without the PNG: the service and the database alone.
+    let plain = {
+        let store = SqliteStore::open(db.to_str().context("temp path")?).await?;
+        Arc::new(Service::new(store, Arc::new(SystemClock), None))
+    };
+    let mut reply = open_game(&plain, "latency-plain", "grand", 6).await?;
+    let mut samples = Vec::with_capacity(opts.latency_turns);
+    for i in 0..opts.latency_turns {
+        let Some((who, cmd)) = next_command(&reply, i) else { break };
+        let t = Instant::now();
+        reply = plain.handle_line(&ctx("latency-plain", &who), &cmd).await;
+        samples.push(t.elapsed());
+    }
+    samples.sort();
+    println!(
+        "turn latency without the PNG (command → commit → reply text): p50 {:.2} ms, p99 {:.2} ms",
+        percentile(&samples, 0.5).as_secs_f64() * 1e3,
+        percentile(&samples, 0.99).as_secs_f64() * 1e3
+    );
+
+    // 2. Throughput: many games, concurrent senders.
+    let service = if opts.render_throughput { service } else { plain };
+    let t_setup = Instant::now();
+    let mut next: Vec<Mutex<Option<(String, String)>>> = Vec::with_capacity(opts.games);
+    for g in 0..opts.games {
+        let r = open_game(&service, &format!("g{g}"), "pyramid", 2).await?;
+        next.push(Mutex::new(next_command(&r, g)));
+    }
+    println!(
+        "set up {} games in {:.1} s",
+        opts.games,
+        t_setup.elapsed().as_secs_f64()
+    );
+    let next = Arc::new(next);
+    let counter = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let t = Instant::now();
+    let mut tasks = Vec::new();
+    for w in 0..opts.senders {
+        let (service, next, counter) = (service.clone(), next.clone(), counter.clone());
+        let (games, turns, senders) = (opts.games, opts.turns, opts.senders);
+        tasks.push(tokio::spawn(async move {
+            let mut done = 0usize;
+            let mut g = w % games;
+            loop {
+                if counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= turns {
+                    break;
+                }
+                let cmd = next[g].lock().expect("lock").clone();
+                if let Some((who, line)) = cmd {
+                    let r = service
+                        .handle_line(&ctx(&format!("g{g}"), &who), &line)
+                        .await;
+                    if r.visibility == Visibility::Public {
+                        done += 1;
+                        *next[g].lock().expect("lock") = next_command(&r, done);
+                    }
+                }
+                g = (g + senders) % games;
+            }
+            done
+        }));
+    }
+    let mut total = 0;
+    for task in tasks {
+        total += task.await?;
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "throughput: {} games in one SQLite file, {} senders, {total} turns in {secs:.1} s = {:.0} turns/s ({})",
+        opts.games,
+        opts.senders,
+        total as f64 / secs,
+        if opts.render_throughput {
+            "each with its PNG"
+        } else {
+            "without PNGs"
+        }
+    );
+    if let Some(mib) = peak_rss_mib() {
+        println!("peak resident memory: {mib:.0} MiB");
+    }
+    drop(service);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
