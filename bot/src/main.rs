@@ -6,6 +6,7 @@
 
 use labscape::{app, bench, engine_cli, local, store};
 
+mod simulate;
 
 use std::{path::PathBuf, process::ExitCode, sync::Arc};
 
@@ -82,12 +83,14 @@ enum Command {
     #[command(subcommand)]
     Engine(engine_cli::EngineCommand),
     /// Automated playtesting: whole games with computer players, measured.
+    Simulate(simulate::SimulateArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
+        Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
         Some(Command::Bench(b)) => run_async(bench::run(bench::BenchOptions {
             latency_turns: b.latency_turns,
