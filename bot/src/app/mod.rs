@@ -27,7 +27,7 @@ use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
     command::{Command, NewOptions},
-    reply::{Mention, QuickAction, Reply, Visibility},
+    reply::{Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::store::{
     ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, SeatRow,
@@ -464,6 +464,62 @@ impl<S: GameStore> Service<S> {
             .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events)
             .await;
         Ok(reply)
+    }
+
+    /// What the caller may play now in their chat's game: empty unless it is their turn.
+    pub async fn suggestions(&self, ctx: &Ctx) -> Suggestions {
+        let Ok(Some(row)) = self.store.live_game(&ctx.scope).await else {
+            return Suggestions::default();
+        };
+        if row.status != GameStatus::Running {
+            return Suggestions::default();
+        }
+        let Ok(seats) = self.store.seats(row.id).await else {
+            return Suggestions::default();
+        };
+        let Some(seat) = seats.iter().find(|s| s.user_id == ctx.user_id) else {
+            return Suggestions::default();
+        };
+        let Ok(pos) = self.position(&row).await else {
+            return Suggestions::default();
+        };
+        if pos.active() != Some(Seat(seat.seat)) {
+            return Suggestions::default();
+        }
+        let mut out = Suggestions::default();
+        for a in pos.legal_actions() {
+            match a {
+                Action::Move(MoveTarget::Steps(s)) => out.steps.push(s[0].to_string()),
+                Action::Roll => out.can_roll = true,
+                Action::Exit => out.can_exit = true,
+                Action::RotateWall { from, to } => {
+                    out.rotations.push((from.to_string(), to.to_string()))
+                }
+                Action::PlaceWall(w) => out.walls.push(w.to_string()),
+                Action::PlaceItem(c, k) if k == labscape_core::labscape::ItemKind::Key => {
+                    out.empty_cells.push(c.to_string())
+                }
+                _ => {}
+            }
+        }
+        if pos.phase() == Phase::Play
+            && let Some(here) = pos.player(Seat(seat.seat)).cell()
+        {
+            let board = pos.current_board();
+            let dist = board.distances(here);
+            let mut cells: Vec<(u16, String)> = board
+                .shape()
+                .cells()
+                .filter(|c| *c != here)
+                .filter_map(|c| {
+                    let d = dist[board.shape().index(c)];
+                    (d != labscape_core::labscape::UNREACHABLE).then(|| (d, c.to_string()))
+                })
+                .collect();
+            cells.sort();
+            out.cells = cells.into_iter().map(|(_, c)| c).collect();
+        }
+        out
     }
 
     /// The current position of a game, if it has started.

@@ -69,3 +69,32 @@ impl Reply {
         }
     }
 }
+
+/// A message the bot posts on its own (a reminder, a deadline, a computer player's turn),
+/// for the adapter of `scope.platform` to deliver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// Where to post.
+    pub scope: crate::store::ChatScope,
+    /// What to post.
+    pub reply: Reply,
+}
+
+/// What the caller could play now, for autocomplete and keyboards.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Suggestions {
+    /// Legal single steps (`N`, `E`, …).
+    pub steps: Vec<String>,
+    /// Cells reachable by a move (excluding where the player stands), nearest first.
+    pub cells: Vec<String>,
+    /// Legal rotations `(from, to)`.
+    pub rotations: Vec<(String, String)>,
+    /// Whether `roll`, `exit` are legal.
+    pub can_roll: bool,
+    /// Whether `exit` is legal.
+    pub can_exit: bool,
+    /// Draft setup: legal wall placements.
+    pub walls: Vec<String>,
+    /// Draft setup: empty cells for items.
+    pub empty_cells: Vec<String>,
+}
