@@ -162,14 +162,25 @@ fn play_game(
     stats
 }
 
+/// Extra seeds per configuration: the given number, or `LABSCAPE_PLAYOUT_SEEDS` for a longer hunt.
 fn run_preset(layout: &str, extra_seeds: u64) -> Stats {
+    let extra_seeds = std::env::var("LABSCAPE_PLAYOUT_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(extra_seeds);
     let mut total = Stats::default();
     for players in 1..=8 {
         for (d, difficulty) in Difficulty::ALL.into_iter().enumerate() {
             for k in 0..=extra_seeds {
                 let seed =
                     (players as u64) * 1000 + d as u64 * 100 + k * 7919 + layout.len() as u64;
-                let legal_every = if k == 0 { 3 } else { 0 };
+                let legal_every = if k == 0 {
+                    3
+                } else if k % 4 == 1 {
+                    5
+                } else {
+                    0
+                };
                 let purposeful = if k == 0 { 90 } else { 60 };
                 total.add(&play_game(
                     layout,

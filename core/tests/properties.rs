@@ -24,6 +24,14 @@ use labscape_core::labscape::{
 };
 use proptest::prelude::*;
 
+/// Cases per property: 64, or `LABSCAPE_PROP_CASES` for a longer hunt.
+fn cases() -> u32 {
+    std::env::var("LABSCAPE_PROP_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(64)
+}
+
 #[derive(Clone, Debug)]
 struct Game {
     layout: &'static str,
@@ -188,7 +196,7 @@ fn check_legal_actions(pos: &Position, rng: &mut Rng) -> Result<(), TestCaseErro
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Walls, counters, turns and every action's accounting hold along random playouts.
     #[test]

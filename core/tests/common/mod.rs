@@ -889,6 +889,7 @@ pub fn check_action(
             ));
         }
     }
+    check_robot(&mb, seat, events)?;
     // Items change only by taking a key or spending a special.
     if !floor_changed {
         for (c, before_item) in &mb.items {
@@ -904,6 +905,179 @@ pub fn check_action(
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// The preferred shortest path (rules §7.1, §11): among shortest paths, the one whose steps
+/// come first in the order N < E < S < W, compared step by step.
+pub fn preferred_path(
+    m: &Model,
+    edges: &HashSet<Edge>,
+    from: CellXY,
+    to: CellXY,
+) -> Option<Vec<CellXY>> {
+    let dist = m.reachable_with(edges, to);
+    let mut d = *dist.get(&from)?;
+    let mut here = from;
+    let mut path = Vec::new();
+    while d > 0 {
+        let next = DIRS
+            .iter()
+            .filter(|(_, dx, dy)| m.can_step(edges, here, *dx, *dy))
+            .map(|(_, dx, dy)| (here.0 + dx, here.1 + dy))
+            .find(|n| dist.get(n) == Some(&(d - 1)))?;
+        path.push(next);
+        here = next;
+        d -= 1;
+    }
+    Some(path)
+}
+
+/// Replays the robot's part of one action from the position before it and the events, and
+/// checks every robot move against rules §11: the target (fewest acting players, then the
+/// shortest path, then the most food carried by one player, then the lowest seat), the path
+/// (preferred shortest path, at most 3 steps, stopping in the first cell with acting players
+/// it enters [D10], or next to an immune totem [D11]), and who is caught (everyone acting in
+/// that cell, in seat order, carried off to a cell that is not the robot's).
+pub fn check_robot(m: &Model, seat: Seat, events: &[Event]) -> Result<(), String> {
+    let mut edges = m.wall_edges.clone();
+    let mut robot = m.robot.ok_or("no robot")?;
+    let mut cells: Vec<Option<CellXY>> = m.players.iter().map(|p| p.cell).collect();
+    let mut acting: Vec<bool> = m.players.iter().map(|p| p.status == "acting").collect();
+    let mut food: Vec<i64> = m.players.iter().map(|p| p.food).collect();
+    let mut expect_caught: VecDeque<usize> = VecDeque::new();
+    let mut catch_cell: Option<CellXY> = None;
+    let a = seat.index();
+    for e in events {
+        match e {
+            Event::Moved { path, .. } => cells[a] = path.last().map(|c| parse_cell(&c.to_string())),
+            Event::Rolled { food_delta, .. } => food[a] += i64::from(*food_delta),
+            Event::WallRotated { from, to, .. } => {
+                for x in WallM::parse(&from.to_string()).edges() {
+                    edges.remove(&x);
+                }
+                edges.extend(WallM::parse(&to.to_string()).edges());
+            }
+            Event::Exited { .. } | Event::Escaped { .. } => acting[a] = false,
+            Event::RobotMoved {
+                from, path, target, ..
+            } => {
+                if !expect_caught.is_empty() {
+                    return Err(format!(
+                        "players {expect_caught:?} should have been caught before the next robot move"
+                    ));
+                }
+                if parse_cell(&from.to_string()) != robot {
+                    return Err(format!(
+                        "the robot moved from {from}, but it stood on {}",
+                        cell_name(robot)
+                    ));
+                }
+                // Cells with acting players: (count, distance, most food, lowest seat).
+                let dist = m.reachable_with(&edges, robot);
+                let mut groups: Vec<(CellXY, usize, usize, i64, usize)> = Vec::new();
+                for i in 0..cells.len() {
+                    let Some(c) = cells[i].filter(|_| acting[i]) else {
+                        continue;
+                    };
+                    match groups.iter_mut().find(|g| g.0 == c) {
+                        Some(g) => {
+                            g.1 += 1;
+                            g.3 = g.3.max(food[i]);
+                        }
+                        None => groups.push((
+                            c,
+                            1,
+                            dist.get(&c).copied().unwrap_or(usize::MAX),
+                            food[i],
+                            i,
+                        )),
+                    }
+                }
+                let total: usize = groups.iter().map(|g| g.1).sum();
+                let immune = groups.len() == 1 && total >= 2;
+                let want_target = groups
+                    .iter()
+                    .filter(|g| g.2 != usize::MAX)
+                    .min_by_key(|g| (g.1, g.2, -g.3, g.4))
+                    .map(|g| g.0);
+                let got_target = target.map(|c| parse_cell(&c.to_string()));
+                if got_target != want_target {
+                    return Err(format!(
+                        "robot target {:?}, the rules give {:?}",
+                        got_target.map(cell_name),
+                        want_target.map(cell_name)
+                    ));
+                }
+                let got_path: Vec<CellXY> =
+                    path.iter().map(|c| parse_cell(&c.to_string())).collect();
+                let mut want_path = Vec::new();
+                catch_cell = None;
+                if let Some(t) = want_target {
+                    if t == robot {
+                        if !immune {
+                            catch_cell = Some(robot);
+                        }
+                    } else {
+                        let full =
+                            preferred_path(&m, &edges, robot, t).ok_or("target unreachable")?;
+                        let limit = if immune { full.len() - 1 } else { full.len() };
+                        for c in full.into_iter().take(limit.min(3)) {
+                            want_path.push(c);
+                            if !immune && (0..cells.len()).any(|i| acting[i] && cells[i] == Some(c))
+                            {
+                                catch_cell = Some(c);
+                                break;
+                            }
+                        }
+                    }
+                }
+                if got_path != want_path {
+                    return Err(format!(
+                        "robot path {:?}, the rules give {:?} (target {:?}, immune {immune})",
+                        got_path.iter().map(|c| cell_name(*c)).collect::<Vec<_>>(),
+                        want_path.iter().map(|c| cell_name(*c)).collect::<Vec<_>>(),
+                        want_target.map(cell_name)
+                    ));
+                }
+                if let Some(c) = want_path.last() {
+                    robot = *c;
+                }
+                if let Some(c) = catch_cell {
+                    expect_caught = (0..cells.len())
+                        .filter(|i| acting[*i] && cells[*i] == Some(c))
+                        .collect();
+                }
+            }
+            Event::Caught {
+                seat: s, at, to, ..
+            } => {
+                let want = expect_caught.pop_front();
+                if want != Some(s.index()) {
+                    return Err(format!(
+                        "seat {} caught, the rules catch {want:?} next",
+                        s.index()
+                    ));
+                }
+                if Some(parse_cell(&at.to_string())) != catch_cell {
+                    return Err("caught somewhere else than the robot's cell".into());
+                }
+                let to = parse_cell(&to.to_string());
+                if to == robot || !on_floor(m.shape(), to) {
+                    return Err(format!(
+                        "carried off to {}, the robot's cell or off the floor",
+                        cell_name(to)
+                    ));
+                }
+                cells[s.index()] = Some(to);
+            }
+            Event::FloorEnded { .. } => break,
+            _ => {}
+        }
+    }
+    if !expect_caught.is_empty() {
+        return Err(format!("players {expect_caught:?} should have been caught"));
     }
     Ok(())
 }
