@@ -1021,7 +1021,7 @@ pub fn check_robot(m: &Model, seat: Seat, events: &[Event]) -> Result<(), String
                         }
                     } else {
                         let full =
-                            preferred_path(&m, &edges, robot, t).ok_or("target unreachable")?;
+                            preferred_path(m, &edges, robot, t).ok_or("target unreachable")?;
                         let limit = if immune { full.len() - 1 } else { full.len() };
                         for c in full.into_iter().take(limit.min(3)) {
                             want_path.push(c);
