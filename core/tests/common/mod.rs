@@ -890,6 +890,119 @@ pub fn check_action(
         }
     }
     check_robot(&mb, seat, events)?;
+    // Time-outs and dawn (§9, §10) happen exactly when the rules say.
+    let dawn = mb.dawn();
+    let limit = events
+        .iter()
+        .find_map(|e| match e {
+            Event::LimitSet { limit, .. } => Some(i64::from(*limit)),
+            _ => None,
+        })
+        .or(mb.doc.limit);
+    for e in events {
+        match e {
+            Event::TimedOut { seat: s, time } => {
+                if !limit.is_some_and(|l| i64::from(*time) >= l) || i64::from(*time) >= dawn {
+                    return Err(format!(
+                        "seat {} timed out at {time} (limit {limit:?}, dawn {dawn})",
+                        s.index()
+                    ));
+                }
+            }
+            Event::CaughtAtDawn { seat: s, time } if i64::from(*time) < dawn => {
+                return Err(format!(
+                    "seat {} caught at dawn at {time} < {dawn}",
+                    s.index()
+                ));
+            }
+            _ => {}
+        }
+    }
+    if !floor_changed {
+        for (i, (pb, pa)) in mb.players.iter().zip(&ma.players).enumerate() {
+            if pb.status == pa.status {
+                continue;
+            }
+            let s = Seat(i as u8);
+            let explained = events.iter().any(|e| match (e, pa.status.as_str()) {
+                (Event::Exited { seat, .. }, "exited") | (Event::Escaped { seat }, "escaped") => {
+                    *seat == s && s == seat_of(events)
+                }
+                (Event::TimedOut { seat, .. }, "timed_out")
+                | (Event::CaughtAtDawn { seat, .. }, "out") => *seat == s,
+                _ => false,
+            });
+            if !explained {
+                return Err(format!(
+                    "seat {i} went from {} to {} without a reason",
+                    pb.status, pa.status
+                ));
+            }
+            if pa.status == "timed_out" && pa.time >= dawn {
+                return Err(format!(
+                    "seat {i} timed out at or past dawn instead of being out"
+                ));
+            }
+        }
+        for (i, pa) in ma.players.iter().enumerate() {
+            if pb_acting(&mb, i)
+                && pa.status == "acting"
+                && (pa.time >= dawn || limit.is_some_and(|l| pa.time >= l))
+            {
+                return Err(format!(
+                    "seat {i} still acts at {} (limit {limit:?}, dawn {dawn})",
+                    pa.time
+                ));
+            }
+        }
+    }
+    // A new floor (§9, §5.4): every acting player gets a start cell, in seat order; the robot
+    // starts off them and can reach one whenever some free cell could.
+    if after.phase() == Phase::Play && floor_changed {
+        let want: Vec<usize> = (0..ma.players.len())
+            .filter(|i| ma.players[*i].status == "acting")
+            .collect();
+        for e in events {
+            if let Event::FloorSetUp {
+                starts,
+                exit,
+                robot,
+                ..
+            } = e
+            {
+                let got: Vec<usize> = starts.iter().map(|(s, _)| s.index()).collect();
+                if got != want {
+                    return Err(format!("start cells for seats {got:?}, expected {want:?}"));
+                }
+                let robot = parse_cell(&robot.to_string());
+                let occupied: Vec<CellXY> = starts
+                    .iter()
+                    .map(|(_, c)| parse_cell(&c.to_string()))
+                    .collect();
+                if occupied.contains(&robot) || !on_floor(ma.shape(), parse_cell(&exit.to_string()))
+                {
+                    return Err("the robot starts on a player, or the exit is off the floor".into());
+                }
+                let linked = |c: CellXY| {
+                    let d = ma.reachable_with(&ma.wall_edges, c);
+                    occupied.iter().any(|o| d.contains_key(o))
+                };
+                let possible = floor_cells(ma.shape())
+                    .into_iter()
+                    .any(|c| !occupied.contains(&c) && linked(c));
+                if possible && !linked(robot) {
+                    return Err("the robot starts where it cannot reach any player".into());
+                }
+            }
+        }
+        for e in events {
+            if let Event::Penalized { seat, minutes, .. } = e
+                && (*minutes != 5 || mb.players[seat.index()].status == "exited")
+            {
+                return Err(format!("seat {} penalized {minutes} minutes", seat.index()));
+            }
+        }
+    }
     // Items change only by taking a key or spending a special.
     if !floor_changed {
         for (c, before_item) in &mb.items {
@@ -1084,6 +1197,20 @@ pub fn check_robot(m: &Model, seat: Seat, events: &[Event]) -> Result<(), String
 
 // ---------------------------------------------------------------------------------------------
 // Action generators.
+
+fn seat_of(events: &[Event]) -> Seat {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Exited { seat, .. } | Event::Escaped { seat } => Some(*seat),
+            _ => None,
+        })
+        .unwrap_or(Seat(u8::MAX))
+}
+
+fn pb_acting(m: &Model, i: usize) -> bool {
+    m.players[i].status == "acting"
+}
 
 /// A random action text, often illegal: for probing refusals.
 pub fn random_action_text(rng: &mut Rng, pos: &Position) -> String {
