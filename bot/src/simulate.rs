@@ -34,6 +34,9 @@ use labscape_core::labscape::{
 };
 use serde::Serialize;
 
+/// Rollouts per decision of the `search` baseline in `--table`.
+const SEARCH_BASELINE_ITERATIONS: u32 = 32;
+
 /// Options of `labscape simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
@@ -87,6 +90,8 @@ pub struct GameStats {
     pub catches: u32,
     /// Catches caused by the special table's alarm test.
     pub alarm_catches: u32,
+    /// Catches on floors of a single module.
+    pub catches_one_module: u32,
     /// Keys the group lost to catches.
     pub keys_lost: u32,
     /// Players who reached a floor's limit marker.
@@ -134,25 +139,23 @@ pub fn play_game(settings: &Settings, seed: &str, policy: Policy) -> GameStats {
     };
     while let Some(action) = policy.choose(&pos, &mut rng) {
         let keys_short = pos.keys() < pos.keys_needed();
+        let one_module = pos.current_board().shape().module_count() == 1;
         let events = pos
             .play(None, &action)
             .expect("policies choose legal actions");
         s.turns += 1;
-        let alarm = events.iter().any(|e| {
-            matches!(
-                e,
-                Event::RobotMoved {
-                    cause: labscape_core::labscape::RobotCause::AlarmTest,
-                    ..
-                }
-            )
-        });
+        // Catches right after the special table's alarm-test move (before any trigger).
+        let mut alarm = false;
         for e in &events {
             match e {
+                Event::RobotMoved { cause, .. } => {
+                    alarm = *cause == labscape_core::labscape::RobotCause::AlarmTest;
+                }
                 Event::Caught { keys_lost, .. } => {
                     s.catches += 1;
                     s.keys_lost += keys_lost;
                     s.alarm_catches += u32::from(alarm);
+                    s.catches_one_module += u32::from(one_module);
                 }
                 Event::TimedOut { .. } => s.timeouts += 1,
                 Event::LeftBehind { .. } => s.left_behind += 1,
@@ -573,7 +576,7 @@ fn table(args: &SimulateArgs, policy: Policy) -> anyhow::Result<()> {
         })
         .collect();
     let threads = threads(args);
-    let total = (cells.len() + 2 * baseline_cells.len()) * games;
+    let total = (cells.len() + 2 * baseline_cells.len()) * games + 3 * (games / 10).max(10);
     let bar = progress_bar(total, args.json);
     let start = Instant::now();
     let main = run_cells(&cells, games, policy, &args.seed, threads, &bar)?;
@@ -589,6 +592,25 @@ fn table(args: &SimulateArgs, policy: Policy) -> anyhow::Result<()> {
         &baseline_cells,
         games,
         Policy::Careless,
+        &args.seed,
+        threads,
+        &bar,
+    )?;
+    let search = Policy::Search {
+        iterations: SEARCH_BASELINE_ITERATIONS,
+    };
+    let search_games = (games / 10).max(10);
+    let search_cells: Vec<Cell> = [("single", 2), ("duo", 2), ("pyramid", 4)]
+        .map(|(layout, players)| Cell {
+            layout: layout.to_string(),
+            players,
+            difficulty: Difficulty::Medium,
+        })
+        .to_vec();
+    let searched = run_cells(
+        &search_cells,
+        search_games,
+        search,
         &args.seed,
         threads,
         &bar,
@@ -615,6 +637,11 @@ fn table(args: &SimulateArgs, policy: Policy) -> anyhow::Result<()> {
             .iter()
             .zip(&careless)
             .map(|(c, g)| Summary::new(c, Policy::Careless, g))
+            .collect(),
+        search: search_cells
+            .iter()
+            .zip(&searched)
+            .map(|(c, g)| Summary::new(c, search, g))
             .collect(),
     };
     fs::create_dir_all(&args.out)

@@ -58,6 +58,8 @@ impl Knobs {
     };
 }
 
+/// Most minutes the first player to leave a floor waits for the others.
+const HOLD_MAX: u32 = 6;
 /// Extra cost, in steps, of going through a wall when looking for a wall to turn.
 const WALL_COST: u16 = 3;
 /// Keys expected from searching a fresh special room, less its time cost and the risk of
@@ -200,6 +202,13 @@ impl<'a> View<'a> {
         self.time + u32::from(d) + busy + u32::from(de) + margin <= self.deadline
     }
 
+    /// Whether the exit can still be reached and left in time from `c` at minute `time`,
+    /// with a minute to spare.
+    fn in_time_from(&self, c: Cell, time: u32) -> bool {
+        let de = self.d_exit(c);
+        de != UNREACHABLE && time + u32::from(de) + 1 <= self.deadline
+    }
+
     fn decide(mut self) -> Action {
         let goal = self.goal();
         let preferred = self.action_for(goal);
@@ -250,7 +259,7 @@ impl<'a> View<'a> {
                 let d = self.d_exit(p.cell()?);
                 (d != UNREACHABLE).then(|| p.time() + u32::from(d) + 1)
             })
-            .filter(|start| *start > limit_now && *start <= limit_now + 6)
+            .filter(|start| *start > limit_now && *start <= limit_now + HOLD_MAX)
             .max();
         late.is_some_and(|start| start - limit_now + self.time < self.deadline)
     }
@@ -494,9 +503,11 @@ impl<'a> View<'a> {
         if stays_ok {
             options.push((self.idle(), self.here));
         }
-        // The safe option closest to the goal.
+        // The safe option closest to the goal, among those that still leave time to get
+        // out (a catch costs minutes and keys; missing the limit marker or dawn costs more).
         let safe = options
             .into_iter()
+            .filter(|(_, c)| self.in_time_from(*c, t1))
             .filter(|(_, c)| !self.threatened(robot, *c, t1))
             .min_by_key(|(_, c)| (to_g[self.ix(*c)], Reverse(self.d_robot(*c))))
             .map(|(a, _)| a);
