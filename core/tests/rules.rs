@@ -406,3 +406,108 @@ fn cell_draws_use_the_tabletop_dice_procedure() {
     // The robot's own cell (B1 after catching on A1? no: the robot enters A1) is re-drawn.
     assert_eq!(catch_draw("single", &[1, 1, 2, 2]), "B2");
 }
+
+#[test]
+fn records_replay_and_name_the_first_bad_turn() {
+    use labscape_core::labscape::{Record, RecordError, TurnRecord};
+    let mut r = Record {
+        layout: "single".into(),
+        difficulty: "easy".into(),
+        setup: "random".into(),
+        players: vec!["ana".into(), "bo".into()],
+        seed: "record".into(),
+        actions: Vec::new(),
+    };
+    let (pos, _) = r.replay().unwrap();
+    let first = pos.active().unwrap();
+    r.actions.push(TurnRecord {
+        seat: first.0,
+        action: "wait".into(),
+    });
+    r.actions.push(TurnRecord {
+        seat: first.0,
+        action: "wait 2".into(),
+    });
+    // After one wait the first player is at 1 and the other at 0: a second action by the first
+    // player is refused, and the record names that turn.
+    match r.replay() {
+        Err(RecordError::Illegal { turn, action, .. }) => {
+            assert_eq!((turn, action.as_str()), (2, "wait 2"))
+        }
+        other => panic!("{other:?}"),
+    }
+    r.actions.pop();
+    r.actions.push(TurnRecord {
+        seat: 1 - first.0,
+        action: "fly".into(),
+    });
+    assert!(matches!(
+        r.replay(),
+        Err(RecordError::Unreadable { turn: 2, .. })
+    ));
+    r.actions.pop();
+    assert!(r.replay().is_ok());
+    let bad = Record {
+        layout: "#/#/#/#/#/#/#".into(),
+        ..r.clone()
+    };
+    let msg = bad.replay().unwrap_err().to_string();
+    assert!(
+        msg.contains("7 floors") && msg.contains("at most 6"),
+        "{msg}"
+    );
+    let bad = Record {
+        difficulty: "nightmare".into(),
+        ..r.clone()
+    };
+    assert!(bad.replay().unwrap_err().to_string().contains("nightmare"));
+    let bad = Record {
+        setup: "lottery".into(),
+        ..r.clone()
+    };
+    assert!(bad.replay().unwrap_err().to_string().contains("lottery"));
+    let bad = Record {
+        players: vec![],
+        ..r.clone()
+    };
+    assert!(bad.replay().unwrap_err().to_string().contains("1 to 8"));
+}
+
+#[test]
+fn draft_games_start_with_the_first_player_and_fill_the_building() {
+    for seed in 0..12u64 {
+        let n = 1 + (seed as usize % 5);
+        let layout = ["single", "tower", "duo"][seed as usize % 3];
+        let s = settings(layout, n, Difficulty::Medium, SetupMode::Draft);
+        let (mut pos, events) = Position::new_game(&s, &format!("draft-{seed}")).unwrap();
+        let Event::FirstPlayer { seat: first, .. } = events[0] else {
+            panic!()
+        };
+        assert_eq!(pos.active(), Some(first), "the first player places first");
+        let mut placer = first.index();
+        while let Phase::Setup(d) = pos.phase() {
+            assert_eq!(
+                d.placer.index(),
+                placer,
+                "placements go round in seat order"
+            );
+            pos.play(None, &Action::Autofill).unwrap();
+            placer = (placer + 1) % n;
+        }
+        assert_eq!(
+            pos.active(),
+            Some(first),
+            "the first player also plays first"
+        );
+        common::check_invariants(&pos).unwrap();
+        let doc = pos.to_doc();
+        for (f, shape) in layout_floors(layout).iter().enumerate() {
+            let fd = doc.floors[f].as_ref().unwrap();
+            assert_eq!(
+                fd.items.len(),
+                floor_cells(shape).len(),
+                "every cell holds an item"
+            );
+        }
+    }
+}
