@@ -901,13 +901,13 @@ pub fn check_action(
         .or(mb.doc.limit);
     for e in events {
         match e {
-            Event::TimedOut { seat: s, time } => {
-                if !limit.is_some_and(|l| i64::from(*time) >= l) || i64::from(*time) >= dawn {
-                    return Err(format!(
-                        "seat {} timed out at {time} (limit {limit:?}, dawn {dawn})",
-                        s.index()
-                    ));
-                }
+            Event::TimedOut { seat: s, time }
+                if limit.is_none_or(|l| i64::from(*time) < l) || i64::from(*time) >= dawn =>
+            {
+                return Err(format!(
+                    "seat {} timed out at {time} (limit {limit:?}, dawn {dawn})",
+                    s.index()
+                ));
             }
             Event::CaughtAtDawn { seat: s, time } if i64::from(*time) < dawn => {
                 return Err(format!(
