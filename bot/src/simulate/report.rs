@@ -523,6 +523,8 @@ fn special_analysis(out: &mut String, m: &Measured) {
     let alarms: u64 = games.iter().map(|g| u64::from(g.special_alarms)).sum();
     let alarm_catches: u64 = games.iter().map(|g| u64::from(g.alarm_catches)).sum();
     let search1 = search_ev(1);
+    let alarm_rate = alarm_catches as f64 / alarms.max(1) as f64;
+    let alarm_risk = pct(o.alarm * alarm_rate);
     let _ = writeln!(
         out,
         "### Is the special table symmetric in effect?\n\n\
@@ -538,7 +540,7 @@ fn special_analysis(out: &mut String, m: &Measured) {
          Measured over every game of the table ({rolls} special rolls): {mkeys:+.2} keys, \
          {mtime:+.2} minutes and {mfood:+.2} food per roll (rollers often have no food to \
          bargain with). The alarm test is harsher than its place in the middle of the table \
-         suggests: the {alarms} alarm tests caught {alarm_catches} players ({alarm_rate} per \
+         suggests: the {alarms} alarm tests caught {alarm_catches} players ({alarm_rate:.2} per \
          test), since the robot is rarely more than three steps from a lone player, so a \
          special roll also carries about a {alarm_risk} risk of costing the group 2 keys and \
          someone 5 minutes.\n",
@@ -551,8 +553,6 @@ fn special_analysis(out: &mut String, m: &Measured) {
         mkeys = keys,
         mtime = time,
         mfood = food,
-        alarm_rate = format!("{:.2}", alarm_catches as f64 / alarms.max(1) as f64),
-        alarm_risk = pct(o.alarm * alarm_catches as f64 / alarms.max(1) as f64),
     );
 }
 

@@ -206,7 +206,7 @@ impl<'a> View<'a> {
     /// with a minute to spare.
     fn in_time_from(&self, c: Cell, time: u32) -> bool {
         let de = self.d_exit(c);
-        de != UNREACHABLE && time + u32::from(de) + 1 <= self.deadline
+        de != UNREACHABLE && time + u32::from(de) < self.deadline
     }
 
     fn decide(mut self) -> Action {
