@@ -3,101 +3,189 @@
 //! anti-aliasing blends, and maps every other colour to its nearest entry. Deterministic:
 //! ties are broken by colour value, never by hash order.
 
-use std::collections::HashMap;
-
 use tiny_skia::Pixmap;
+
+/// An open-addressing table from colour to a dense id, built for the one pass over the
+/// pixels (a general-purpose hash map costs more than everything else here).
+struct Colors {
+    keys: Vec<u32>,
+    ids: Vec<u16>,
+    mask: usize,
+    list: Vec<u32>,
+    counts: Vec<u32>,
+}
+
+const EMPTY: u32 = u32::MAX;
+/// Distinct colours kept apart; any beyond share the last id's nearest entry (never seen
+/// in practice: a turn image has a few thousand).
+const MAX_COLORS: usize = 16_000;
+
+impl Colors {
+    fn new() -> Colors {
+        let size = 1 << 15;
+        Colors {
+            keys: vec![EMPTY; size],
+            ids: vec![0; size],
+            mask: size - 1,
+            list: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
+
+    fn id(&mut self, c: u32, n: u32) -> u16 {
+        let mut i = (c.wrapping_mul(0x9E37_79B1) >> 17) as usize & self.mask;
+        loop {
+            let k = self.keys[i];
+            if k == c {
+                let id = self.ids[i];
+                self.counts[usize::from(id)] += n;
+                return id;
+            }
+            if k == EMPTY {
+                if self.list.len() >= MAX_COLORS {
+                    let id = (self.list.len() - 1) as u16;
+                    self.counts[usize::from(id)] += n;
+                    return id;
+                }
+                let id = self.list.len() as u16;
+                self.keys[i] = c;
+                self.ids[i] = id;
+                self.list.push(c);
+                self.counts.push(n);
+                return id;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+}
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG, keeping `seed` colours in the palette.
 pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
-    let (w, h) = (pix.width(), pix.height());
-    let pixels: Vec<u32> = pix
-        .data()
-        .chunks_exact(4)
-        .map(|p| (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2]))
-        .collect();
+    indexed_png_at(pix, seed, LEVEL)
+}
 
-    // Histogram over runs of equal pixels (flat areas dominate, so this is cheap).
-    let mut hist: HashMap<u32, u32> = HashMap::new();
+/// [`indexed_png`] at a given zlib level (for measurements).
+pub(crate) fn indexed_png_at(pix: &Pixmap, seed: &[u32], level: u8) -> Vec<u8> {
+    let (w, h) = (pix.width(), pix.height());
+
+    // One pass: a dense colour id per pixel, counting each colour's pixels.
+    // One pass over the pixels as runs of equal colour: a dense id per colour and a list
+    // of (id, length) runs. Buffers are reused between calls on a thread: a fresh
+    // multi-megabyte allocation costs more in page faults than the work done in it.
+    let px = pix.pixels();
+    let mut runs = SCRATCH_RUNS.take();
+    runs.clear();
+    let mut colors = Colors::new();
     let mut i = 0;
-    while i < pixels.len() {
-        let c = pixels[i];
+    while i < px.len() {
+        let c = px[i];
         let mut j = i + 1;
-        while j < pixels.len() && pixels[j] == c {
+        while j < px.len() && px[j] == c {
             j += 1;
         }
-        *hist.entry(c).or_insert(0) += (j - i) as u32;
+        let word = u32::from(c.red()) | (u32::from(c.green()) << 8) | (u32::from(c.blue()) << 16);
+        let len = (j - i) as u32;
+        runs.push((colors.id(word, len), len));
         i = j;
     }
-
-    let mut palette: Vec<u32> = Vec::with_capacity(256);
+    // Palette: the seed colours present, then the most common others (ids into `colors`).
+    let n = colors.list.len();
+    let mut to_index: Vec<Option<u8>> = vec![None; n];
+    let mut palette: Vec<u32> = Vec::with_capacity(MAX_PALETTE);
+    let mut add = |id: usize, palette: &mut Vec<u32>| {
+        if palette.len() < MAX_PALETTE && to_index[id].is_none() {
+            to_index[id] = Some(palette.len() as u8);
+            palette.push(colors.list[id]);
+        }
+    };
     for &c in seed {
-        if hist.contains_key(&c) && !palette.contains(&c) && palette.len() < 256 {
-            palette.push(c);
+        if let Some(id) = colors.list.iter().position(|&x| x == c) {
+            add(id, &mut palette);
         }
     }
-    let mut by_count: Vec<(u32, u32)> = hist.iter().map(|(&c, &n)| (c, n)).collect();
-    by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    for (c, _) in &by_count {
-        if palette.len() == 256 {
-            break;
-        }
-        if !palette.contains(c) {
-            palette.push(*c);
-        }
+    let mut by_count: Vec<usize> = (0..n).collect();
+    by_count.sort_unstable_by(|&a, &b| {
+        colors.counts[b]
+            .cmp(&colors.counts[a])
+            .then(colors.list[a].cmp(&colors.list[b]))
+    });
+    for id in by_count {
+        add(id, &mut palette);
     }
 
-    let exact: HashMap<u32, u8> = palette
+    // Every other colour to its nearest entry.
+    // Colour words are little-endian RGB: red in the low byte.
+    let split = |c: u32| {
+        (
+            (c & 255) as i32,
+            ((c >> 8) & 255) as i32,
+            ((c >> 16) & 255) as i32,
+        )
+    };
+    let pal: Vec<(i32, i32, i32)> = palette.iter().map(|&c| split(c)).collect();
+    let to_index: Vec<u8> = to_index
         .iter()
-        .enumerate()
-        .map(|(i, &c)| (c, i as u8))
+        .zip(&colors.list)
+        .map(|(ix, &c)| ix.unwrap_or_else(|| nearest(&pal, split(c))))
         .collect();
-    let mut lookup: HashMap<u32, u8> = HashMap::with_capacity(hist.len());
-    for &c in hist.keys() {
-        let idx = match exact.get(&c) {
-            Some(&i) => i,
-            None => nearest(&palette, c),
-        };
-        lookup.insert(c, idx);
+    let mut indices = SCRATCH_INDICES.take();
+    indices.clear();
+    indices.reserve(px.len());
+    for &(id, len) in &runs {
+        indices.resize(indices.len() + len as usize, to_index[usize::from(id)]);
     }
-
-    let mut indices = Vec::with_capacity(pixels.len());
-    let mut last = (u32::MAX, 0u8);
-    for &c in &pixels {
-        if c != last.0 {
-            last = (c, lookup[&c]);
-        }
-        indices.push(last.1);
-    }
+    SCRATCH_RUNS.set(runs);
 
     let mut plte = Vec::with_capacity(palette.len() * 3);
     for c in &palette {
-        plte.extend_from_slice(&[(c >> 16) as u8, (c >> 8) as u8, *c as u8]);
+        plte.extend_from_slice(&[*c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
 
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(128 * 1024);
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
         enc.set_color(png::ColorType::Indexed);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_palette(plte);
-        enc.set_compression(png::Compression::Balanced);
+        enc.set_deflate_compression(png::DeflateCompression::Level(level));
         enc.set_filter(png::Filter::NoFilter);
         let mut writer = enc.write_header().expect("writing a PNG header to memory");
         writer
             .write_image_data(&indices)
             .expect("writing PNG data to memory");
     }
+    SCRATCH_INDICES.set(indices);
     out
 }
 
+thread_local! {
+    static SCRATCH_RUNS: std::cell::Cell<Vec<(u16, u32)>> = const { std::cell::Cell::new(Vec::new()) };
+    static SCRATCH_INDICES: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    static SCRATCH_PIXELS: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// A zeroed buffer of `len` bytes for a pixmap, reusing the last one given back.
+pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
+    let mut v = SCRATCH_PIXELS.take();
+    v.clear();
+    v.resize(len, 0);
+    v
+}
+
+/// Gives a pixmap's buffer back for the next image.
+pub(crate) fn recycle(pix: Pixmap) {
+    SCRATCH_PIXELS.set(pix.take());
+}
+
+/// zlib level: 6 is png's `Balanced`; see the benchmark for the trade-off.
+const LEVEL: u8 = 6;
+const MAX_PALETTE: usize = 64;
+
 /// The palette entry nearest to `c`, weighting RGB 3:4:2.
-fn nearest(palette: &[u32], c: u32) -> u8 {
-    let (r, g, b) = (c >> 16 & 255, c >> 8 & 255, c & 255);
-    let mut best = (u32::MAX, 0u8);
-    for (i, &p) in palette.iter().enumerate() {
-        let dr = (r as i32 - (p >> 16 & 255) as i32).unsigned_abs();
-        let dg = (g as i32 - (p >> 8 & 255) as i32).unsigned_abs();
-        let db = (b as i32 - (p & 255) as i32).unsigned_abs();
+fn nearest(palette: &[(i32, i32, i32)], (r, g, b): (i32, i32, i32)) -> u8 {
+    let mut best = (i32::MAX, 0u8);
+    for (i, &(pr, pg, pb)) in palette.iter().enumerate() {
+        let (dr, dg, db) = (r - pr, g - pg, b - pb);
         let d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
         if d < best.0 {
             best = (d, i as u8);

@@ -43,6 +43,13 @@ impl Grid {
 /// The modules' backdrop, module borders and the floor's outer outline.
 pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgba, lines: bool) {
     let m = g.c * 3.0;
+    // Axis-aligned lines are drawn as rectangles: far cheaper than stroked paths.
+    let hline = |cv: &mut Canvas, x: f32, y: f32, len: f32, w: f32, c: Rgba| {
+        cv.rect(x - w / 2.0, y - w / 2.0, len + w, w, c);
+    };
+    let vline = |cv: &mut Canvas, x: f32, y: f32, len: f32, w: f32, c: Rgba| {
+        cv.rect(x - w / 2.0, y - w / 2.0, w, len + w, c);
+    };
     for (col, row) in shape.modules() {
         cv.rect(g.x + col as f32 * m, g.y + row as f32 * m, m, m, fill);
     }
@@ -52,42 +59,33 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
             let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
             for k in 1..3 {
                 let o = k as f32 * g.c;
-                cv.polyline(
-                    &[(x + o, y), (x + o, y + m)],
-                    Line::new(theme::CELL_LINE, lw).square(),
-                );
-                cv.polyline(
-                    &[(x, y + o), (x + m, y + o)],
-                    Line::new(theme::CELL_LINE, lw).square(),
-                );
+                vline(cv, x + o, y, m, lw, theme::CELL_LINE);
+                hline(cv, x, y + o, m, lw, theme::CELL_LINE);
             }
         }
     }
     let module_w = (g.c * 0.05).clamp(1.0, 3.0);
     for (col, row) in shape.modules() {
         let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
-        cv.polyline(
-            &[(x, y), (x + m, y), (x + m, y + m), (x, y + m), (x, y)],
-            Line::new(theme::MODULE_LINE, module_w).square(),
-        );
+        hline(cv, x, y, m, module_w, theme::MODULE_LINE);
+        hline(cv, x, y + m, m, module_w, theme::MODULE_LINE);
+        vline(cv, x, y, m, module_w, theme::MODULE_LINE);
+        vline(cv, x + m, y, m, module_w, theme::MODULE_LINE);
     }
-    let outline_w = (g.c * 0.075).clamp(1.5, 5.0);
+    let ow = (g.c * 0.075).clamp(1.5, 5.0);
     for (col, row) in shape.modules() {
         let (x, y) = (g.x + col as f32 * m, g.y + row as f32 * m);
-        let edge = |cv: &mut Canvas, a: (f32, f32), b: (f32, f32)| {
-            cv.polyline(&[a, b], Line::new(theme::OUTLINE, outline_w));
-        };
         if row == 0 || !shape.has_module(col, row - 1) {
-            edge(cv, (x, y), (x + m, y));
+            hline(cv, x, y, m, ow, theme::OUTLINE);
         }
         if !shape.has_module(col, row + 1) {
-            edge(cv, (x, y + m), (x + m, y + m));
+            hline(cv, x, y + m, m, ow, theme::OUTLINE);
         }
         if col == 0 || !shape.has_module(col - 1, row) {
-            edge(cv, (x, y), (x, y + m));
+            vline(cv, x, y, m, ow, theme::OUTLINE);
         }
         if !shape.has_module(col + 1, row) {
-            edge(cv, (x + m, y), (x + m, y + m));
+            vline(cv, x + m, y, m, ow, theme::OUTLINE);
         }
     }
 }
@@ -337,26 +335,6 @@ impl Scene<'_> {
             }
         }
 
-        // Dice of a roll, in the bottom-left corner of the roller's cell.
-        for (cell, dice) in &ov.rolls {
-            let (x, y) = g.cell_origin(*cell);
-            let ds = (c * 0.2).clamp(14.0, 26.0);
-            icons::die(
-                cv,
-                x + c * 0.06 + ds / 2.0,
-                y + c - c * 0.06 - ds / 2.0,
-                ds,
-                dice[0],
-            );
-            icons::die(
-                cv,
-                x + c * 0.06 + ds * 1.65,
-                y + c - c * 0.06 - ds / 2.0,
-                ds,
-                dice[1],
-            );
-        }
-
         // Robot and players.
         let robot = self.pos.robot();
         for cell in shape.cells() {
@@ -402,6 +380,21 @@ impl Scene<'_> {
                 let (px, py) = pts[k];
                 icons::robot(cv, px, py, d * 1.05);
             }
+        }
+
+        // Dice of a roll, over the top-right corner of the roller's cell (bottom-left on
+        // the exit, whose icon is there).
+        for (cell, dice) in &ov.rolls {
+            let (x, y) = g.cell_origin(*cell);
+            let ds = (c * 0.2).clamp(14.0, 26.0);
+            let m = c * 0.06;
+            let (dx, dy) = if self.pos.exit() == Some(*cell) {
+                (x + m + ds / 2.0, y + c - m - ds / 2.0)
+            } else {
+                (x + c - m - ds * 1.65, y + m + ds / 2.0)
+            };
+            icons::die(cv, dx, dy, ds, dice[0]);
+            icons::die(cv, dx + ds * 1.15, dy, ds, dice[1]);
         }
 
         // A catch label above the burst.
@@ -455,7 +448,16 @@ impl Scene<'_> {
                     let (cx, cy) = g.center(cell);
                     icons::item_dot(cv, it, cx, cy, (m * 0.17).max(1.5));
                 }
-                draw_walls(cv, board.walls(), g, (m * 0.14).max(1.6), theme::WALL);
+                let ww = (m * 0.14).max(1.6);
+                for w in board.walls() {
+                    // Each arm as a rectangle, from the corner outwards.
+                    let [a, v, b] = g.wall_points(*w);
+                    for e in [a, b] {
+                        let (x0, x1) = (v.0.min(e.0) - ww / 2.0, v.0.max(e.0) + ww / 2.0);
+                        let (y0, y1) = (v.1.min(e.1) - ww / 2.0, v.1.max(e.1) + ww / 2.0);
+                        cv.rect(x0, y0, x1 - x0, y1 - y0, theme::WALL);
+                    }
+                }
                 if current {
                     if let Some(r) = self.pos.robot() {
                         let (cx, cy) = g.center(r);

@@ -118,5 +118,41 @@ pub fn output_width(width: Option<u32>) -> u32 {
 pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     let scene = scene::Scene::new(view);
     let canvas = scene.draw(output_width(width));
-    encode::indexed_png(&canvas.pix, &theme::seed())
+    let png = encode::indexed_png(&canvas.pix, &theme::seed());
+    encode::recycle(canvas.pix);
+    png
+}
+
+/// Timing probe for the benchmark: (draw, quantise+encode per zlib level) in microseconds
+/// (min over `runs`), and sizes. Not part of the stable API.
+#[doc(hidden)]
+pub fn __probe(view: &View<'_>, runs: usize, levels: &[u8]) -> (u128, Vec<(u8, u128, usize)>) {
+    let scene = scene::Scene::new(view);
+    let mut draw = u128::MAX;
+    let mut canvas = None;
+    for _ in 0..runs {
+        let t = std::time::Instant::now();
+        let c = scene.draw(DEFAULT_WIDTH);
+        draw = draw.min(t.elapsed().as_micros());
+        if let Some(old) = canvas.replace(c) {
+            let old: canvas::Canvas = old;
+            encode::recycle(old.pix);
+        }
+    }
+    let canvas = canvas.expect("at least one run");
+    let seed = theme::seed();
+    let out = levels
+        .iter()
+        .map(|&l| {
+            let mut best = u128::MAX;
+            let mut size = 0;
+            for _ in 0..runs {
+                let t = std::time::Instant::now();
+                size = encode::indexed_png_at(&canvas.pix, &seed, l).len();
+                best = best.min(t.elapsed().as_micros());
+            }
+            (l, best, size)
+        })
+        .collect();
+    (draw, out)
 }

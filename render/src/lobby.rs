@@ -9,7 +9,7 @@ use crate::{
     encode,
     floor::{Grid, draw_shape},
     icons, output_width,
-    scene::{DESIGN_W, SMALL, display_name, tags},
+    scene::{DESIGN_W, SMALL, display_name, panel, tags},
     text::{self, Weight},
     theme,
 };
@@ -252,20 +252,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
             );
         }
     }
-    encode::indexed_png(&cv.pix, &theme::seed())
-}
-
-fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
-    cv.round_rect(
-        (x, y + 2.0, w, h),
-        14.0,
-        Some(theme::PANEL_EDGE.alpha(120)),
-        None,
-    );
-    cv.round_rect(
-        (x, y, w, h),
-        14.0,
-        Some(theme::PANEL),
-        Some(Line::new(theme::PANEL_EDGE, 1.5)),
-    );
+    let png = encode::indexed_png(&cv.pix, &theme::seed());
+    encode::recycle(cv.pix);
+    png
 }

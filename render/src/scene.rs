@@ -24,6 +24,8 @@ pub(crate) const SMALL: f32 = 15.0;
 const BODY: f32 = 18.0;
 const H2: f32 = 21.0;
 const H1: f32 = 32.0;
+/// Side of a time-board square.
+const SQ: f32 = 64.0;
 
 /// The last turn, as things to draw on the floor.
 #[derive(Debug, Default)]
@@ -149,17 +151,13 @@ fn wrap(
         .collect()
 }
 
-fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
-    cv.round_rect(
-        (x, y + 2.0, w, h),
-        14.0,
-        Some(theme::PANEL_EDGE.alpha(120)),
-        None,
-    );
+pub(crate) fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
+    // Fill, then stroke: one pass over the area instead of two.
+    cv.round_rect((x, y, w, h), 14.0, Some(theme::PANEL), None);
     cv.round_rect(
         (x, y, w, h),
         14.0,
-        Some(theme::PANEL),
+        None,
         Some(Line::new(theme::PANEL_EDGE, 1.5)),
     );
 }
@@ -391,7 +389,7 @@ impl<'a> Scene<'a> {
         let main_h = main_h_floor.max(col_h);
 
         let bottom_y = main_y + main_h + GAP;
-        let tb_w = 8.0 * 70.0 + 2.0 * PAD;
+        let tb_w = 8.0 * SQ + 2.0 * PAD;
         let tb_h = self.timeboard_height();
         let table_h = self.table_height();
         let bottom_h = tb_h.max(table_h);
@@ -488,7 +486,7 @@ impl<'a> Scene<'a> {
                 chip(
                     cv,
                     &|cv, x, y| building_icon(cv, x, y, 22.0),
-                    &format!("Building {f}"),
+                    &format!("Building {}", f.to_lowercase()),
                     soft,
                     theme::INK,
                 );
@@ -563,7 +561,7 @@ impl<'a> Scene<'a> {
         let (cols, rows) = (f32::from(shape.width()), f32::from(shape.height()));
         let ruler = 28.0;
         let avail_w = w - 2.0 * PAD - ruler - 6.0;
-        let c = (avail_w / cols).min(620.0 / rows).min(150.0).floor();
+        let c = (avail_w / cols).min(620.0 / rows).min(130.0).floor();
         let fw = cols * c;
         let gx = x + PAD + ruler + (avail_w - fw) / 2.0;
         let gy = y + PAD + ruler + 8.0;
@@ -708,7 +706,7 @@ impl<'a> Scene<'a> {
     }
 
     fn timeboard_height(&self) -> f32 {
-        PAD + 36.0 + 8.0 * 70.0 + 14.0 + 2.0 * 26.0 + PAD
+        PAD + 36.0 + 8.0 * SQ + 14.0 + 2.0 * 26.0 + PAD
     }
 
     /// The lap the time board shows: the earliest player still in play's.
@@ -726,7 +724,7 @@ impl<'a> Scene<'a> {
     }
 
     fn draw_timeboard(&self, cv: &mut Canvas, x: f32, y: f32) {
-        let q = 70.0;
+        let q = SQ;
         let every = self.pos.rules().robot_trigger_every.max(1);
         let lap = |t: u32| if t == 0 { 1 } else { (t - 1) / 63 + 1 };
         let wrap_sq = |t: u32| if t == 0 { 0 } else { (t - 1) % 63 + 1 };
@@ -771,6 +769,13 @@ impl<'a> Scene<'a> {
             (p.time(), p.arrival(), s.0)
         });
 
+        cv.rect(
+            bx - 1.0,
+            by - 1.0,
+            8.0 * q + 2.0,
+            8.0 * q + 2.0,
+            theme::PANEL_EDGE,
+        );
         for sq in 0..64u32 {
             let (col, row) = ((sq % 8) as f32, (sq / 8) as f32);
             let (sx, sy) = (bx + col * q, by + row * q);
@@ -790,12 +795,7 @@ impl<'a> Scene<'a> {
             } else {
                 theme::SQUARE
             };
-            cv.round_rect(
-                (sx + 2.0, sy + 2.0, q - 4.0, q - 4.0),
-                7.0,
-                Some(fill),
-                Some(Line::new(theme::PANEL_EDGE, 1.2)),
-            );
+            cv.rect(sx + 1.0, sy + 1.0, q - 2.0, q - 2.0, fill);
             let label = match (sq, board_lap) {
                 (0, 1) => "start".to_string(),
                 (0, _) => format!("+{base}"),
@@ -804,7 +804,7 @@ impl<'a> Scene<'a> {
             let numc = if late { theme::FAINT } else { theme::INK_SOFT };
             cv.text(
                 &label,
-                (sx + 8.0, sy + 20.0),
+                (sx + 7.0, sy + 19.0),
                 SMALL,
                 Weight::Bold,
                 numc,
@@ -821,8 +821,8 @@ impl<'a> Scene<'a> {
             }
             if limit_sq == Some(sq) {
                 cv.round_rect(
-                    (sx + 2.0, sy + 2.0, q - 4.0, q - 4.0),
-                    7.0,
+                    (sx + 2.5, sy + 2.5, q - 5.0, q - 5.0),
+                    2.0,
                     None,
                     Some(Line::new(theme::LIMIT, 3.0)),
                 );

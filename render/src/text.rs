@@ -99,6 +99,12 @@ pub(crate) fn width_px(s: &str, weight: Weight, px: f32) -> f32 {
     w
 }
 
+/// Format characters that draw nothing (zero-width spaces and joiners, direction marks,
+/// the soft hyphen, the byte-order mark): a name made only of them would be invisible.
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
+}
+
 /// Makes user-supplied text safe to draw: drops control characters and anything the
 /// embedded font cannot draw (emoji…), folds runs of spaces, and caps the length in
 /// characters (adding an ellipsis). Returns `None` if nothing drawable is left.
@@ -108,7 +114,7 @@ pub(crate) fn sanitize(s: &str, max_chars: usize) -> Option<String> {
     let mut last_space = true;
     for c in s.chars() {
         let c = if c.is_whitespace() { ' ' } else { c };
-        if c.is_control() || !has_glyph(c) {
+        if c.is_control() || is_invisible(c) || !has_glyph(c) {
             continue;
         }
         if c == ' ' {
@@ -142,6 +148,8 @@ mod tests {
         assert_eq!(sanitize("  a\u{7}  b ", 16).as_deref(), Some("a b"));
         assert_eq!(sanitize("🦊 fox", 16).as_deref(), Some("fox"));
         assert_eq!(sanitize("🦊🦊", 16), None);
+        assert_eq!(sanitize("\u{200B}\u{200B}", 16), None);
+        assert_eq!(sanitize("a\u{202E}b", 16).as_deref(), Some("ab"));
         assert_eq!(sanitize("abcdefghij", 4).as_deref(), Some("abcd…"));
         assert_eq!(sanitize("João Ñandú", 16).as_deref(), Some("João Ñandú"));
     }
