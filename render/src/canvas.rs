@@ -2,9 +2,14 @@
 //! units* (the image is designed 1200 units wide); the canvas scales them to pixels, so one
 //! scene description serves every output width.
 
+use std::{
+    collections::HashMap,
+    sync::{Arc, LazyLock, Mutex},
+};
+
 use tiny_skia::{
-    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash,
-    Transform,
+    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect,
+    Stroke, StrokeDash, Transform,
 };
 
 use crate::text::{self, Weight};
@@ -108,7 +113,61 @@ impl Line {
     }
 }
 
+/// Which icon a sprite is, for the sprite cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SpriteKey {
+    pub icon: u8,
+    pub variant: u8,
+}
+
+/// Sprites by (icon, size in quarter pixels, scale bits).
+type SpriteCache = HashMap<(SpriteKey, u32, u32), Arc<Pixmap>>;
+
+/// Icons drawn once per size into a small transparent pixmap and then copied: icons are
+/// most of the paths in an image and look the same everywhere they appear.
+static SPRITES: LazyLock<Mutex<SpriteCache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+
 impl Canvas {
+    /// Draws an icon through the sprite cache, centred at `(cx, cy)` (snapped to whole
+    /// pixels). `draw` draws it centred at its arguments at `size`.
+    pub fn sprite(
+        &mut self,
+        key: SpriteKey,
+        (cx, cy): (f32, f32),
+        size: f32,
+        draw: impl Fn(&mut Canvas, f32, f32, f32),
+    ) {
+        let px = size * self.scale;
+        let dim = (px * 1.5).ceil() as u32 + 4;
+        let cache_key = (key, (px * 4.0).round() as u32, self.scale.to_bits());
+        let sprite = {
+            let mut cache = SPRITES.lock().unwrap_or_else(|e| e.into_inner());
+            if cache.len() > 2048 {
+                cache.clear();
+            }
+            Arc::clone(cache.entry(cache_key).or_insert_with(|| {
+                let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
+                let mut sub = Canvas {
+                    pix,
+                    scale: self.scale,
+                };
+                let c = dim as f32 / 2.0 / self.scale;
+                draw(&mut sub, c, c, size);
+                Arc::new(sub.pix)
+            }))
+        };
+        let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
+        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32;
+        self.pix.draw_pixmap(
+            x,
+            y,
+            sprite.as_ref().as_ref(),
+            &PixmapPaint::default(),
+            Transform::identity(),
+            None,
+        );
+    }
+
     /// A canvas `width_px` pixels wide for a design `design_width` units wide and
     /// `design_height` units tall, filled with `bg`.
     pub fn new(width_px: u32, design_width: f32, design_height: f32, bg: Rgba) -> Canvas {

@@ -6,7 +6,7 @@ use labscape_core::labscape::Item;
 use tiny_skia::PathBuilder;
 
 use crate::{
-    canvas::{Align, Canvas, Line, Rgba},
+    canvas::{Align, Canvas, Line, Rgba, SpriteKey},
     text::Weight,
     theme,
 };
@@ -116,7 +116,7 @@ pub(crate) fn star(cv: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Rgba, edg
 }
 
 /// The icon of a cell's item, dimmed once taken or spent.
-pub(crate) fn item(cv: &mut Canvas, it: Item, cx: f32, cy: f32, size: f32) {
+fn item_raw(cv: &mut Canvas, it: Item, cx: f32, cy: f32, size: f32) {
     match it {
         Item::Key => key(cv, cx, cy, size, theme::KEY, theme::KEY_DARK),
         Item::KeyTaken => key(cv, cx, cy, size, theme::FLOOR, theme::SPENT),
@@ -154,7 +154,7 @@ pub(crate) fn item_dot(cv: &mut Canvas, it: Item, cx: f32, cy: f32, r: f32) {
 }
 
 /// The robot: a rounded body with a face, two red eyes and an antenna.
-pub(crate) fn robot(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
+fn robot_raw(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
     let w = size * 0.86;
     let h = size * 0.7;
     let top = cy - h / 2.0 + size * 0.08;
@@ -208,7 +208,7 @@ pub(crate) fn robot(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
 }
 
 /// A door with an arrow: the exit.
-pub(crate) fn exit(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
+fn exit_raw(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
     let w = size * 0.5;
     let h = size * 0.78;
     let (x, y) = (cx - w / 2.0 - size * 0.08, cy - h / 2.0);
@@ -246,7 +246,7 @@ pub(crate) fn exit(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
 }
 
 /// A sun (dawn).
-pub(crate) fn sun(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
+fn sun_raw(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
     for i in 0..8 {
         let a = i as f32 * PI / 4.0;
         let (c, s) = (a.cos(), a.sin());
@@ -262,7 +262,7 @@ pub(crate) fn sun(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
 }
 
 /// A flag (the floor's limit marker).
-pub(crate) fn flag(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
+fn flag_raw(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
     let x = cx - size * 0.25;
     cv.polyline(
         &[(x, cy + size * 0.45), (x, cy - size * 0.45)],
@@ -375,4 +375,61 @@ pub(crate) fn die(cv: &mut Canvas, cx: f32, cy: f32, size: f32, value: u8) {
             None,
         );
     }
+}
+
+/// The icon of a cell's item, dimmed once taken or spent.
+pub(crate) fn item(cv: &mut Canvas, it: Item, cx: f32, cy: f32, size: f32) {
+    let key = SpriteKey {
+        icon: 1,
+        variant: it as u8,
+    };
+    cv.sprite(key, (cx, cy), size, |cv, x, y, s| item_raw(cv, it, x, y, s));
+}
+
+/// The robot.
+pub(crate) fn robot(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
+    cv.sprite(
+        SpriteKey {
+            icon: 2,
+            variant: 0,
+        },
+        (cx, cy),
+        size,
+        robot_raw,
+    );
+}
+
+/// The exit.
+pub(crate) fn exit(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
+    cv.sprite(
+        SpriteKey {
+            icon: 3,
+            variant: 0,
+        },
+        (cx, cy),
+        size,
+        exit_raw,
+    );
+}
+
+/// A sun (dawn) in `color`.
+pub(crate) fn sun(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
+    let key = SpriteKey {
+        icon: 4,
+        variant: u8::from(color != theme::DAWN),
+    };
+    cv.sprite(key, (cx, cy), size, |cv, x, y, s| {
+        sun_raw(cv, x, y, s, color)
+    });
+}
+
+/// A flag (the floor's limit marker) in `color`.
+pub(crate) fn flag(cv: &mut Canvas, cx: f32, cy: f32, size: f32, color: Rgba) {
+    let key = SpriteKey {
+        icon: 5,
+        variant: u8::from(color != theme::LIMIT),
+    };
+    cv.sprite(key, (cx, cy), size, |cv, x, y, s| {
+        flag_raw(cv, x, y, s, color)
+    });
 }
