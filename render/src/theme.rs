@@ -117,7 +117,8 @@ pub(crate) fn seed() -> Vec<u32> {
         BAD,
     ];
     v.extend(PLAYERS);
+    // Little-endian RGB words (red in the low byte), as the encoder reads pixels.
     v.into_iter()
-        .map(|c| (u32::from(c.0) << 16) | (u32::from(c.1) << 8) | u32::from(c.2))
+        .map(|c| u32::from(c.0) | (u32::from(c.1) << 8) | (u32::from(c.2) << 16))
         .collect()
 }
