@@ -68,7 +68,6 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
 pub(crate) fn indexed_png_at(pix: &Pixmap, seed: &[u32], level: u8) -> Vec<u8> {
     let (w, h) = (pix.width(), pix.height());
 
-    // One pass: a dense colour id per pixel, counting each colour's pixels.
     // One pass over the pixels as runs of equal colour: a dense id per colour and a list
     // of (id, length) runs. Buffers are reused between calls on a thread: a fresh
     // multi-megabyte allocation costs more in page faults than the work done in it.
@@ -164,11 +163,14 @@ thread_local! {
     static SCRATCH_PIXELS: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
-/// A zeroed buffer of `len` bytes for a pixmap, reusing the last one given back.
+/// A buffer of `len` bytes for a pixmap, reusing the last one given back. Its content is
+/// unspecified: the canvas fills it with the background at once.
 pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
     let mut v = SCRATCH_PIXELS.take();
-    v.clear();
-    v.resize(len, 0);
+    if v.len() != len {
+        v.clear();
+        v.resize(len, 0);
+    }
     v
 }
 
