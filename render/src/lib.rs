@@ -25,6 +25,8 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+#![warn(missing_docs)]
+
 mod canvas;
 mod encode;
 mod floor;
