@@ -9,6 +9,7 @@ pub mod bench;
 pub mod engine_cli;
 pub mod local;
 pub mod store;
+pub mod telegram;
 
 /// A fresh 256-bit seed, as hex.
 pub fn random_seed() -> String {

@@ -4,7 +4,7 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-use labscape::{app, bench, engine_cli, local, store};
+use labscape::{app, bench, engine_cli, local, store, telegram};
 
 mod simulate;
 
@@ -84,6 +84,8 @@ enum Command {
     Engine(engine_cli::EngineCommand),
     /// Automated playtesting: whole games with computer players, measured.
     Simulate(simulate::SimulateArgs),
+    /// Run the Telegram bot (needs TELEGRAM_TOKEN; LABSCAPE_TELEGRAM_API_URL for a local Bot API).
+    Telegram,
 }
 
 fn main() -> ExitCode {
@@ -92,6 +94,13 @@ fn main() -> ExitCode {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
+        Some(Command::Telegram) => match telegram::TelegramConfig::from_env() {
+            Some(tg) => run_async(chat_bots(cli.db, Some(tg))),
+            None => {
+                eprintln!("labscape telegram: set TELEGRAM_TOKEN to the token from @BotFather.");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Bench(b)) => run_async(bench::run(bench::BenchOptions {
             latency_turns: b.latency_turns,
             games: b.games,
@@ -99,6 +108,9 @@ fn main() -> ExitCode {
             senders: b.senders,
             render_throughput: b.render,
         })),
+        None if telegram::TelegramConfig::from_env().is_some() => {
+            run_async(chat_bots(cli.db, telegram::TelegramConfig::from_env()))
+        }
         None => {
             let configured: Vec<&str> = ["DISCORD_TOKEN", "TELEGRAM_TOKEN"]
                 .into_iter()
@@ -172,4 +184,38 @@ async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {
         speaker: args.speaker,
     };
     local::run(&service, opts).await
+}
+
+/// The configured chat bots on one service, each a task, until Ctrl-C or one fails.
+async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> anyhow::Result<()> {
+    let service = Arc::new(open_service(&db).await?);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = rx.wait_for(|s| *s).await;
+    };
+    let mut bots = tokio::task::JoinSet::new();
+    // Messages the bot posts on its own (reminders, deadlines) go through these senders.
+    let mut _outgoing = Vec::new();
+    if let Some(config) = telegram {
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        _outgoing.push(tx);
+        bots.spawn(telegram::run(
+            service.clone(),
+            config,
+            rx,
+            until_stopped(stopped.clone()),
+        ));
+    }
+    let mut result = Ok(());
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => tracing::info!("Ctrl-C: stopping the bots"),
+        Some(done) = bots.join_next() => result = done.unwrap_or_else(|e| Err(e.into())),
+    }
+    let _ = stop.send(true);
+    while let Some(done) = bots.join_next().await {
+        if result.is_ok() {
+            result = done.unwrap_or_else(|e| Err(e.into()));
+        }
+    }
+    result
 }

@@ -3,3 +3,5 @@
 
 mod helpers;
 mod local_play;
+mod fake_telegram;
+mod telegram;

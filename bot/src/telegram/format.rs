@@ -1,0 +1,532 @@
+//! Pure helpers: service text to Telegram HTML, command names, callback data, message
+//! splitting, and the photo-or-document decision. No I/O and no teloxide types here, so
+//! everything is unit-tested directly.
+
+use crate::app::{Mention, QuickAction};
+
+/// Longest caption Telegram accepts (characters after entity parsing).
+pub const MAX_CAPTION: usize = 1024;
+/// Longest text message Telegram accepts.
+pub const MAX_TEXT: usize = 4096;
+/// Longest callback answer (alert) text.
+pub const MAX_ALERT: usize = 200;
+/// Longest callback data, in bytes.
+pub const MAX_CALLBACK_DATA: usize = 64;
+
+/// Escapes text for Telegram's HTML parse mode.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The service's text (`**bold**`) as Telegram HTML; an unpaired `**` stays literal.
+pub fn to_html(text: &str) -> String {
+    let parts: Vec<&str> = text.split("**").collect();
+    // An even number of parts means an odd number of markers: the last one is unpaired.
+    let paired = if parts.len().is_multiple_of(2) {
+        parts.len() - 2
+    } else {
+        parts.len() - 1
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            if i <= paired {
+                out.push_str(if i % 2 == 1 { "<b>" } else { "</b>" });
+            } else {
+                out.push_str("**");
+            }
+        }
+        out.push_str(&escape(part));
+    }
+    out
+}
+
+/// What a user reads of [`to_html`]'s input: the text without the `**` markers.
+pub fn visible(text: &str) -> String {
+    let n = text.matches("**").count();
+    if n.is_multiple_of(2) {
+        text.replace("**", "")
+    } else {
+        // Keep the unpaired last marker, as `to_html` does.
+        let last = text.rfind("**").expect("a marker");
+        format!("{}{}", text[..last].replace("**", ""), &text[last..])
+    }
+}
+
+/// Telegram's length of a text: UTF-16 code units, as the Bot API counts.
+pub fn tg_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// Rewrites the service's command names to the ones registered on Telegram (whose
+/// commands allow only letters, digits and underscores): `/new` → `/newgame`, `/start` →
+/// `/startgame`, `/rotate-wall` → `/rotate_wall`. Slashes inside words (`###/##`, `and/or`)
+/// are left alone.
+pub fn telegram_commands(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut prev: Option<char> = None;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '/' && !prev.is_some_and(|p| p.is_alphanumeric()) {
+            let word_len = rest[1..]
+                .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '_'))
+                .unwrap_or(rest.len() - 1);
+            let word = &rest[1..1 + word_len];
+            let renamed = match word {
+                "new" => Some("newgame"),
+                "start" => Some("startgame"),
+                "rotate-wall" => Some("rotate_wall"),
+                _ => None,
+            };
+            if let Some(r) = renamed {
+                out.push('/');
+                out.push_str(r);
+                rest = &rest[1 + word_len..];
+                prev = r.chars().last();
+                continue;
+            }
+        }
+        out.push(c);
+        prev = Some(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The HTML line that notifies the players whose turn it is (Telegram user ids only;
+/// computer players are skipped). Empty when nobody is to be notified.
+pub fn mention_line(mentions: &[Mention]) -> String {
+    let links: Vec<String> = mentions
+        .iter()
+        .filter_map(|m| {
+            let id: u64 = m.user_id.parse().ok()?;
+            Some(format!(
+                "<a href=\"tg://user?id={id}\">{}</a>",
+                escape(&m.name)
+            ))
+        })
+        .collect();
+    if links.is_empty() {
+        String::new()
+    } else {
+        format!("▶ {}: your turn.", links.join(", "))
+    }
+}
+
+/// The visible length of [`mention_line`].
+pub fn mention_len(mentions: &[Mention]) -> usize {
+    let names: Vec<&str> = mentions
+        .iter()
+        .filter(|m| m.user_id.parse::<u64>().is_ok())
+        .map(|m| m.name.as_str())
+        .collect();
+    if names.is_empty() {
+        0
+    } else {
+        tg_len(&format!("▶ {}: your turn.", names.join(", ")))
+    }
+}
+
+/// Splits text into chunks of at most `max` Telegram characters, at line breaks where
+/// possible (a single overlong line is cut at character boundaries).
+pub fn split_text(text: &str, max: usize) -> Vec<String> {
+    let mut chunks = Vec::new();
+    let mut cur = String::new();
+    for line in text.split('\n') {
+        let mut line = line.to_string();
+        loop {
+            let sep = usize::from(!cur.is_empty());
+            if tg_len(&cur) + sep + tg_len(&line) <= max {
+                if sep == 1 {
+                    cur.push('\n');
+                }
+                cur.push_str(&line);
+                break;
+            }
+            if !cur.is_empty() {
+                chunks.push(std::mem::take(&mut cur));
+                continue;
+            }
+            // The line alone is too long: cut it.
+            let (mut used, mut end) = (0, line.len());
+            for (i, ch) in line.char_indices() {
+                if used + ch.len_utf16() > max {
+                    end = i;
+                    break;
+                }
+                used += ch.len_utf16();
+            }
+            if end == 0 {
+                end = line.chars().next().map_or(line.len(), char::len_utf8);
+            }
+            chunks.push(line[..end].to_string());
+            line = line[end..].to_string();
+            if line.is_empty() {
+                break;
+            }
+        }
+    }
+    if !cur.is_empty() || chunks.is_empty() {
+        chunks.push(cur);
+    }
+    chunks
+}
+
+/// Truncates to `max` Telegram characters, with an ellipsis when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if tg_len(text) <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for ch in text.chars() {
+        if used + ch.len_utf16() + 1 > max {
+            break;
+        }
+        used += ch.len_utf16();
+        out.push(ch);
+    }
+    out.push('…');
+    out
+}
+
+/// What a keyboard button does, carried in its callback data (≤ 64 bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Play `action` in game `game`, if it is still at `turn`.
+    Play {
+        /// Game id.
+        game: i64,
+        /// The turn the keyboard was made for.
+        turn: i64,
+        /// The action in the public notation.
+        action: String,
+    },
+    /// Show page `page` of the rotation keyboard made at `turn`.
+    Page {
+        /// Game id.
+        game: i64,
+        /// The turn the keyboard was made for.
+        turn: i64,
+        /// Zero-based page.
+        page: usize,
+    },
+}
+
+impl Press {
+    /// The callback data, or `None` when it would exceed Telegram's 64 bytes.
+    pub fn encode(&self) -> Option<String> {
+        let s = match self {
+            Press::Play { game, turn, action } => {
+                // `rotate-wall` is the longest verb; shorten it so long cell names fit.
+                let action = action
+                    .strip_prefix("rotate-wall ")
+                    .map_or_else(|| action.clone(), |rest| format!("rw {rest}"));
+                format!("p:{game}:{turn}:{action}")
+            }
+            Press::Page { game, turn, page } => format!("g:{game}:{turn}:{page}"),
+        };
+        (s.len() <= MAX_CALLBACK_DATA).then_some(s)
+    }
+
+    /// Reads callback data made by [`Press::encode`].
+    pub fn decode(data: &str) -> Option<Press> {
+        let mut it = data.splitn(4, ':');
+        let kind = it.next()?;
+        let game = it.next()?.parse().ok()?;
+        let turn = it.next()?.parse().ok()?;
+        let last = it.next()?;
+        match kind {
+            "p" => {
+                let action = match last.strip_prefix("rw ") {
+                    Some(rest) => format!("rotate-wall {rest}"),
+                    None => last.to_string(),
+                };
+                Some(Press::Play { game, turn, action })
+            }
+            "g" => Some(Press::Page {
+                game,
+                turn,
+                page: last.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// Rotations shown per page of the `/rotate_wall` keyboard.
+pub const ROTATIONS_PER_PAGE: usize = 8;
+
+/// A keyboard as rows of (label, callback data).
+pub type Rows = Vec<Vec<(String, String)>>;
+
+/// The keyboard for quick actions made at `turn` of `game`: steps on one row, the other
+/// actions on the next; a keyboard of wall rotations comes two to a row and paged, with a
+/// navigation row when there is more than one page. Buttons whose data would not fit in
+/// 64 bytes are left out.
+pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize) -> Rows {
+    let button = |q: &QuickAction| {
+        Press::Play {
+            game,
+            turn,
+            action: q.action.clone(),
+        }
+        .encode()
+        .map(|data| (q.label.clone(), data))
+    };
+    if quick.is_empty() {
+        return Rows::new();
+    }
+    if quick.iter().all(|q| q.action.starts_with("rotate-wall ")) {
+        let pages = quick.len().div_ceil(ROTATIONS_PER_PAGE);
+        let page = page.min(pages - 1);
+        let shown = quick
+            .iter()
+            .skip(page * ROTATIONS_PER_PAGE)
+            .take(ROTATIONS_PER_PAGE);
+        let shown: Vec<&QuickAction> = shown.collect();
+        let mut rows: Rows = shown
+            .chunks(2)
+            .map(|pair| pair.iter().filter_map(|q| button(q)).collect())
+            .collect();
+        if pages > 1 {
+            let nav = |label: String, page: usize| {
+                Press::Page { game, turn, page }
+                    .encode()
+                    .map(|data| (label, data))
+            };
+            let mut row = Vec::new();
+            if page > 0 {
+                row.extend(nav("« Back".into(), page - 1));
+            }
+            row.extend(nav(format!("{}/{pages}", page + 1), page));
+            if page + 1 < pages {
+                row.extend(nav("More »".into(), page + 1));
+            }
+            rows.push(row);
+        }
+        return rows;
+    }
+    let (steps, others): (Vec<&QuickAction>, Vec<&QuickAction>) =
+        quick.iter().partition(|q| q.action.starts_with("move "));
+    [steps, others]
+        .into_iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| r.into_iter().filter_map(button).collect())
+        .collect()
+}
+
+/// Width and height from a PNG's header, if it is a PNG.
+pub fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+    if png.len() < 24 || png[..8] != SIGNATURE || &png[12..16] != b"IHDR" {
+        return None;
+    }
+    let w = u32::from_be_bytes(png[16..20].try_into().ok()?);
+    let h = u32::from_be_bytes(png[20..24].try_into().ok()?);
+    Some((w, h))
+}
+
+/// Longest side Telegram keeps for a photo; larger photos are scaled down.
+pub const PHOTO_MAX_SIDE: u32 = 2560;
+/// Largest photo upload.
+pub const PHOTO_MAX_BYTES: usize = 10 * 1024 * 1024;
+
+/// Whether an image goes as a photo (Telegram recompresses and scales photos) rather than
+/// as a document: a photo must be ≤ 10 MB, width + height ≤ 10000, aspect ratio ≤ 20, and
+/// it loses detail beyond 2560 px on its longest side.
+pub fn send_as_photo(png: &[u8]) -> bool {
+    let Some((w, h)) = png_size(png) else {
+        return false;
+    };
+    let (long, short) = (w.max(h), w.min(h).max(1));
+    png.len() <= PHOTO_MAX_BYTES && w + h <= 10_000 && long / short <= 20 && long <= PHOTO_MAX_SIDE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bold_and_escaping_become_html() {
+        assert_eq!(
+            to_html("**Labscape #3** · turn 4 <a> & b"),
+            "<b>Labscape #3</b> · turn 4 &lt;a&gt; &amp; b"
+        );
+        assert_eq!(to_html("a ** b"), "a ** b");
+        assert_eq!(to_html("**x** and **y"), "<b>x</b> and **y");
+        assert_eq!(visible("**x** and **y"), "x and **y");
+        assert_eq!(visible("**x**"), "x");
+        assert_eq!(to_html(""), "");
+    }
+
+    #[test]
+    fn command_names_follow_telegram() {
+        assert_eq!(
+            telegram_commands("Others: /join. /start it, /new pyramid, /rotate-wall B3:NE B2:SE"),
+            "Others: /join. /startgame it, /newgame pyramid, /rotate_wall B3:NE B2:SE"
+        );
+        assert_eq!(
+            telegram_commands("###/##/# and/or /newgame"),
+            "###/##/# and/or /newgame"
+        );
+        assert_eq!(telegram_commands("(/start)"), "(/startgame)");
+        assert_eq!(telegram_commands("/starting"), "/starting");
+    }
+
+    #[test]
+    fn mentions_are_text_mention_links() {
+        let m = [
+            Mention {
+                user_id: "42".into(),
+                name: "A<b>".into(),
+            },
+            Mention {
+                user_id: "bot:heuristic:2".into(),
+                name: "Bot".into(),
+            },
+        ];
+        assert_eq!(
+            mention_line(&m),
+            "▶ <a href=\"tg://user?id=42\">A&lt;b&gt;</a>: your turn."
+        );
+        assert_eq!(mention_len(&m), tg_len("▶ A<b>: your turn."));
+        assert_eq!(mention_line(&m[1..]), "");
+    }
+
+    #[test]
+    fn long_text_splits_at_lines() {
+        let text = format!("{}\n{}\n{}", "a".repeat(10), "b".repeat(10), "c".repeat(25));
+        assert_eq!(
+            split_text(&text, 21),
+            vec![
+                format!("{}\n{}", "a".repeat(10), "b".repeat(10)),
+                "c".repeat(21),
+                "c".repeat(4)
+            ]
+        );
+        assert_eq!(split_text("", 10), vec![String::new()]);
+        assert_eq!(truncate("abcdef", 4), "abc…");
+        assert_eq!(truncate("abc", 4), "abc");
+    }
+
+    #[test]
+    fn callback_data_round_trips_and_fits() {
+        let p = Press::Play {
+            game: 12,
+            turn: 345,
+            action: "rotate-wall B3:NE B2:SE".into(),
+        };
+        let data = p.encode().unwrap();
+        assert_eq!(data, "p:12:345:rw B3:NE B2:SE");
+        assert_eq!(Press::decode(&data), Some(p));
+        let g = Press::Page {
+            game: 1,
+            turn: 2,
+            page: 3,
+        };
+        assert_eq!(Press::decode(&g.encode().unwrap()), Some(g));
+        assert!(
+            Press::Play {
+                game: 1,
+                turn: 1,
+                action: "x".repeat(60)
+            }
+            .encode()
+            .is_none()
+        );
+        assert_eq!(Press::decode("p:x:1:move N"), None);
+        assert_eq!(Press::decode("garbage"), None);
+    }
+
+    fn quick(label: &str, action: &str) -> QuickAction {
+        QuickAction {
+            label: label.into(),
+            action: action.into(),
+        }
+    }
+
+    #[test]
+    fn quick_actions_make_two_rows() {
+        let q = [
+            quick("N", "move N"),
+            quick("E", "move E"),
+            quick("Roll", "roll"),
+            quick("Wait 1", "wait"),
+        ];
+        let rows = keyboard_rows(&q, 3, 7, 0);
+        let labels: Vec<Vec<&str>> = rows
+            .iter()
+            .map(|r| r.iter().map(|(l, _)| l.as_str()).collect())
+            .collect();
+        assert_eq!(labels, vec![vec!["N", "E"], vec!["Roll", "Wait 1"]]);
+        assert_eq!(rows[1][1].1, "p:3:7:wait");
+        assert!(keyboard_rows(&[], 3, 7, 0).is_empty());
+    }
+
+    #[test]
+    fn long_rotation_keyboards_are_paged() {
+        let q: Vec<QuickAction> = (0..19)
+            .map(|i| quick(&format!("r{i}"), &format!("rotate-wall B{i}:NE B{i}:SE")))
+            .collect();
+        let first = keyboard_rows(&q, 1, 2, 0);
+        assert_eq!(first.len(), 5, "four rows of two, then navigation");
+        assert_eq!(first[0][0], ("r0".into(), "p:1:2:rw B0:NE B0:SE".into()));
+        let nav: Vec<&str> = first[4].iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(nav, vec!["1/3", "More »"]);
+        assert_eq!(
+            Press::decode(&first[4][1].1),
+            Some(Press::Page {
+                game: 1,
+                turn: 2,
+                page: 1
+            })
+        );
+        let last = keyboard_rows(&q, 1, 2, 2);
+        assert_eq!(last[0][0].0, "r16");
+        assert_eq!(
+            last.len(),
+            3,
+            "three rotations on the last page, then navigation"
+        );
+        let nav: Vec<&str> = last[2].iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(nav, vec!["« Back", "3/3"]);
+        assert_eq!(
+            keyboard_rows(&q, 1, 2, 9),
+            last,
+            "a page past the end shows the last"
+        );
+        let few = keyboard_rows(&q[..3], 1, 2, 0);
+        assert_eq!(few.len(), 2, "no navigation for one page");
+    }
+
+    fn fake_png(w: u32, h: u32) -> Vec<u8> {
+        let mut v = vec![
+            0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0, 0, 13,
+        ];
+        v.extend_from_slice(b"IHDR");
+        v.extend_from_slice(&w.to_be_bytes());
+        v.extend_from_slice(&h.to_be_bytes());
+        v.extend_from_slice(&[8, 6, 0, 0, 0]);
+        v
+    }
+
+    #[test]
+    fn big_or_tall_images_go_as_documents() {
+        assert_eq!(png_size(&fake_png(800, 600)), Some((800, 600)));
+        assert!(send_as_photo(&fake_png(1200, 900)));
+        assert!(!send_as_photo(&fake_png(1200, 3000)));
+        assert!(!send_as_photo(&fake_png(100, 2100)));
+        assert!(!send_as_photo(b"not a png at all, certainly not"));
+    }
+}

@@ -1,0 +1,711 @@
+//! The Telegram front-end: teloxide's long-polling dispatcher in front of the game service.
+//!
+//! Chat commands (`/move NNE`) go to [`Service::handle`] through the service's own
+//! parser; keyboard presses become `Command::Play` tied to the turn the keyboard was made
+//! for. Every turn is posted as the PNG (a photo, or a document when a photo would be
+//! degraded) with the turn's text as an HTML caption, an inline keyboard for the next
+//! player, and a text-mention that makes Telegram notify them. A game belongs to its chat
+//! and forum topic. This is the only module that names teloxide types.
+
+mod format;
+
+use std::{
+    collections::HashMap,
+    future::Future,
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use anyhow::Context as _;
+use teloxide::{
+    adaptors::{Throttle, throttle::Limits},
+    dispatching::{Dispatcher, UpdateFilterExt as _},
+    error_handlers::LoggingErrorHandler,
+    prelude::*,
+    types::{
+        BotCommand, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
+        LinkPreviewOptions, Me, MessageId, ParseMode, ReplyParameters, ThreadId, Update, UserId,
+    },
+    update_listeners::Polling,
+};
+use tokio::sync::{Notify, mpsc};
+
+use self::format::{MAX_ALERT, MAX_CAPTION, MAX_TEXT, Press};
+use crate::{
+    app::{Command, Ctx, Outgoing, QuickAction, Reply, Service, Visibility, messages::UserError},
+    store::{ChatScope, GameStatus, GameStore},
+};
+
+/// The platform name in [`ChatScope`]s and delivery keys.
+pub const PLATFORM: &str = "telegram";
+
+/// How long a chat member's admin status is trusted.
+const ADMIN_TTL: Duration = Duration::from_secs(120);
+
+/// Telegram's flood limits, applied by teloxide's throttling adaptor. The defaults are
+/// Telegram's published limits; tests may loosen them to stay fast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloodLimits {
+    /// Messages per second in one chat.
+    pub per_chat_per_sec: u32,
+    /// Messages per minute in one private chat or small group.
+    pub per_chat_per_min: u32,
+    /// Messages per minute in one supergroup or channel.
+    pub per_group_per_min: u32,
+    /// Messages per second overall.
+    pub overall_per_sec: u32,
+}
+
+impl Default for FloodLimits {
+    fn default() -> Self {
+        let l = Limits::default();
+        FloodLimits {
+            per_chat_per_sec: l.messages_per_sec_chat,
+            per_chat_per_min: l.messages_per_min_chat,
+            per_group_per_min: l.messages_per_min_channel_or_supergroup,
+            overall_per_sec: l.messages_per_sec_overall,
+        }
+    }
+}
+
+/// How to reach Telegram.
+#[derive(Clone)]
+pub struct TelegramConfig {
+    /// The bot token from BotFather (never logged).
+    pub token: String,
+    /// Base URL of a local Bot API server or a fake (`http://127.0.0.1:8081`); `None` for
+    /// Telegram itself.
+    pub api_url: Option<String>,
+    /// Flood limits.
+    pub limits: FloodLimits,
+    /// How long one `getUpdates` long poll may be held by the server.
+    pub poll_timeout: Duration,
+}
+
+impl TelegramConfig {
+    /// Production settings for `token`, with an optional API base URL.
+    pub fn new(token: String, api_url: Option<String>) -> TelegramConfig {
+        TelegramConfig {
+            token,
+            api_url,
+            limits: FloodLimits::default(),
+            poll_timeout: Duration::from_secs(10),
+        }
+    }
+
+    /// Reads `TELEGRAM_TOKEN` and `LABSCAPE_TELEGRAM_API_URL`; `None` without a token.
+    pub fn from_env() -> Option<TelegramConfig> {
+        let token = std::env::var("TELEGRAM_TOKEN").ok()?;
+        let token = token.trim();
+        if token.is_empty() {
+            return None;
+        }
+        let api_url = std::env::var("LABSCAPE_TELEGRAM_API_URL")
+            .ok()
+            .map(|u| u.trim().trim_end_matches('/').to_string())
+            .filter(|u| !u.is_empty());
+        Some(TelegramConfig::new(token.to_string(), api_url))
+    }
+}
+
+impl std::fmt::Debug for TelegramConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TelegramConfig")
+            .field("token", &"<redacted>")
+            .field("api_url", &self.api_url)
+            .field("limits", &self.limits)
+            .field("poll_timeout", &self.poll_timeout)
+            .finish()
+    }
+}
+
+type TgBot = Throttle<Bot>;
+type HandlerResult = anyhow::Result<()>;
+
+/// What every handler shares: the service and a short-lived cache of admin checks.
+struct Shared<S> {
+    service: Arc<Service<S>>,
+    admins: Mutex<HashMap<(i64, u64), (bool, Instant)>>,
+}
+
+/// The commands shown in Telegram's command menu (`setMyCommands`).
+pub const COMMANDS: [(&str, &str); 19] = [
+    (
+        "newgame",
+        "Open a game here: /newgame [layout] [difficulty] [setup] [players]",
+    ),
+    ("join", "Take a seat in the open game"),
+    ("leave", "Give up your seat before the game starts"),
+    ("startgame", "Start the game (its creator)"),
+    ("abandon", "Stop the game (its creator or a chat admin)"),
+    ("status", "Show the game and whose turn it is"),
+    ("move", "Move: /move NNE or /move C4"),
+    ("roll", "Search the room you are in"),
+    (
+        "rotate_wall",
+        "Turn a wall: /rotate_wall B3:NE B2:SE, or no arguments for a keyboard",
+    ),
+    ("exit", "Leave the floor through the exit"),
+    ("wait", "Wait: /wait [minutes]"),
+    ("wall", "Draft setup: place a wall, /wall A1:SE"),
+    ("item", "Draft setup: place a token, /item A1 key"),
+    ("autofill", "Draft setup: fill the rest at random"),
+    (
+        "addbot",
+        "Add a computer player to the lobby: /addbot [policy]",
+    ),
+    ("rules", "Rules summary: /rules [topic]"),
+    (
+        "table",
+        "A dice table: /table [search|special|start|dawn|items]",
+    ),
+    ("log", "The last actions: /log [count]"),
+    ("help", "All commands"),
+];
+
+/// What `/start` says in a private chat.
+fn intro() -> String {
+    "**Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.\n\
+     Add me to a group (or a forum topic) and play there together: /newgame single opens a game, \
+     friends /join, and its creator sends /startgame. Then take turns with the buttons under each \
+     picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.\n\
+     /rules explains the game, /help lists every command."
+        .to_string()
+}
+
+/// Runs the Telegram bot until `shutdown` resolves: registers the command list, answers
+/// updates by long polling, and posts the [`Outgoing`] messages addressed to Telegram.
+///
+/// # Errors
+/// If the bot cannot start (bad API URL, or `getMe` fails: a wrong token or no network).
+pub async fn run<S: GameStore>(
+    service: Arc<Service<S>>,
+    config: TelegramConfig,
+    outgoing: mpsc::Receiver<Outgoing>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let mut bot = Bot::new(config.token.clone());
+    if let Some(url) = &config.api_url {
+        let url = url::Url::parse(url)
+            .with_context(|| format!("LABSCAPE_TELEGRAM_API_URL is not a URL: {url}"))?;
+        bot = bot.set_api_url(url);
+    }
+    let l = config.limits;
+    let bot = bot.throttle(Limits {
+        messages_per_sec_chat: l.per_chat_per_sec,
+        messages_per_min_chat: l.per_chat_per_min,
+        messages_per_min_channel_or_supergroup: l.per_group_per_min,
+        messages_per_sec_overall: l.overall_per_sec,
+    });
+
+    let commands: Vec<BotCommand> = COMMANDS
+        .iter()
+        .map(|(c, d)| BotCommand::new(*c, *d))
+        .collect();
+    if let Err(e) = bot.set_my_commands(commands).await {
+        tracing::warn!(error = %e, "Telegram: could not register the command list");
+    }
+
+    let shared = Arc::new(Shared {
+        service,
+        admins: Mutex::new(HashMap::new()),
+    });
+    let mut dispatcher = Dispatcher::builder(bot.clone(), schema::<S>())
+        .dependencies(dptree::deps![shared.clone()])
+        .default_handler(|_| async {})
+        .error_handler(LoggingErrorHandler::with_custom_text(
+            "Telegram: handling an update failed",
+        ))
+        .build();
+
+    let stopped = Arc::new(Notify::new());
+    let out_task = tokio::spawn(post_outgoing(bot.clone(), outgoing, stopped.clone()));
+    let token = dispatcher.shutdown_token();
+    let stopper = tokio::spawn(async move {
+        shutdown.await;
+        // `shutdown` refuses while the dispatcher is still starting; try again shortly.
+        loop {
+            match token.shutdown() {
+                Ok(done) => {
+                    done.await;
+                    break;
+                }
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+        }
+    });
+
+    let listener = Polling::builder(bot.clone())
+        .timeout(config.poll_timeout)
+        .delete_webhook()
+        .await
+        .build();
+    tracing::info!("Telegram: polling for updates");
+    let result = dispatcher
+        .try_dispatch_with_listener(
+            listener,
+            LoggingErrorHandler::with_custom_text("Telegram: polling failed"),
+        )
+        .await;
+    stopper.abort();
+    stopped.notify_one();
+    let _ = out_task.await;
+    result.map_err(|e| {
+        anyhow::anyhow!(
+            "Telegram could not start (getMe failed: check TELEGRAM_TOKEN and the network): {e}"
+        )
+    })
+}
+
+fn schema<S: GameStore>() -> teloxide::dispatching::UpdateHandler<anyhow::Error> {
+    dptree::entry()
+        .branch(Update::filter_message().endpoint(on_message::<S>))
+        .branch(Update::filter_callback_query().endpoint(on_callback::<S>))
+}
+
+/// Posts the messages the bot sends on its own (reminders, deadlines) until stopped.
+async fn post_outgoing(bot: TgBot, mut rx: mpsc::Receiver<Outgoing>, stopped: Arc<Notify>) {
+    loop {
+        let out = tokio::select! {
+            _ = stopped.notified() => return,
+            out = rx.recv() => match out {
+                Some(out) => out,
+                None => {
+                    stopped.notified().await;
+                    return;
+                }
+            },
+        };
+        if out.scope.platform != PLATFORM {
+            continue;
+        }
+        let Some(place) = Place::from_scope(&out.scope) else {
+            tracing::warn!(chat = %out.scope.chat, "Telegram: an outgoing message has no valid chat");
+            continue;
+        };
+        if let Err(e) = send_reply(&bot, place, &out.reply, None).await {
+            tracing::warn!(error = %e, chat = %out.scope.chat, "Telegram: posting failed");
+        }
+    }
+}
+
+/// A chat and, in forums, a topic.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    chat: ChatId,
+    thread: Option<ThreadId>,
+}
+
+impl Place {
+    fn of(msg: &Message) -> Place {
+        Place {
+            chat: msg.chat.id,
+            // Only forum topics scope a game: replies in an ordinary group also carry a
+            // thread id, and they belong to the group's game.
+            thread: msg.is_topic_message.then_some(msg.thread_id).flatten(),
+        }
+    }
+
+    fn from_scope(scope: &ChatScope) -> Option<Place> {
+        let chat = ChatId(scope.chat.parse().ok()?);
+        let thread = if scope.thread.is_empty() {
+            None
+        } else {
+            Some(ThreadId(MessageId(scope.thread.parse().ok()?)))
+        };
+        Some(Place { chat, thread })
+    }
+
+    fn scope(&self) -> ChatScope {
+        ChatScope {
+            platform: PLATFORM.into(),
+            chat: self.chat.0.to_string(),
+            thread: self.thread.map(|t| t.0.0.to_string()).unwrap_or_default(),
+        }
+    }
+}
+
+fn user_name(u: &teloxide::types::User) -> String {
+    u.full_name()
+}
+
+/// Whether the service refused a retried delivery (answered silently).
+fn already_handled(reply: &Reply) -> bool {
+    reply.visibility == Visibility::Private && reply.text == UserError::AlreadyHandled.to_string()
+}
+
+async fn on_message<S: GameStore>(
+    bot: TgBot,
+    me: Me,
+    upd: Update,
+    msg: Message,
+    shared: Arc<Shared<S>>,
+) -> HandlerResult {
+    let (Some(text), Some(from)) = (msg.text(), msg.from.as_ref()) else {
+        return Ok(());
+    };
+    if from.is_bot || !text.starts_with('/') {
+        return Ok(());
+    }
+    let first = text.split_whitespace().next().unwrap_or("");
+    let (verb, target) = match first[1..].split_once('@') {
+        Some((v, t)) => (v.to_ascii_lowercase(), Some(t)),
+        None => (first[1..].to_ascii_lowercase(), None),
+    };
+    if target.is_some_and(|t| !t.eq_ignore_ascii_case(me.username())) {
+        return Ok(()); // a command for another bot
+    }
+    let place = Place::of(&msg);
+    let mut ctx = Ctx {
+        scope: place.scope(),
+        user_id: from.id.0.to_string(),
+        user_name: user_name(from),
+        is_admin: msg.chat.is_private(),
+        delivery: Some(format!("u{}", upd.id.0)),
+    };
+    let args = text.split_whitespace().count() - 1;
+
+    if verb == "start" && msg.chat.is_private() {
+        let lobby = shared
+            .service
+            .store()
+            .live_game(&ctx.scope)
+            .await
+            .ok()
+            .flatten()
+            .is_some_and(|g| g.status == GameStatus::Lobby);
+        if !lobby {
+            let reply = Reply::text(intro());
+            return send_reply(&bot, place, &reply, None).await;
+        }
+    }
+    if matches!(verb.as_str(), "rotate_wall" | "rotate-wall" | "rotatewall") && args == 0 {
+        let reply = rotations(&shared, &ctx).await;
+        return send_reply(&bot, place, &reply, Some(msg.id)).await;
+    }
+
+    let reply = match Command::parse(text) {
+        Ok(cmd) => {
+            if needs_admin_check(&cmd) && !ctx.is_admin {
+                ctx.is_admin = is_admin(&bot, &shared, msg.chat.id, from.id).await;
+            }
+            shared.service.handle(&ctx, cmd).await
+        }
+        Err(_) => shared.service.handle_line(&ctx, text).await,
+    };
+    if already_handled(&reply) {
+        tracing::debug!(update = upd.id.0, "Telegram: a repeated update, ignored");
+        return Ok(());
+    }
+    let reply_to = (reply.visibility == Visibility::Private).then_some(msg.id);
+    send_reply(&bot, place, &reply, reply_to).await
+}
+
+/// Commands whose outcome may depend on the sender being a chat admin.
+fn needs_admin_check(cmd: &Command) -> bool {
+    !matches!(
+        cmd,
+        Command::Play { .. }
+            | Command::Help
+            | Command::Rules(_)
+            | Command::Table(_)
+            | Command::Status
+            | Command::Log(_)
+    )
+}
+
+async fn is_admin<S>(bot: &TgBot, shared: &Shared<S>, chat: ChatId, user: UserId) -> bool {
+    let key = (chat.0, user.0);
+    if let Some((admin, at)) = shared.admins.lock().expect("admin cache").get(&key)
+        && at.elapsed() < ADMIN_TTL
+    {
+        return *admin;
+    }
+    let admin = match bot.get_chat_member(chat, user).await {
+        Ok(m) => m.is_privileged(),
+        Err(e) => {
+            tracing::warn!(error = %e, "Telegram: getChatMember failed; treating as not an admin");
+            return false;
+        }
+    };
+    let mut cache = shared.admins.lock().expect("admin cache");
+    cache.retain(|_, (_, at)| at.elapsed() < ADMIN_TTL);
+    cache.insert(key, (admin, Instant::now()));
+    admin
+}
+
+/// The `/rotate_wall` keyboard for `ctx`'s user (all their legal rotations, as quick
+/// actions tied to the current turn), or a refusal.
+async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
+    let Ok(Some(game)) = shared.service.store().live_game(&ctx.scope).await else {
+        return Reply::private(UserError::NoGame.to_string());
+    };
+    // Read the turn before the suggestions: if a turn is played in between, the buttons
+    // carry the older turn number and are refused, never applied to the wrong turn.
+    let sugg = shared.service.suggestions(ctx).await;
+    if sugg.rotations.is_empty() {
+        return Reply::private(
+            "You have no wall to rotate now: it must be your turn, with a wall at a corner of \
+             your cell (or of a neighbouring cell while the exit is out of reach).",
+        );
+    }
+    let mut reply = Reply::private(format!(
+        "{}: your legal wall rotations ({}), from → to:",
+        ctx.user_name,
+        sugg.rotations.len()
+    ));
+    reply.turn = Some((game.id, game.turn));
+    reply.quick = sugg
+        .rotations
+        .iter()
+        .map(|(from, to)| QuickAction {
+            label: format!("{from} → {to}"),
+            action: format!("rotate-wall {from} {to}"),
+        })
+        .collect();
+    reply
+}
+
+/// The inline keyboard for a reply's quick actions (rotations are paged).
+fn keyboard(reply: &Reply, page: usize) -> Option<InlineKeyboardMarkup> {
+    let (game, turn) = reply.turn?;
+    let rows = format::keyboard_rows(&reply.quick, game.0, turn, page);
+    if rows.is_empty() {
+        return None;
+    }
+    Some(InlineKeyboardMarkup::new(rows.into_iter().map(|row| {
+        row.into_iter()
+            .map(|(label, data)| InlineKeyboardButton::callback(label, data))
+    })))
+}
+
+async fn on_callback<S: GameStore>(
+    bot: TgBot,
+    q: CallbackQuery,
+    shared: Arc<Shared<S>>,
+) -> HandlerResult {
+    let answer = |text: Option<String>| {
+        let mut a = bot.answer_callback_query(q.id.clone());
+        if let Some(t) = text {
+            a = a.text(format::truncate(&t, MAX_ALERT)).show_alert(true);
+        }
+        a
+    };
+    let (Some(press), Some(msg)) = (
+        q.data.as_deref().and_then(Press::decode),
+        q.regular_message(),
+    ) else {
+        answer(Some(
+            "That keyboard is too old to use. Send /status for the current turn.".into(),
+        ))
+        .await?;
+        return Ok(());
+    };
+    let place = Place::of(msg);
+    let ctx = Ctx {
+        scope: place.scope(),
+        user_id: q.from.id.0.to_string(),
+        user_name: user_name(&q.from),
+        is_admin: false,
+        delivery: Some(format!("cq:{}", q.id.0)),
+    };
+    let live = shared
+        .service
+        .store()
+        .live_game(&ctx.scope)
+        .await
+        .ok()
+        .flatten();
+    let (game, turn) = match &press {
+        Press::Play { game, turn, .. } | Press::Page { game, turn, .. } => (*game, *turn),
+    };
+    // The turn check alone is not enough: a later game in the same chat reuses turn numbers.
+    if live.as_ref().is_none_or(|g| g.id.0 != game) {
+        answer(Some(UserError::MovedOn.to_string())).await?;
+        return Ok(());
+    }
+    match press {
+        Press::Page { page, .. } => {
+            let live = live.expect("checked");
+            if live.turn != turn {
+                answer(Some(UserError::MovedOn.to_string())).await?;
+                return Ok(());
+            }
+            let reply = rotations(&shared, &ctx).await;
+            match keyboard(&reply, page) {
+                Some(kb) if reply.turn == Some((live.id, turn)) => {
+                    answer(None).await?;
+                    if let Err(e) = bot
+                        .edit_message_reply_markup(msg.chat.id, msg.id)
+                        .reply_markup(kb)
+                        .await
+                    {
+                        tracing::debug!(error = %e, "Telegram: paging the keyboard failed");
+                    }
+                }
+                _ => {
+                    answer(Some(
+                        "That keyboard belongs to the player whose turn it is.".into(),
+                    ))
+                    .await?;
+                }
+            }
+        }
+        Press::Play { action, turn, .. } => {
+            let reply = shared
+                .service
+                .handle(
+                    &ctx,
+                    Command::Play {
+                        action,
+                        expected_turn: Some(turn),
+                    },
+                )
+                .await;
+            if already_handled(&reply) {
+                answer(None).await?;
+                return Ok(());
+            }
+            if reply.visibility == Visibility::Private {
+                answer(Some(format::telegram_commands(&format::visible(
+                    &reply.text,
+                ))))
+                .await?;
+                return Ok(());
+            }
+            answer(None).await?;
+            // The pressed keyboard is spent: remove it so nobody presses it again.
+            if let Err(e) = bot.edit_message_reply_markup(msg.chat.id, msg.id).await {
+                tracing::debug!(error = %e, "Telegram: removing a used keyboard failed");
+            }
+            send_reply(&bot, place, &reply, None).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Posts a reply: text chunks, then the image (photo or document) with the caption, the
+/// keyboard and the mention. Refusals go as a reply to the offending message.
+async fn send_reply(
+    bot: &TgBot,
+    place: Place,
+    reply: &Reply,
+    reply_to: Option<MessageId>,
+) -> HandlerResult {
+    let text = format::telegram_commands(&reply.text);
+    let mention = format::mention_line(&reply.mention);
+    let mention_len = format::mention_len(&reply.mention);
+    let kb = keyboard(reply, 0);
+    let visible_len = format::tg_len(&format::visible(&text));
+    let sep = usize::from(mention_len > 0);
+
+    let Some(png) = &reply.image else {
+        let limit = MAX_TEXT - mention_len - sep;
+        let chunks = format::split_text(&text, limit);
+        let last = chunks.len() - 1;
+        for (i, chunk) in chunks.iter().enumerate() {
+            let mut html = format::to_html(chunk);
+            if i == last && !mention.is_empty() {
+                html.push('\n');
+                html.push_str(&mention);
+            }
+            let mut req = bot
+                .send_message(place.chat, html)
+                .parse_mode(ParseMode::Html)
+                .link_preview_options(no_preview());
+            if let Some(t) = place.thread {
+                req = req.message_thread_id(t);
+            }
+            if i == 0
+                && let Some(id) = reply_to
+            {
+                req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+            }
+            if i == last
+                && let Some(kb) = kb.clone()
+            {
+                req = req.reply_markup(kb);
+            }
+            req.await.context("sendMessage")?;
+        }
+        return Ok(());
+    };
+
+    // The caption holds the whole text when it fits; otherwise the text goes first as
+    // messages and the caption keeps the heading.
+    let caption_text = if visible_len + sep + mention_len <= MAX_CAPTION {
+        text.clone()
+    } else {
+        for chunk in format::split_text(&text, MAX_TEXT) {
+            let mut req = bot
+                .send_message(place.chat, format::to_html(&chunk))
+                .parse_mode(ParseMode::Html)
+                .link_preview_options(no_preview());
+            if let Some(t) = place.thread {
+                req = req.message_thread_id(t);
+            }
+            req.await.context("sendMessage")?;
+        }
+        let heading = text.lines().next().unwrap_or("").to_string();
+        format::truncate(&heading, MAX_CAPTION - sep - mention_len)
+    };
+    let mut caption = format::to_html(&caption_text);
+    if !mention.is_empty() {
+        caption.push('\n');
+        caption.push_str(&mention);
+    }
+    let name = match reply.turn {
+        Some((g, t)) => format!("labscape-{g}-turn-{t}.png"),
+        None => "labscape.png".into(),
+    };
+    let file = || InputFile::memory(png.clone()).file_name(name.clone());
+    if format::send_as_photo(png) {
+        let mut req = bot
+            .send_photo(place.chat, file())
+            .caption(caption.clone())
+            .parse_mode(ParseMode::Html);
+        if let Some(t) = place.thread {
+            req = req.message_thread_id(t);
+        }
+        if let Some(id) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+        }
+        if let Some(kb) = kb.clone() {
+            req = req.reply_markup(kb);
+        }
+        match req.await {
+            Ok(_) => return Ok(()),
+            // Telegram may still refuse a photo (dimensions it dislikes): fall back to a
+            // document, which it takes as it is.
+            Err(teloxide::RequestError::Api(e)) => {
+                tracing::warn!(error = %e, "Telegram: the photo was refused; sending a document");
+            }
+            Err(e) => return Err(anyhow::Error::new(e).context("sendPhoto")),
+        }
+    }
+    let mut req = bot
+        .send_document(place.chat, file())
+        .caption(caption)
+        .parse_mode(ParseMode::Html);
+    if let Some(t) = place.thread {
+        req = req.message_thread_id(t);
+    }
+    if let Some(id) = reply_to {
+        req = req.reply_parameters(ReplyParameters::new(id).allow_sending_without_reply());
+    }
+    if let Some(kb) = kb {
+        req = req.reply_markup(kb);
+    }
+    req.await.context("sendDocument")?;
+    Ok(())
+}
+
+fn no_preview() -> LinkPreviewOptions {
+    LinkPreviewOptions {
+        is_disabled: true,
+        url: None,
+        prefer_small_media: false,
+        prefer_large_media: false,
+        show_above_text: false,
+    }
+}

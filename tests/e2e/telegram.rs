@@ -1,0 +1,838 @@
+//! Telegram end to end: the real teloxide client, with its real long-polling dispatcher
+//! (`labscape::telegram::run`, in-process), against the fake Bot API on 127.0.0.1.
+
+use std::{path::Path, sync::Arc, time::Duration};
+
+use labscape::{
+    app::{self, Mention, Outgoing, QuickAction, Reply, Visibility},
+    store::{ChatScope, GameId, SqliteStore},
+    telegram::{self, FloodLimits, TelegramConfig},
+};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::fake_telegram::{BOT_USERNAME, Call, FakeTelegram, TgUser};
+
+const TOKEN: &str = "123456:TEST-token-never-sent-anywhere-else";
+const WAIT: Duration = Duration::from_secs(15);
+
+/// A running bot: the runner task, its shutdown switch, and its outgoing queue.
+struct RunningBot {
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    stop: oneshot::Sender<()>,
+    outgoing: mpsc::Sender<Outgoing>,
+}
+
+fn fast_limits() -> FloodLimits {
+    FloodLimits {
+        per_chat_per_sec: 1000,
+        per_chat_per_min: 100_000,
+        per_group_per_min: 100_000,
+        overall_per_sec: 1000,
+    }
+}
+
+async fn start_bot(fake: &FakeTelegram, db: &Path, limits: FloodLimits) -> RunningBot {
+    let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
+    let renderer: app::Renderer = Arc::new(labscape::render_turn);
+    let service = Arc::new(app::Service::new(
+        store,
+        Arc::new(app::SystemClock),
+        Some(renderer),
+    ));
+    let mut config = TelegramConfig::new(TOKEN.into(), Some(fake.url()));
+    config.limits = limits;
+    config.poll_timeout = Duration::from_secs(1);
+    assert!(
+        !format!("{config:?}").contains(TOKEN),
+        "the token is never printed"
+    );
+    let (outgoing, rx) = mpsc::channel(8);
+    let (stop, stop_rx) = oneshot::channel::<()>();
+    let polls = fake.polls();
+    let task = tokio::spawn(telegram::run(service, config, rx, async move {
+        let _ = stop_rx.await;
+    }));
+    // Ready once it polls.
+    let deadline = std::time::Instant::now() + WAIT;
+    while fake.polls() == polls {
+        assert!(std::time::Instant::now() < deadline, "the bot never polled");
+        assert!(!task.is_finished(), "the bot stopped: {:?}", task.await);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    RunningBot {
+        task,
+        stop,
+        outgoing,
+    }
+}
+
+impl RunningBot {
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops promptly")
+            .expect("the bot task")
+            .expect("the bot ran without error");
+    }
+}
+
+fn is_turn_post(c: &Call) -> bool {
+    (c.method == "sendphoto" || c.method == "senddocument") && c.ok()
+}
+
+/// A message sent (or refused) to `chat`.
+fn is_sent(c: &Call, chat: i64) -> bool {
+    c.method.starts_with("send") && c.chat_id() == Some(chat)
+}
+
+fn answer_of<'a>(calls: &'a [Call], update: &Value) -> Option<&'a Call> {
+    let id = update["callback_query"]["id"].as_str()?;
+    calls
+        .iter()
+        .find(|c| c.method == "answercallbackquery" && c.params["callback_query_id"] == id)
+}
+
+/// Sends a command and waits for the bot's first message back in that chat.
+async fn say(
+    fake: &FakeTelegram,
+    chat: i64,
+    thread: Option<i64>,
+    user: &TgUser,
+    text: &str,
+) -> (Value, Call) {
+    let from = fake.call_count();
+    let update = fake.say(chat, thread, user, text);
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(|c| is_sent(c, chat)))
+        .await;
+    let call = calls
+        .into_iter()
+        .find(|c| is_sent(c, chat))
+        .expect("a message");
+    assert!(call.ok(), "{:?}", call.result);
+    (update, call)
+}
+
+/// Presses a button and waits for its answer (and, unless refused, the next turn post).
+/// Returns the update, the call index it started from, and the calls so far.
+async fn press(
+    fake: &FakeTelegram,
+    user: &TgUser,
+    on: &Call,
+    data: &str,
+) -> (Value, usize, Vec<Call>) {
+    let from = fake.call_count();
+    let msg = on.message().expect("a message with the keyboard");
+    let current = fake
+        .message(
+            msg["chat"]["id"].as_i64().unwrap(),
+            msg["message_id"].as_i64().unwrap(),
+        )
+        .unwrap_or_else(|| msg.clone());
+    let update = fake.press(user, &current, data);
+    let u = update.clone();
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| match answer_of(cs, &u) {
+            Some(a) if a.params.get("show_alert") == Some(&Value::Bool(true)) => true,
+            Some(_) => {
+                cs.iter().any(is_turn_post)
+                    || cs.iter().any(|c| c.method == "editmessagereplymarkup")
+            }
+            None => false,
+        })
+        .await;
+    (update, from, calls)
+}
+
+/// The heading's turn number: `Labscape #1 · turn 4`.
+fn turn_of(text: &str) -> Option<i64> {
+    let first = text.lines().next()?;
+    first.split("· turn ").nth(1)?.trim().parse().ok()
+}
+
+fn game_of(text: &str) -> Option<i64> {
+    let first = text.lines().next()?;
+    first
+        .strip_prefix("Labscape #")?
+        .split(' ')
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Checks one turn post: a valid PNG, the caption's heading and turn, the keyboard (game,
+/// turn and a known action in every button), and the mention of the player named as next.
+fn check_turn_post(call: &Call, turn: i64, users: &[&TgUser]) -> Option<usize> {
+    let img = call.image().expect("the turn image");
+    let decoder = png::Decoder::new(std::io::Cursor::new(img.bytes.clone()));
+    let mut reader = decoder.read_info().expect("a valid PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("valid PNG data");
+    assert!(info.width > 100 && info.height > 100);
+    assert_eq!(
+        call.method == "sendphoto",
+        info.width.max(info.height) <= 2560,
+        "a photo unless it would be scaled down"
+    );
+    let text = call.text();
+    assert!(text.encode_utf16().count() <= 1024);
+    assert_eq!(turn_of(&text), Some(turn), "{text}");
+    assert_eq!(call.params["parse_mode"], "HTML");
+    let bold = &call.entities()[0];
+    assert_eq!(
+        (bold["type"].as_str(), bold["offset"].as_i64()),
+        (Some("bold"), Some(0))
+    );
+    let game = game_of(&text).expect("game id");
+
+    let next = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Next: "))
+        .map(|r| r.split(" (").next().unwrap().to_string());
+    let keyboard = call.keyboard();
+    match next {
+        None => {
+            assert!(
+                keyboard.is_empty(),
+                "no keyboard when nobody is next: {text}"
+            );
+            assert!(call.mentioned().is_empty());
+            None
+        }
+        Some(name) => {
+            let idx = users
+                .iter()
+                .position(|u| u.first_name == name)
+                .expect("a known player");
+            assert_eq!(
+                call.mentioned(),
+                vec![users[idx].id],
+                "the next player is mentioned: {text}"
+            );
+            assert!(text.contains(&format!("▶ {name}: your turn.")), "{text}");
+            assert!(!keyboard.is_empty(), "a keyboard for {name}: {text}");
+            for (label, data) in keyboard.iter().flatten() {
+                assert!(data.len() <= 64);
+                assert!(data.starts_with(&format!("p:{game}:{turn}:")), "{data}");
+                let action = data.splitn(4, ':').nth(3).unwrap();
+                let ok = match label.as_str() {
+                    "N" | "E" | "S" | "W" => action == format!("move {label}"),
+                    "Roll" => action == "roll",
+                    "Exit" => action == "exit",
+                    "Wait 1" => action == "wait",
+                    _ => false,
+                };
+                assert!(ok, "button {label} → {action}");
+            }
+            Some(idx)
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("tg.db"), fast_limits()).await;
+
+    let calls = fake.calls();
+    let set = calls
+        .iter()
+        .find(|c| c.method == "setmycommands")
+        .expect("setMyCommands at start-up");
+    let names: Vec<&str> = set.params["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["command"].as_str().unwrap().trim_start_matches('/'))
+        .collect();
+    for cmd in [
+        "newgame",
+        "join",
+        "leave",
+        "startgame",
+        "abandon",
+        "status",
+        "move",
+        "roll",
+        "rotate_wall",
+        "exit",
+        "wait",
+        "rules",
+        "table",
+        "log",
+        "help",
+        "wall",
+        "item",
+        "autofill",
+    ] {
+        assert!(names.contains(&cmd), "{cmd} is registered: {names:?}");
+    }
+    assert!(set.ok());
+
+    let ana = TgUser::new(501, "Ana");
+    let chat = fake.private_chat(&ana);
+    let (_, intro) = say(&fake, chat, None, &ana, "/start").await;
+    assert!(intro.text().contains("Labscape"), "{}", intro.text());
+    assert!(intro.text().contains("/newgame"));
+
+    let (update, help) = say(&fake, chat, None, &ana, "/help").await;
+    assert_eq!(
+        help.reply_to(),
+        update["message"]["message_id"].as_i64(),
+        "a reply to /help"
+    );
+    assert!(help.text().contains("/rotate_wall") && help.text().contains("/newgame"));
+    assert!(
+        !help.text().contains("/rotate-wall"),
+        "Telegram's command names: {}",
+        help.text()
+    );
+
+    // A command for another bot is not ours; one for us by name is.
+    let before = fake.call_count();
+    fake.say(chat, None, &ana, "/status@some_other_bot");
+    let (_, rules) = say(
+        &fake,
+        chat,
+        None,
+        &ana,
+        &format!("/rules@{BOT_USERNAME} robot"),
+    )
+    .await;
+    assert!(rules.text().contains("robot"), "{}", rules.text());
+    let sent: Vec<Call> = fake.calls()[before..]
+        .iter()
+        .filter(|c| c.method == "sendmessage")
+        .cloned()
+        .collect();
+    assert_eq!(sent.len(), 1, "only the /rules@{BOT_USERNAME} was answered");
+
+    // Errors are short replies to the offending message.
+    let (update, err) = say(&fake, chat, None, &ana, "/fly high").await;
+    assert_eq!(err.reply_to(), update["message"]["message_id"].as_i64());
+    assert!(err.text().contains("not a command"), "{}", err.text());
+    let (update, err) = say(&fake, chat, None, &ana, "/move N").await;
+    assert_eq!(err.reply_to(), update["message"]["message_id"].as_i64());
+    assert!(err.text().contains("no game"), "{}", err.text());
+
+    // A solo game in the private chat: /start with an open lobby starts it.
+    let (_, open) = say(&fake, chat, None, &ana, "/newgame single easy").await;
+    assert!(open.text().contains("is open"), "{}", open.text());
+    assert!(
+        open.text().contains("/startgame") && !open.text().contains("/start "),
+        "{}",
+        open.text()
+    );
+    let from = fake.call_count();
+    fake.say(chat, None, &ana, "/start");
+    let post = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    let post = post.iter().find(|c| is_turn_post(c)).unwrap();
+    assert_eq!(check_turn_post(post, 0, &[&ana]), Some(0));
+
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tg.db");
+    let fake = FakeTelegram::start().await;
+    let mut bot = Some(start_bot(&fake, &db, fast_limits()).await);
+
+    let group = fake.group(-100_100, "Lab", false);
+    let ana = TgUser::new(101, "Ana");
+    let bo = TgUser::new(102, "Bo");
+    let users = [&ana, &bo];
+
+    let (_, open) = say(&fake, group, None, &ana, "/newgame single medium").await;
+    assert!(
+        open.text().contains("Labscape #1 is open"),
+        "{}",
+        open.text()
+    );
+    assert_eq!(open.reply_to(), None, "public news is not a reply");
+    let (_, join) = say(&fake, group, None, &bo, "/join").await;
+    assert!(join.text().contains("Bo joined"), "{}", join.text());
+    let (_, refused) = say(&fake, group, None, &bo, "/startgame").await;
+    assert!(refused.text().contains("creator"), "{}", refused.text());
+    let from = fake.call_count();
+    fake.say(group, None, &ana, "/startgame");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    let mut post = calls.into_iter().find(is_turn_post).unwrap();
+    assert!(post.text().contains("Seed commitment"), "{}", post.text());
+
+    let mut turn = 0;
+    let mut previous: Option<Call> = None;
+    let mut pressed: Vec<Value> = Vec::new();
+    let mut checked = std::collections::BTreeSet::new();
+    for step in 0..300 {
+        let Some(next) = check_turn_post(&post, turn, &users) else {
+            break;
+        };
+        let me = users[next];
+        let other = users[1 - next];
+        let keyboard: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+        let pick = keyboard
+            .iter()
+            .find(|(l, _)| l == "Exit")
+            .or_else(|| keyboard.iter().find(|(l, _)| l == "Roll" && step % 3 == 0))
+            .unwrap_or(&keyboard[(step * 7 + 3) % keyboard.len()])
+            .clone();
+
+        if checked.insert("wrong player") {
+            // The other player presses: an alert, and nothing changes.
+            let (u, _, calls) = press(&fake, other, &post, &pick.1).await;
+            let a = answer_of(&calls, &u).unwrap();
+            assert_eq!(a.params["show_alert"], true);
+            let alert = a.params["text"].as_str().unwrap();
+            assert!(
+                alert.contains(&format!("{}'s turn", me.first_name)),
+                "{alert}"
+            );
+            assert!(!calls.iter().any(is_turn_post));
+            pressed.push(u);
+        }
+        if let Some(prev) = &previous
+            && checked.insert("old keyboard")
+        {
+            let (_, data) = prev.keyboard().into_iter().flatten().next().unwrap();
+            let (u, _, calls) = press(&fake, me, prev, &data).await;
+            let alert = answer_of(&calls, &u).unwrap().params["text"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert!(alert.contains("moved on"), "{alert}");
+            assert!(!calls.iter().any(is_turn_post));
+            pressed.push(u);
+        }
+        if checked.insert("illegal move") {
+            let (u, err) = say(&fake, group, None, me, "/move NNNNNNNNNNNN").await;
+            assert_eq!(
+                err.reply_to(),
+                u["message"]["message_id"].as_i64(),
+                "a reply to the move"
+            );
+            assert!(err.text().contains("can't"), "{}", err.text());
+            assert!(err.keyboard().is_empty() && err.image().is_none());
+        }
+        if turn >= 2 && checked.insert("rotate keyboard") {
+            let (u, reply) = say(&fake, group, None, me, "/rotate_wall").await;
+            assert_eq!(reply.reply_to(), u["message"]["message_id"].as_i64());
+            let rows = reply.keyboard();
+            if rows.is_empty() {
+                assert!(
+                    reply.text().contains("no wall to rotate"),
+                    "{}",
+                    reply.text()
+                );
+            } else {
+                for (label, data) in rows.iter().flatten() {
+                    assert!(data.len() <= 64);
+                    assert!(
+                        data.starts_with(&format!("p:1:{turn}:rw "))
+                            || data.starts_with(&format!("g:1:{turn}:")),
+                        "{label} {data}"
+                    );
+                }
+                // Play the first rotation from the keyboard.
+                let (_, data) = rows[0][0].clone();
+                let (u, from, calls) = press(&fake, me, &reply, &data).await;
+                assert!(answer_of(&calls, &u).unwrap().params.get("text").is_none());
+                let new_post = fake
+                    .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+                    .await;
+                pressed.push(u);
+                previous = Some(post);
+                post = new_post.into_iter().find(is_turn_post).unwrap();
+                turn += 1;
+                assert!(post.text().contains("moved the wall"), "{}", post.text());
+                continue;
+            }
+        }
+        if turn >= 4 && checked.insert("restart") {
+            // Stop mid-game; a press made while the bot is down is handled after the restart.
+            let last_update = pressed.last().unwrap()["update_id"].as_i64().unwrap();
+            bot.take().unwrap().stop().await;
+            assert!(
+                fake.confirmed() >= last_update,
+                "a clean stop confirms what it handled"
+            );
+            let from = fake.call_count();
+            let msg = post.message().unwrap().clone();
+            let u = fake.press(me, &msg, &pick.1);
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            assert_eq!(
+                fake.call_count(),
+                from,
+                "nobody answers while the bot is down"
+            );
+            bot = Some(start_bot(&fake, &db, fast_limits()).await);
+            let calls = fake
+                .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+                .await;
+            assert!(
+                answer_of(&calls, &u).is_some(),
+                "the press was answered after the restart"
+            );
+            pressed.push(u);
+            previous = Some(post);
+            post = calls.into_iter().find(is_turn_post).unwrap();
+            turn += 1;
+            continue;
+        }
+
+        let typed = step % 4 == 1;
+        let new_post = if typed {
+            // A typed command instead of a button.
+            let action = pick.1.splitn(4, ':').nth(3).unwrap().to_string();
+            let from = fake.call_count();
+            fake.say(group, None, me, &format!("/{action}"));
+            let calls = fake
+                .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+                .await;
+            calls.into_iter().find(is_turn_post).unwrap()
+        } else {
+            let (u, from, calls) = press(&fake, me, &post, &pick.1).await;
+            let a = answer_of(&calls, &u).expect("every press is answered");
+            assert!(a.params.get("show_alert").is_none(), "{:?}", a.params);
+            let calls = fake
+                .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+                .await;
+            // The used keyboard is removed.
+            let msg = post.message().unwrap();
+            let now = fake
+                .message(
+                    msg["chat"]["id"].as_i64().unwrap(),
+                    msg["message_id"].as_i64().unwrap(),
+                )
+                .unwrap();
+            assert!(
+                now.get("reply_markup").is_none(),
+                "the pressed keyboard is gone"
+            );
+            if checked.insert("repeat") {
+                // Telegram delivers the same press again: applied once, answered quietly.
+                let from = fake.call_count();
+                fake.redeliver(&u);
+                let again = fake
+                    .wait_calls(from, WAIT, |cs| answer_of(cs, &u).is_some())
+                    .await;
+                assert!(answer_of(&again, &u).unwrap().params.get("text").is_none());
+                let (_, status) = say(&fake, group, None, me, "/status").await;
+                assert_eq!(
+                    turn_of(&status.text()),
+                    Some(turn + 1),
+                    "applied once: {}",
+                    status.text()
+                );
+                assert!(
+                    !fake.calls()[from..]
+                        .iter()
+                        .any(|c| is_turn_post(c) && turn_of(&c.text()) == Some(turn + 2))
+                );
+            }
+            pressed.push(u);
+            calls.into_iter().find(is_turn_post).unwrap()
+        };
+        previous = Some(post);
+        post = new_post;
+        turn += 1;
+        assert!(step < 299, "the game ends");
+    }
+    let text = post.text();
+    eprintln!("telegram game: {turn} turns, checked {checked:?}\nlast caption:\n{text}");
+    assert!(text.contains("Game over"), "{text}");
+    assert!(text.contains("The seed was"), "{text}");
+    for label in [
+        "wrong player",
+        "old keyboard",
+        "illegal move",
+        "repeat",
+        "restart",
+    ] {
+        assert!(
+            checked.contains(label),
+            "{label} was checked (turns: {turn})"
+        );
+    }
+    let calls = fake.calls();
+    for u in &pressed {
+        assert!(
+            answer_of(&calls, u).is_some(),
+            "every callback query is answered"
+        );
+    }
+    assert!(
+        calls.iter().all(|c| c.ok()),
+        "no call was refused: {:?}",
+        calls
+            .iter()
+            .filter(|c| !c.ok())
+            .map(|c| (&c.method, &c.result))
+            .collect::<Vec<_>>()
+    );
+    bot.take().unwrap().stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forum_topic_has_its_own_game_and_admins_can_abandon_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("tg.db"), fast_limits()).await;
+    let forum = fake.group(-100_200, "Forum", true);
+    let ana = TgUser::new(201, "Ana");
+    let bo = TgUser::new(202, "Bo");
+    let cy = TgUser::new(203, "Cy");
+    fake.make_admin(forum, &cy);
+
+    let (_, topic_game) = say(&fake, forum, Some(55), &ana, "/newgame single").await;
+    assert_eq!(
+        topic_game.thread_id(),
+        Some(55),
+        "answers stay in the topic"
+    );
+    assert!(topic_game.text().contains("Labscape #1 is open"));
+    let (_, main_game) = say(&fake, forum, None, &bo, "/newgame single").await;
+    assert_eq!(main_game.thread_id(), None);
+    assert!(
+        main_game.text().contains("Labscape #2 is open"),
+        "{}",
+        main_game.text()
+    );
+    let (_, other_topic) = say(&fake, forum, Some(77), &bo, "/status").await;
+    assert!(
+        other_topic.text().contains("no game"),
+        "{}",
+        other_topic.text()
+    );
+
+    let (_, j) = say(&fake, forum, Some(55), &bo, "/join").await;
+    assert!(j.text().contains("Labscape #1"), "{}", j.text());
+    let from = fake.call_count();
+    fake.say(forum, Some(55), &ana, "/startgame");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    let post = calls.into_iter().find(is_turn_post).unwrap();
+    assert_eq!(post.thread_id(), Some(55));
+    let next = check_turn_post(&post, 0, &[&ana, &bo]).unwrap();
+    let me = [&ana, &bo][next];
+    let (_, data) = post.keyboard()[0][0].clone();
+    let (u, from, calls) = press(&fake, me, &post, &data).await;
+    assert!(answer_of(&calls, &u).is_some());
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    let post1 = calls.into_iter().find(is_turn_post).unwrap();
+    assert_eq!(post1.thread_id(), Some(55), "the turn goes to the topic");
+    check_turn_post(&post1, 1, &[&ana, &bo]);
+
+    // The main chat's game is untouched, and the topic's keyboard does not work there.
+    let (_, st) = say(&fake, forum, None, &bo, "/status").await;
+    assert!(
+        st.text().contains("Labscape #2 is in the lobby"),
+        "{}",
+        st.text()
+    );
+
+    // Abandoning: not for an ordinary member, yes for a chat admin (getChatMember).
+    let (u, no) = say(&fake, forum, Some(55), &bo, "/abandon").await;
+    assert!(
+        no.text().contains("creator or a chat admin"),
+        "{}",
+        no.text()
+    );
+    assert_eq!(no.reply_to(), u["message"]["message_id"].as_i64());
+    let (_, yes) = say(&fake, forum, Some(55), &cy, "/abandon").await;
+    assert!(
+        yes.text().contains("Labscape #1 was abandoned"),
+        "{}",
+        yes.text()
+    );
+    assert!(
+        fake.calls()
+            .iter()
+            .any(|c| c.method == "getchatmember" && c.params["user_id"] == 203)
+    );
+    // An old keyboard of the abandoned game is refused.
+    let (u, _, calls) = press(&fake, me, &post1, &post1.keyboard()[0][0].1).await;
+    assert_eq!(answer_of(&calls, &u).unwrap().params["show_alert"], true);
+
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_the_bot_posts_on_its_own_reach_their_chat_and_topic() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("tg.db"), fast_limits()).await;
+    let forum = fake.group(-100_300, "Forum", true);
+    let scope = |thread: &str| ChatScope {
+        platform: "telegram".into(),
+        chat: forum.to_string(),
+        thread: thread.into(),
+    };
+    let from = fake.call_count();
+    // Not ours: ignored.
+    bot.outgoing
+        .send(Outgoing {
+            scope: ChatScope {
+                platform: "discord".into(),
+                chat: "1".into(),
+                thread: String::new(),
+            },
+            reply: Reply::text("elsewhere"),
+        })
+        .await
+        .unwrap();
+    bot.outgoing
+        .send(Outgoing {
+            scope: scope("9"),
+            reply: Reply {
+                mention: vec![Mention {
+                    user_id: "301".into(),
+                    name: "Ana <3".into(),
+                }],
+                ..Reply::text("**Reminder** · it is still your turn & the clock runs")
+            },
+        })
+        .await
+        .unwrap();
+    let calls = fake.wait_calls(from, WAIT, |cs| !cs.is_empty()).await;
+    let c = &calls[0];
+    assert_eq!((c.method.as_str(), c.thread_id()), ("sendmessage", Some(9)));
+    assert_eq!(
+        c.text(),
+        "Reminder · it is still your turn & the clock runs\n▶ Ana <3: your turn."
+    );
+    assert_eq!(c.mentioned(), vec![301]);
+
+    // A long text goes first as a message; the photo keeps the heading and the keyboard.
+    let small = labscape::render_position(&start_position(), None);
+    let long: String = std::iter::once("**Labscape #9** · turn 3".to_string())
+        .chain(
+            (0..40)
+                .map(|i| format!("Line {i}: something long enough to need room in the caption.")),
+        )
+        .collect::<Vec<_>>()
+        .join("\n");
+    let from = fake.call_count();
+    bot.outgoing
+        .send(Outgoing {
+            scope: scope(""),
+            reply: Reply {
+                image: Some(small.clone()),
+                quick: vec![QuickAction {
+                    label: "N".into(),
+                    action: "move N".into(),
+                }],
+                turn: Some((GameId(9), 3)),
+                visibility: Visibility::Public,
+                ..Reply::text(long.clone())
+            },
+        })
+        .await
+        .unwrap();
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    assert_eq!(calls[0].method, "sendmessage");
+    assert_eq!(calls[0].text(), long.replace("**", ""));
+    let photo = calls.iter().find(|c| is_turn_post(c)).unwrap();
+    assert_eq!(photo.method, "sendphoto");
+    assert_eq!(photo.text(), "Labscape #9 · turn 3");
+    assert_eq!(
+        photo.keyboard(),
+        vec![vec![("N".to_string(), "p:9:3:move N".to_string())]]
+    );
+
+    // A very tall image goes as a document, so Telegram does not shrink it.
+    let tall = tall_png(300, 3000);
+    let from = fake.call_count();
+    bot.outgoing
+        .send(Outgoing {
+            scope: scope(""),
+            reply: Reply {
+                image: Some(tall),
+                ..Reply::text("**Labscape #9** · turn 4")
+            },
+        })
+        .await
+        .unwrap();
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_turn_post))
+        .await;
+    let doc = calls.iter().find(|c| is_turn_post(c)).unwrap();
+    assert_eq!(doc.method, "senddocument");
+    assert!(
+        doc.image()
+            .unwrap()
+            .file_name
+            .as_deref()
+            .unwrap()
+            .ends_with(".png")
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replies_respect_telegrams_flood_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    // Telegram's own limits: one message per second in a chat.
+    let bot = start_bot(&fake, &dir.path().join("tg.db"), FloodLimits::default()).await;
+    let ana = TgUser::new(401, "Ana");
+    let chat = fake.private_chat(&ana);
+    let from = fake.call_count();
+    for _ in 0..3 {
+        fake.say(chat, None, &ana, "/rules turn");
+    }
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| {
+            cs.iter().filter(|c| c.method == "sendmessage").count() == 3
+        })
+        .await;
+    let sent: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "sendmessage")
+        .map(|c| c.at)
+        .collect();
+    let spread = sent[2].duration_since(sent[0]);
+    assert!(
+        spread >= Duration::from_millis(1800),
+        "three messages in one chat took {spread:?}"
+    );
+    bot.stop().await;
+}
+
+fn start_position() -> labscape_core::labscape::Position {
+    use labscape_core::labscape::{Difficulty, Layout, Position, Settings, SetupMode};
+    let settings = Settings {
+        layout: Layout::parse("single").unwrap(),
+        difficulty: Difficulty::from_name("easy").unwrap(),
+        setup: SetupMode::from_name("random").unwrap(),
+        players: vec!["Ana".into()],
+    };
+    Position::new_game(&settings, "seed").unwrap().0
+}
+
+fn tall_png(w: u32, h: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Grayscale);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc.write_header().unwrap();
+        writer
+            .write_image_data(&vec![200u8; (w * h) as usize])
+            .unwrap();
+    }
+    out
+}
