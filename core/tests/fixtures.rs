@@ -668,26 +668,22 @@ fn every_bug_fixture_has_an_ignored_test() {
 }
 
 #[test]
-#[ignore = "BUG: a draft setup position's `first` does not decide who plays first when draft setup ends (rules §5.5)"]
-fn bug_draft_position_first_player_does_not_start() {
+fn regression_draft_position_first_player_does_not_start() {
     run_bug(BUGS[0]);
 }
 
 #[test]
-#[ignore = "BUG: from_doc accepts a timed_out player whose time is below the limit"]
-fn bug_timed_out_below_the_limit_is_accepted() {
+fn regression_timed_out_below_the_limit_is_accepted() {
     run_bug(BUGS[1]);
 }
 
 #[test]
-#[ignore = "BUG: from_doc accepts an escaped player while the limit marker is null"]
-fn bug_escaped_without_a_limit_is_accepted() {
+fn regression_escaped_without_a_limit_is_accepted() {
     run_bug(BUGS[2]);
 }
 
 #[test]
-#[ignore = "BUG: from_doc accepts an exited/timed_out player at or past dawn"]
-fn bug_exited_at_dawn_is_accepted() {
+fn regression_exited_at_dawn_is_accepted() {
     run_bug(BUGS[3]);
 }
 

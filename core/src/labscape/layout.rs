@@ -385,9 +385,9 @@ mod tests {
             Err(LayoutError::TooTall { floor: 0, down: 9 })
         );
         // 8×5 = 40 modules on one floor.
-        let big = vec!["########"; 5].join(",");
+        let big = ["########"; 5].join(",");
         assert_eq!(Layout::parse(&big), Err(LayoutError::TooManyModules(40)));
-        let ok = vec!["########"; 4].join(",") + ",####";
+        let ok = ["########"; 4].join(",") + ",####";
         assert!(Layout::parse(&ok).is_ok(), "36 modules is the limit");
         assert_eq!(Layout::parse(""), Err(LayoutError::Empty));
         assert_eq!(Layout::parse("#x"), Err(LayoutError::BadChar('x')));

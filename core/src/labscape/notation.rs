@@ -546,6 +546,22 @@ impl Position {
                                 bad.push(format!("{} is acting at time {}, at or past the limit {l}", p.name, p.time));
                             }
                         }
+                        Status::Exited | Status::TimedOut if p.time >= dawn => bad.push(format!(
+                            "{} is {} at time {}, but dawn is {dawn}: they would be out",
+                            p.name,
+                            p.status.name(),
+                            p.time
+                        )),
+                        Status::TimedOut if limit.is_some_and(|l| p.time < l) => bad.push(format!(
+                            "{} is timed_out at time {}, below the limit {}",
+                            p.name,
+                            p.time,
+                            limit.unwrap_or_default()
+                        )),
+                        Status::Escaped if limit.is_none() => bad.push(format!(
+                            "{} has escaped, but no limit marker is set (the first exit places it)",
+                            p.name
+                        )),
                         Status::Exited | Status::TimedOut if limit.is_none() => {
                             bad.push(format!("{} is {} but no one has exited this floor (limit is null)", p.name, p.status.name()))
                         }

@@ -105,6 +105,13 @@ impl Position {
 
     /// The building is complete: play starts on the top floor.
     fn start_play(&mut self, events: &mut Vec<Event>) {
+        // The time stack at 0 is in turn order, the first player at the bottom (§5.5).
+        if let Phase::Setup(d) = self.phase {
+            let n = self.players.len();
+            for (i, p) in self.players.iter_mut().enumerate() {
+                p.arrival = ((i + n - d.first.index()) % n) as u64;
+            }
+        }
         self.floor = self.layout.floor_count() - 1;
         self.phase = Phase::Play;
         self.set_up_floor(events);
