@@ -100,7 +100,7 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     std::fs::create_dir_all(&dir)?;
     let db = dir.join("bench.db");
     let store = SqliteStore::open(db.to_str().context("temp path")?).await?;
-    let renderer: Renderer = Arc::new(|pos, events, name| crate::render_turn(pos, events, name));
+    let renderer: Renderer = Arc::new(crate::render_turn);
     let service = Arc::new(Service::new(store, Arc::new(SystemClock), Some(renderer)));
 
     // 1. Latency.
@@ -130,7 +130,11 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     );
 
     // Where the time goes: the image alone, on the final position of the latency game.
-    let row = service.store().live_game(&ctx("latency", "p0").scope).await?.context("latency game")?;
+    let row = service
+        .store()
+        .live_game(&ctx("latency", "p0").scope)
+        .await?
+        .context("latency game")?;
     let pos = service.position_of(row.id).await.context("load")?;
     let mut renders = Vec::new();
     for _ in 0..30 {
@@ -152,7 +156,9 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     let mut reply = open_game(&plain, "latency-plain", "grand", 6).await?;
     let mut samples = Vec::with_capacity(opts.latency_turns);
     for i in 0..opts.latency_turns {
-        let Some((who, cmd)) = next_command(&reply, i) else { break };
+        let Some((who, cmd)) = next_command(&reply, i) else {
+            break;
+        };
         let t = Instant::now();
         reply = plain.handle_line(&ctx("latency-plain", &who), &cmd).await;
         samples.push(t.elapsed());
@@ -165,7 +171,11 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     );
 
     // 2. Throughput: many games, concurrent senders.
-    let service = if opts.render_throughput { service } else { plain };
+    let service = if opts.render_throughput {
+        service
+    } else {
+        plain
+    };
     let t_setup = Instant::now();
     let mut next: Vec<Mutex<Option<(String, String)>>> = Vec::with_capacity(opts.games);
     for g in 0..opts.games {

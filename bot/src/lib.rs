@@ -8,6 +8,7 @@ pub mod app;
 pub mod bench;
 pub mod engine_cli;
 pub mod local;
+pub mod scheduler;
 pub mod store;
 pub mod telegram;
 

@@ -38,15 +38,37 @@ fn scope() -> ChatScope {
 ///
 /// # Errors
 /// If the input cannot be read or an image cannot be written.
-pub async fn run<S: GameStore>(service: &Service<S>, opts: LocalOptions) -> anyhow::Result<()> {
+pub async fn run<S: GameStore>(
+    service: std::sync::Arc<Service<S>>,
+    opts: LocalOptions,
+) -> anyhow::Result<()> {
     std::fs::create_dir_all(&opts.images)
         .with_context(|| format!("creating {}", opts.images.display()))?;
+    // Reminders and deadlines fire in local play too; they print like any other message.
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<crate::app::Outgoing>();
+    let router = crate::scheduler::Router::default().route("local", tx);
+    let scheduler = crate::scheduler::spawn(service.clone(), router);
+    let images = opts.images.clone();
+    let printer = tokio::spawn(async move {
+        while let Some(o) = rx.recv().await {
+            if let Err(e) = print_reply(&o.reply, "", &images) {
+                tracing::warn!("printing a scheduled message: {e:#}");
+            }
+        }
+    });
+    let result = run_input(&service, &opts).await;
+    scheduler.abort();
+    printer.abort();
+    result
+}
+
+async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> anyhow::Result<()> {
     match &opts.script {
         Some(path) => {
             let file = tokio::fs::File::open(path)
                 .await
                 .with_context(|| format!("opening {}", path.display()))?;
-            run_lines(service, &opts, BufReader::new(file), true).await
+            run_lines(service, opts, BufReader::new(file), true).await
         }
         None => {
             println!(
@@ -55,7 +77,7 @@ pub async fn run<S: GameStore>(service: &Service<S>, opts: LocalOptions) -> anyh
                  the commands, `/quit` leaves (games are saved; run again to continue).",
                 opts.speaker
             );
-            run_lines(service, &opts, BufReader::new(tokio::io::stdin()), false).await
+            run_lines(service, opts, BufReader::new(tokio::io::stdin()), false).await
         }
     }
 }

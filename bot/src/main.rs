@@ -167,8 +167,7 @@ async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::SqliteS
     let store = store::SqliteStore::open(&db.db)
         .await
         .with_context(|| format!("opening the database {}", db.db))?;
-    let renderer: app::Renderer =
-        Arc::new(|pos, events, name| labscape::render_turn(pos, events, name));
+    let renderer: app::Renderer = Arc::new(labscape::render_turn);
     Ok(app::Service::new(
         store,
         Arc::new(app::SystemClock),
@@ -183,7 +182,7 @@ async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {
         script: args.script,
         speaker: args.speaker,
     };
-    local::run(&service, opts).await
+    local::run(Arc::new(service), opts).await
 }
 
 /// The configured chat bots on one service, each a task, until Ctrl-C or one fails.

@@ -46,6 +46,17 @@ pub enum Command {
     Log(Option<usize>),
     /// Command list.
     Help,
+    /// Show or change the game's reminder and deadline settings (`reminder 12h limit 5
+    /// deadline 48h policy auto-wait`).
+    Settings(Vec<String>),
+    /// Show or change one's own preferences (`tz Europe/Lisbon quiet 22:00-07:00`).
+    Me(Vec<String>),
+    /// Declare oneself away until a time (`3d`, `2026-11-25 18:00`, `off`).
+    Away(Option<String>),
+    /// What happened since one's own last turn.
+    Recap,
+    /// Put off the reminder for one's turn by 4 hours.
+    Snooze,
     /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
     /// item, autofill), optionally tied to the turn number a button was made for.
     Play {
@@ -125,6 +136,11 @@ impl Command {
                 ),
             }),
             "help" | "" => Command::Help,
+            "settings" => Command::Settings(args.iter().map(|s| s.to_string()).collect()),
+            "me" => Command::Me(args.iter().map(|s| s.to_string()).collect()),
+            "away" => Command::Away((!args.is_empty()).then(|| args.join(" "))),
+            "recap" => Command::Recap,
+            "snooze" => Command::Snooze,
             v if ACTION_VERBS.contains(&v) => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))

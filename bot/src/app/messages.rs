@@ -71,6 +71,12 @@ pub enum UserError {
     /// Unknown table.
     #[error("There is no table “{0}”. Tables: search, special, start, dawn, items.")]
     UnknownTable(String),
+    /// Only the awaited player may snooze.
+    #[error("Only the player whose turn it is can snooze its reminders.")]
+    NotAwaited,
+    /// A settings or preferences option that cannot be read.
+    #[error("I can't read that: {0}")]
+    BadSetting(String),
     /// Unknown computer policy.
     #[error("There is no computer player “{0}”. Try: {1}.")]
     UnknownPolicy(String, String),
@@ -390,7 +396,7 @@ pub fn status_name(s: Status) -> &'static str {
 }
 
 /// The full status text of a running game.
-pub fn status(game_name: &str, turn: i64, pos: &Position) -> String {
+pub fn status(game_name: &str, turn: i64, pos: &Position, notes: &[Option<String>]) -> String {
     let mut s = heading(game_name, turn);
     let _ = write!(
         s,
@@ -419,12 +425,18 @@ pub fn status(game_name: &str, turn: i64, pos: &Position) -> String {
         let mark = if Some(seat) == active { "▶ " } else { "  " };
         let _ = write!(
             s,
-            "\n{mark}{} — time {}, food {}, {}{}",
+            "\n{mark}{} — time {}, food {}, {}{}{}",
             p.name(),
             p.time(),
             p.food(),
             status_name(p.status()),
-            p.cell().map(|c| format!(", on {c}")).unwrap_or_default()
+            p.cell().map(|c| format!(", on {c}")).unwrap_or_default(),
+            notes
+                .get(seat.index())
+                .cloned()
+                .flatten()
+                .map(|n| format!(" ({n})"))
+                .unwrap_or_default()
         );
     }
     let next = next_up(pos);

@@ -12,6 +12,7 @@ pub mod command;
 pub mod help;
 pub mod messages;
 pub mod reply;
+pub mod timers;
 
 use std::{
     collections::HashMap,
@@ -30,8 +31,8 @@ pub use self::{
     reply::{Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::store::{
-    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, SeatRow,
-    StoreError, TurnWrite,
+    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
+    NewGame, SeatRow, StoreError, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Longest display name kept.
@@ -225,10 +226,20 @@ impl<S: GameStore> Service<S> {
             }
             Command::Status => return self.status(ctx).await,
             Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
+            Command::Play { action, .. } if action.trim().eq_ignore_ascii_case("snooze") => {
+                return self.snooze(ctx).await;
+            }
             Command::Play {
                 action,
                 expected_turn,
-            } => return self.play(ctx, &action, expected_turn, key).await,
+            } => {
+                return self.play(ctx, &action, expected_turn, key).await;
+            }
+            Command::Snooze => return self.snooze(ctx).await,
+            Command::Recap => return self.recap(ctx).await,
+            Command::Me(args) => self.me(ctx, &args).await?,
+            Command::Away(until) => self.away(ctx, until.as_deref()).await?,
+            Command::Settings(args) => self.settings_cmd(ctx, &args).await?,
             Command::New(o) => self.new_game(ctx, o).await?,
             Command::Join => self.join(ctx).await?,
             Command::Leave => self.leave(ctx).await?,
@@ -444,8 +455,9 @@ impl<S: GameStore> Service<S> {
             .map_err(|e| UserError::BadOption(e.to_string()))?;
         let slot = self.slot(row.id);
         let mut guard = slot.lock().await;
+        let timer = self.timer_for(&row, &seats, &pos, 0).await?;
         self.store
-            .start_game(row.id, &doc_json(&pos), self.clock.now())
+            .start_game(row.id, &doc_json(&pos), timer.as_ref(), self.clock.now())
             .await?;
         *guard = Some(Loaded { turn: 0, pos });
         let mut row = row;
@@ -496,7 +508,7 @@ impl<S: GameStore> Service<S> {
                     out.rotations.push((from.to_string(), to.to_string()))
                 }
                 Action::PlaceWall(w) => out.walls.push(w.to_string()),
-                Action::PlaceItem(c, k) if k == labscape_core::labscape::ItemKind::Key => {
+                Action::PlaceItem(c, labscape_core::labscape::ItemKind::Key) => {
                     out.empty_cells.push(c.to_string())
                 }
                 _ => {}
@@ -597,7 +609,29 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .turn_reply(&row, &seats, &pos, row.turn, vec![], &[])
             .await;
-        reply.text = messages::status(&game_name(row.id), row.turn, &pos);
+        let now = self.clock.now();
+        let mut notes = Vec::new();
+        for s in &seats {
+            let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
+            let who = who_from_prefs(&p);
+            notes.push(
+                p.away_until
+                    .filter(|a| *a > now)
+                    .map(|a| format!("away until {}", timers::format_time(a, who.tz))),
+            );
+        }
+        let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes);
+        if let Some(t) = self.store.timer(row.id).await? {
+            let who = self.who(&row.scope.platform, &t.user_id).await?;
+            text.push_str(&format!(
+                "\nWaiting since {}",
+                timers::format_time(t.waiting_since, who.tz)
+            ));
+            if let Some(d) = t.deadline_at {
+                text.push_str(&format!(" · deadline {}", timers::format_time(d, who.tz)));
+            }
+        }
+        reply.text = text;
         reply.mention.clear();
         Ok(reply)
     }
@@ -688,6 +722,7 @@ impl<S: GameStore> Service<S> {
         let mut story = messages::describe(&events, &display_names(&seats));
         self.commit_turn(
             &mut row,
+            &seats,
             loaded,
             next,
             &events,
@@ -710,6 +745,7 @@ impl<S: GameStore> Service<S> {
     async fn commit_turn(
         &self,
         row: &mut GameRow,
+        seats: &[SeatRow],
         loaded: &mut Loaded,
         next: Position,
         events: &[Event],
@@ -740,6 +776,7 @@ impl<S: GameStore> Service<S> {
             snapshot: (new_turn % SNAPSHOT_EVERY == 0 || next.is_over()).then(|| doc_json(&next)),
             status,
             message,
+            timer: self.timer_for(row, seats, &next, new_turn).await?,
         };
         self.store.append_turn(&write).await?;
         row.turn = new_turn;
@@ -782,6 +819,7 @@ impl<S: GameStore> Service<S> {
             story.extend(messages::describe(&events, &display_names(seats)));
             self.commit_turn(
                 row,
+                seats,
                 loaded,
                 next,
                 &events,
@@ -795,6 +833,547 @@ impl<S: GameStore> Service<S> {
             all_events.extend(events);
         }
         Ok(())
+    }
+
+    /// The time source.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// What the timers know of a user.
+    async fn who(&self, platform: &str, user_id: &str) -> Res<timers::Who> {
+        let p = self.store.prefs(platform, user_id).await?;
+        Ok(who_from_prefs(&p))
+    }
+
+    /// The timers of the turn `pos` waits for (none for a computer player or a finished game).
+    async fn timer_for(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        pos: &Position,
+        turn: i64,
+    ) -> Res<Option<TimerRow>> {
+        if pos.is_over() {
+            return Ok(None);
+        }
+        let Some(active) = pos.active() else {
+            return Ok(None);
+        };
+        let Some(seat) = seats.get(active.index()).filter(|s| s.policy.is_none()) else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        let who = self.who(&row.scope.platform, &seat.user_id).await?;
+        Ok(Some(TimerRow {
+            game: row.id,
+            turn,
+            seat: seat.seat,
+            user_id: seat.user_id.clone(),
+            waiting_since: now,
+            reminders_sent: 0,
+            next_reminder: Some(timers::next_reminder(
+                now,
+                row.timing.reminder_interval,
+                &who,
+            )),
+            deadline_at: row
+                .timing
+                .deadline
+                .map(|d| timers::deadline_at(now, d, &who)),
+            stalled: false,
+        }))
+    }
+
+    /// Recomputes a waiting turn's timers after its settings or its player's preferences
+    /// changed (the count of reminders already sent is kept).
+    async fn refresh_timer(&self, t: &TimerRow, timing: &Timing, who: &timers::Who) -> Res<()> {
+        let mut new = t.clone();
+        if !t.stalled {
+            let base = t.waiting_since + t.reminders_sent * timing.reminder_interval;
+            new.next_reminder = Some(timers::next_reminder(base, timing.reminder_interval, who));
+        }
+        new.deadline_at = timing
+            .deadline
+            .map(|d| timers::deadline_at(t.waiting_since, d, who));
+        self.store.update_timer(t, Some(&new)).await?;
+        Ok(())
+    }
+
+    async fn refresh_user_timers(&self, platform: &str, user_id: &str) -> Res<()> {
+        let who = self.who(platform, user_id).await?;
+        for t in self.store.timers_for_user(user_id).await? {
+            if let Some(row) = self.store.game(t.game).await?
+                && row.scope.platform == platform
+            {
+                self.refresh_timer(&t, &row.timing, &who).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn me(&self, ctx: &Ctx, args: &[String]) -> Res<Reply> {
+        let platform = &ctx.scope.platform;
+        let mut p = self.store.prefs(platform, &ctx.user_id).await?;
+        let mut it = args.iter();
+        while let Some(key) = it.next() {
+            let value = it
+                .next()
+                .ok_or_else(|| UserError::BadSetting(format!("“{key}” needs a value")))?;
+            match key.to_ascii_lowercase().as_str() {
+                "tz" | "timezone" | "zone" => {
+                    let tz = timers::parse_tz(value).ok_or_else(|| {
+                        UserError::BadSetting(format!("“{value}” is not a time zone; use a name like Europe/Lisbon or America/Sao_Paulo"))
+                    })?;
+                    p.time_zone = Some(tz.name().to_string());
+                }
+                "quiet" => {
+                    if value.eq_ignore_ascii_case("off") {
+                        (p.quiet_start, p.quiet_end) = (None, None);
+                    } else {
+                        let q = timers::parse_quiet(value).ok_or_else(|| {
+                            UserError::BadSetting(format!(
+                                "“{value}” is not quiet hours; write them like 22:00-07:00, or off"
+                            ))
+                        })?;
+                        (p.quiet_start, p.quiet_end) =
+                            (Some(i64::from(q.start)), Some(i64::from(q.end)));
+                    }
+                }
+                "lang" | "language" => p.language = Some(value.clone()),
+                other => {
+                    return Err(UserError::BadSetting(format!(
+                        "“{other}” is not a preference; use tz, quiet or lang"
+                    ))
+                    .into());
+                }
+            }
+        }
+        if !args.is_empty() {
+            self.store.set_prefs(platform, &ctx.user_id, &p).await?;
+            self.refresh_user_timers(platform, &ctx.user_id).await?;
+        }
+        let who = who_from_prefs(&p);
+        Ok(Reply::private(format!(
+            "Your preferences: time zone {}, quiet hours {}{}. Change them like: /me tz Europe/Lisbon quiet 22:00-07:00 (or quiet off).",
+            who.tz.name(),
+            who.quiet
+                .map(timers::format_quiet)
+                .unwrap_or_else(|| "none".into()),
+            p.away_until
+                .filter(|a| *a > self.clock.now())
+                .map(|a| format!(", away until {}", timers::format_time(a, who.tz)))
+                .unwrap_or_default()
+        )))
+    }
+
+    async fn away(&self, ctx: &Ctx, until: Option<&str>) -> Res<Reply> {
+        let platform = &ctx.scope.platform;
+        let mut p = self.store.prefs(platform, &ctx.user_id).await?;
+        let who = who_from_prefs(&p);
+        let now = self.clock.now();
+        let name = cap_name(&ctx.user_name);
+        let text = match until.map(str::trim) {
+            None => {
+                return Err(UserError::BadSetting(
+                    "say until when: /away 3d, /away 2026-11-25 18:00 (your time zone), or /away off".into(),
+                )
+                .into());
+            }
+            Some(u) if u.eq_ignore_ascii_case("off") || u.eq_ignore_ascii_case("back") => {
+                p.away_until = None;
+                format!("{name} is back.")
+            }
+            Some(u) => {
+                let t = timers::parse_until(u, now, who.tz).filter(|t| *t > now).ok_or_else(|| {
+                    UserError::BadSetting(format!(
+                        "“{u}” is not a time in the future; write /away 3d or /away 2026-11-25 18:00"
+                    ))
+                })?;
+                p.away_until = Some(t);
+                format!(
+                    "{name} is away until {}. Reminders for them pause and their deadlines wait until then.",
+                    timers::format_time(t, who.tz)
+                )
+            }
+        };
+        self.store.set_prefs(platform, &ctx.user_id, &p).await?;
+        self.refresh_user_timers(platform, &ctx.user_id).await?;
+        Ok(Reply::text(text))
+    }
+
+    async fn settings_cmd(&self, ctx: &Ctx, args: &[String]) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        let mut t = row.timing;
+        if !args.is_empty() {
+            if row.creator != ctx.user_id {
+                return Err(UserError::NotCreator("change the game's settings").into());
+            }
+            let mut it = args.iter();
+            while let Some(key) = it.next() {
+                let value = it
+                    .next()
+                    .ok_or_else(|| UserError::BadSetting(format!("“{key}” needs a value")))?;
+                let dur = || {
+                    timers::parse_duration(value).ok_or_else(|| {
+                        UserError::BadSetting(format!(
+                            "“{value}” is not a duration; write it like 12h, 30m or 2d"
+                        ))
+                    })
+                };
+                match key.to_ascii_lowercase().as_str() {
+                    "reminder" | "reminders" | "interval" => {
+                        t.reminder_interval = dur()?.max(15 * 60)
+                    }
+                    "limit" => {
+                        t.reminder_limit = value
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|n| (1..=50).contains(n))
+                            .ok_or_else(|| {
+                                UserError::BadSetting(format!(
+                                    "“{value}” is not a reminder limit from 1 to 50"
+                                ))
+                            })?
+                    }
+                    "deadline" => {
+                        t.deadline = if value.eq_ignore_ascii_case("off") {
+                            None
+                        } else {
+                            Some(dur()?.max(15 * 60))
+                        }
+                    }
+                    "policy" => {
+                        t.policy = DeadlinePolicy::from_name(value).ok_or_else(|| {
+                            UserError::BadSetting(format!(
+                                "“{value}” is not a deadline policy: advisory or auto-wait"
+                            ))
+                        })?
+                    }
+                    other => {
+                        return Err(UserError::BadSetting(format!(
+                            "“{other}” is not a setting; use reminder, limit, deadline or policy"
+                        ))
+                        .into());
+                    }
+                }
+            }
+            self.store.set_timing(row.id, &t).await?;
+            if let Some(timer) = self.store.timer(row.id).await? {
+                let who = self.who(&row.scope.platform, &timer.user_id).await?;
+                self.refresh_timer(&timer, &t, &who).await?;
+            }
+        }
+        let text = format!(
+            "{} settings: reminders every {}, at most {} per turn; deadline {}{}.{}",
+            game_name(row.id),
+            timers::format_duration(t.reminder_interval),
+            t.reminder_limit,
+            t.deadline
+                .map(timers::format_duration)
+                .unwrap_or_else(|| "off".into()),
+            if t.deadline.is_some() {
+                format!(" ({})", t.policy.name())
+            } else {
+                String::new()
+            },
+            if args.is_empty() {
+                " The creator changes them like: /settings reminder 12h limit 5 deadline 48h policy auto-wait"
+            } else {
+                ""
+            }
+        );
+        Ok(if args.is_empty() {
+            Reply::private(text)
+        } else {
+            Reply::text(text)
+        })
+    }
+
+    async fn snooze(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        let timer = self
+            .store
+            .timer(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NotAwaited))?;
+        if timer.user_id != ctx.user_id {
+            return Err(UserError::NotAwaited.into());
+        }
+        let who = self.who(&ctx.scope.platform, &ctx.user_id).await?;
+        let at = timers::outside_quiet(self.clock.now() + SNOOZE, &who);
+        let new = TimerRow {
+            next_reminder: Some(at),
+            stalled: false,
+            ..timer.clone()
+        };
+        if !self.store.update_timer(&timer, Some(&new)).await? {
+            return Err(UserError::MovedOn.into());
+        }
+        Ok(Reply::private(format!(
+            "Snoozed: the next reminder comes {}.",
+            timers::format_time(at, who.tz)
+        )))
+    }
+
+    async fn recap(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let me = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?;
+        let (actions, per_turn) = self.replay(&row, &seats).await?;
+        let since = actions
+            .iter()
+            .rposition(|a| a.seat == me.seat)
+            .map_or(0, |i| i + 1);
+        let names = display_names(&seats);
+        let mut text = format!("{} — since your last turn:", game_name(row.id));
+        if since == 0 {
+            text = format!("{} — everything so far:", game_name(row.id));
+            for line in messages::describe(&per_turn[0], &names) {
+                text.push_str(&format!(
+                    "
+{line}"
+                ));
+            }
+        }
+        for (i, a) in actions.iter().enumerate().skip(since) {
+            let who = names
+                .get(usize::from(a.seat))
+                .map(String::as_str)
+                .unwrap_or("?");
+            let auto = if a.automatic { " (automatic)" } else { "" };
+            text.push_str(&format!(
+                "
+#{} {who}{auto}: {}",
+                a.seq,
+                messages::describe(&per_turn[i + 1], &names).join(" ")
+            ));
+        }
+        if since == actions.len() && since > 0 {
+            text.push_str(
+                "
+Nothing yet: yours was the last turn.",
+            );
+        }
+        let pos = self.position(&row).await?;
+        let mut reply = self
+            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[])
+            .await;
+        reply.text = format!(
+            "{text}
+{}",
+            messages::next_up(&pos)
+        );
+        reply.visibility = Visibility::Private;
+        reply.mention.clear();
+        reply.quick.clear();
+        Ok(reply)
+    }
+
+    /// The stored actions and every turn's events, by replaying the record.
+    async fn replay(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> Res<(Vec<ActionRow>, Vec<Vec<Event>>)> {
+        let actions = self.store.actions(row.id, 0).await?;
+        let record = Record {
+            layout: row.layout.clone(),
+            difficulty: row.difficulty.clone(),
+            setup: row.setup.clone(),
+            players: display_names(seats),
+            seed: row.seed.clone(),
+            actions: actions
+                .iter()
+                .map(|a| TurnRecord {
+                    seat: a.seat,
+                    action: a.action.clone(),
+                })
+                .collect(),
+        };
+        let (_, per_turn) = record.replay().map_err(|e| {
+            ServiceError::Store(StoreError::Corrupt(format!("game {}: {e}", row.id)))
+        })?;
+        Ok((actions, per_turn))
+    }
+
+    /// The earliest pending reminder or deadline, for the scheduler.
+    pub async fn next_due(&self) -> Option<i64> {
+        self.store.next_due().await.ok().flatten()
+    }
+
+    /// Fires every reminder and deadline due at `now`; returns the messages to post.
+    /// Each timer is updated (or the turn played) before its message is returned, and only
+    /// if it is still as it was read, so a restart or a second scheduler never fires one
+    /// twice.
+    pub async fn fire_due(&self, now: i64) -> Vec<Outgoing> {
+        let due = match self.store.due_timers(now).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "reading due timers");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for t in due {
+            match self.fire(&t, now).await {
+                Ok(Some(o)) => out.push(o),
+                Ok(None) => {}
+                Err(ServiceError::User(e)) => tracing::debug!(game = %t.game, "timer skipped: {e}"),
+                Err(ServiceError::Store(e)) => {
+                    tracing::error!(game = %t.game, error = %e, "firing a timer")
+                }
+            }
+        }
+        out
+    }
+
+    async fn fire(&self, t: &TimerRow, now: i64) -> Res<Option<Outgoing>> {
+        let slot = self.slot(t.game);
+        let mut guard = slot.lock().await;
+        let mut row = self
+            .store
+            .game(t.game)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        if self.store.timer(t.game).await?.as_ref() != Some(t) {
+            return Ok(None);
+        }
+        if row.status != GameStatus::Running || row.turn != t.turn {
+            self.store.update_timer(t, None).await?;
+            return Ok(None);
+        }
+        let seats = self.store.seats(row.id).await?;
+        let name = game_name(row.id);
+        let who_name = seats
+            .get(usize::from(t.seat))
+            .map(|s| s.display_name.clone())
+            .unwrap_or_default();
+        let mention = vec![Mention {
+            user_id: t.user_id.clone(),
+            name: who_name.clone(),
+        }];
+        let who = self.who(&row.scope.platform, &t.user_id).await?;
+        if let Some(deadline) = t.deadline_at.filter(|d| *d <= now) {
+            let waited = timers::format_duration(deadline - t.waiting_since);
+            match row.timing.policy {
+                DeadlinePolicy::AutoWait => {
+                    self.ensure_loaded(&row, &mut guard).await?;
+                    let loaded = guard.as_mut().expect("loaded");
+                    let seat = Seat(t.seat);
+                    let action = Action::Wait(1);
+                    let (next, events) = loaded.pos.after(Some(seat), &action).map_err(|e| {
+                        ServiceError::Store(StoreError::Corrupt(format!("automatic wait: {e}")))
+                    })?;
+                    let mut story = vec![format!(
+                        "⏰ {who_name}'s turn waited {waited}, past the deadline: the bot plays “wait 1” for them (automatic)."
+                    )];
+                    story.extend(messages::describe(&events, &display_names(&seats)));
+                    self.commit_turn(
+                        &mut row,
+                        &seats,
+                        loaded,
+                        next,
+                        &events,
+                        t.seat,
+                        &action,
+                        "scheduler",
+                        true,
+                        None,
+                    )
+                    .await?;
+                    let mut all = events;
+                    self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all)
+                        .await?;
+                    let reply = self
+                        .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all)
+                        .await;
+                    return Ok(Some(Outgoing {
+                        scope: row.scope.clone(),
+                        reply,
+                    }));
+                }
+                DeadlinePolicy::Advisory => {
+                    let new = TimerRow {
+                        deadline_at: None,
+                        ..t.clone()
+                    };
+                    if !self.store.update_timer(t, Some(&new)).await? {
+                        return Ok(None);
+                    }
+                    let mut reply = Reply::text(format!(
+                        "{}
+⏰ The deadline for {who_name}'s turn has passed: it has waited {waited}.",
+                        messages::heading(&name, row.turn)
+                    ));
+                    reply.mention = mention;
+                    return Ok(Some(Outgoing {
+                        scope: row.scope.clone(),
+                        reply,
+                    }));
+                }
+            }
+        }
+        if t.next_reminder.is_some_and(|r| r <= now) {
+            let since = timers::format_time(t.waiting_since, who.tz);
+            if t.reminders_sent >= row.timing.reminder_limit {
+                let new = TimerRow {
+                    next_reminder: None,
+                    stalled: true,
+                    ..t.clone()
+                };
+                if !self.store.update_timer(t, Some(&new)).await? {
+                    return Ok(None);
+                }
+                let mut reply = Reply::text(format!(
+                    "{}
+{name} has stalled: it has been waiting for {who_name} since {since}, and {} reminders went unanswered.                      Anyone can nudge them; the creator can set a deadline with /settings deadline 48h policy auto-wait.",
+                    messages::heading(&name, row.turn),
+                    t.reminders_sent
+                ));
+                reply.mention = mention;
+                return Ok(Some(Outgoing {
+                    scope: row.scope.clone(),
+                    reply,
+                }));
+            }
+            let sent = t.reminders_sent + 1;
+            let new = TimerRow {
+                reminders_sent: sent,
+                next_reminder: Some(timers::next_reminder(
+                    now,
+                    row.timing.reminder_interval,
+                    &who,
+                )),
+                ..t.clone()
+            };
+            if !self.store.update_timer(t, Some(&new)).await? {
+                return Ok(None);
+            }
+            let mut reply = Reply::text(format!(
+                "{}
+⏰ {who_name}, it's your turn (waiting since {since}). Reminder {sent} of {}.",
+                messages::heading(&name, row.turn),
+                row.timing.reminder_limit
+            ));
+            reply.mention = mention;
+            reply.quick = vec![QuickAction {
+                label: "Snooze 4 h".into(),
+                action: "snooze".into(),
+            }];
+            reply.turn = Some((row.id, row.turn));
+            return Ok(Some(Outgoing {
+                scope: row.scope.clone(),
+                reply,
+            }));
+        }
+        Ok(None)
     }
 
     async fn turn_reply(
@@ -863,6 +1442,28 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
+/// How long a snooze puts off the next reminder.
+pub const SNOOZE: i64 = 4 * 3600;
+
+/// What the timers need from a user's stored preferences.
+pub fn who_from_prefs(p: &UserPrefs) -> timers::Who {
+    timers::Who {
+        tz: p
+            .time_zone
+            .as_deref()
+            .and_then(timers::parse_tz)
+            .unwrap_or(chrono_tz::UTC),
+        quiet: match (p.quiet_start, p.quiet_end) {
+            (Some(s), Some(e)) => Some(timers::Quiet {
+                start: s as u16,
+                end: e as u16,
+            }),
+            _ => None,
+        },
+        away_until: p.away_until,
+    }
+}
+
 fn display_names(seats: &[SeatRow]) -> Vec<String> {
     seats.iter().map(|s| s.display_name.clone()).collect()
 }
@@ -909,3 +1510,6 @@ pub fn quick_actions(pos: &Position) -> Vec<QuickAction> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod timer_tests;

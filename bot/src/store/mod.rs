@@ -126,6 +126,82 @@ pub struct GameRow {
     pub created_at: i64,
     /// Unix seconds of the last change.
     pub updated_at: i64,
+    /// Reminder and deadline settings.
+    pub timing: Timing,
+}
+
+/// A game's reminder and deadline settings (changed by its creator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Seconds a turn waits before a reminder, and between reminders.
+    pub reminder_interval: i64,
+    /// Reminders for one turn before the game is declared stalled.
+    pub reminder_limit: i64,
+    /// Seconds per turn before the deadline policy applies; `None` = no deadline.
+    pub deadline: Option<i64>,
+    /// What happens at the deadline.
+    pub policy: DeadlinePolicy,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            reminder_interval: 12 * 3600,
+            reminder_limit: 5,
+            deadline: None,
+            policy: DeadlinePolicy::Advisory,
+        }
+    }
+}
+
+/// What a passed deadline does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadlinePolicy {
+    /// Announce it.
+    Advisory,
+    /// Play `wait 1` for the absent player.
+    AutoWait,
+}
+
+impl DeadlinePolicy {
+    /// Stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadlinePolicy::Advisory => "advisory",
+            DeadlinePolicy::AutoWait => "auto-wait",
+        }
+    }
+    /// Reads a name.
+    pub fn from_name(s: &str) -> Option<DeadlinePolicy> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "advisory" => Some(DeadlinePolicy::Advisory),
+            "auto-wait" | "autowait" | "auto_wait" => Some(DeadlinePolicy::AutoWait),
+            _ => None,
+        }
+    }
+}
+
+/// The timers of the turn a game is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimerRow {
+    /// The game.
+    pub game: GameId,
+    /// The game's turn number while waiting.
+    pub turn: i64,
+    /// Who is awaited.
+    pub seat: u8,
+    /// Their platform user id.
+    pub user_id: String,
+    /// Unix seconds since when.
+    pub waiting_since: i64,
+    /// Reminders sent for this turn.
+    pub reminders_sent: i64,
+    /// Next reminder (unix seconds); `None` when stalled.
+    pub next_reminder: Option<i64>,
+    /// Deadline (unix seconds); `None` when off or already handled.
+    pub deadline_at: Option<i64>,
+    /// The group was told the game stalled.
+    pub stalled: bool,
 }
 
 /// A seat at a game.
@@ -184,6 +260,8 @@ pub struct TurnWrite {
     pub status: GameStatus,
     /// The delivery that carried it, if any.
     pub message: Option<MessageKey>,
+    /// The timers of the next turn (`None`: nobody to wait for, e.g. the game is over).
+    pub timer: Option<TimerRow>,
 }
 
 /// A user's preferences (used by reminders and languages).
@@ -197,6 +275,8 @@ pub struct UserPrefs {
     pub quiet_start: Option<i64>,
     /// Quiet hours end.
     pub quiet_end: Option<i64>,
+    /// Away until (unix seconds).
+    pub away_until: Option<i64>,
 }
 
 /// Store failures.
@@ -257,13 +337,39 @@ pub trait GameStore: Send + Sync + 'static {
         id: GameId,
         user_id: &str,
     ) -> impl Future<Output = StoreResult<bool>> + Send;
-    /// Starts a lobby game: status running with its initial snapshot (turn 0).
+    /// Starts a lobby game: status running with its initial snapshot (turn 0) and the
+    /// first turn's timers.
     fn start_game(
         &self,
         id: GameId,
         snapshot: &str,
+        timer: Option<&TimerRow>,
         now: i64,
     ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Changes a game's reminder and deadline settings.
+    fn set_timing(
+        &self,
+        id: GameId,
+        timing: &Timing,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// The timers of a game's current turn.
+    fn timer(&self, id: GameId) -> impl Future<Output = StoreResult<Option<TimerRow>>> + Send;
+    /// Replaces a game's timers if they are still `old` (so two schedulers never fire the
+    /// same timer twice). Returns whether it replaced them.
+    fn update_timer(
+        &self,
+        old: &TimerRow,
+        new: Option<&TimerRow>,
+    ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// Timers with a reminder or deadline at or before `now`.
+    fn due_timers(&self, now: i64) -> impl Future<Output = StoreResult<Vec<TimerRow>>> + Send;
+    /// The earliest reminder or deadline of any game.
+    fn next_due(&self) -> impl Future<Output = StoreResult<Option<i64>>> + Send;
+    /// Running games whose awaited player is this user (to refresh their timers).
+    fn timers_for_user(
+        &self,
+        user_id: &str,
+    ) -> impl Future<Output = StoreResult<Vec<TimerRow>>> + Send;
     /// Sets a game's status (abandon).
     fn set_status(
         &self,

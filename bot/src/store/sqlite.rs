@@ -15,8 +15,8 @@ use sqlx::{
 };
 
 use super::{
-    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, SeatRow,
-    StoreError, StoreResult, TurnWrite, UserPrefs,
+    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
+    NewGame, SeatRow, StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -37,6 +37,16 @@ impl SqliteStore {
     /// # Errors
     /// If the file cannot be opened or a migration fails.
     pub async fn open(url: &str) -> StoreResult<SqliteStore> {
+        SqliteStore::open_with(url, Duration::from_secs(30)).await
+    }
+
+    /// Like [`SqliteStore::open`], waiting up to `acquire_timeout` for a free connection.
+    /// (Tests on tokio's paused clock pass a long one: auto-advancing time would otherwise
+    /// expire it while SQLite's worker thread is busy.)
+    ///
+    /// # Errors
+    /// If the file cannot be opened or a migration fails.
+    pub async fn open_with(url: &str, acquire_timeout: Duration) -> StoreResult<SqliteStore> {
         let url = if url.starts_with("sqlite:") {
             url.to_string()
         } else {
@@ -52,6 +62,7 @@ impl SqliteStore {
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
+            .acquire_timeout(acquire_timeout)
             .connect_with(opts)
             .await?;
         sqlx::migrate!("../migrations")
@@ -96,11 +107,64 @@ fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
         turn: r.try_get("turn")?,
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
+        timing: Timing {
+            reminder_interval: r.try_get("reminder_interval")?,
+            reminder_limit: r.try_get("reminder_limit")?,
+            deadline: r.try_get("deadline")?,
+            policy: DeadlinePolicy::from_name(&r.try_get::<String, _>("deadline_policy")?)
+                .ok_or_else(|| StoreError::Corrupt("deadline policy".into()))?,
+        },
     })
 }
 
+fn timer_row(r: &SqliteRow) -> StoreResult<TimerRow> {
+    Ok(TimerRow {
+        game: GameId(r.try_get("game_id")?),
+        turn: r.try_get("turn")?,
+        seat: r.try_get::<i64, _>("seat")? as u8,
+        user_id: r.try_get("user_id")?,
+        waiting_since: r.try_get("waiting_since")?,
+        reminders_sent: r.try_get("reminders_sent")?,
+        next_reminder: r.try_get("next_reminder")?,
+        deadline_at: r.try_get("deadline_at")?,
+        stalled: r.try_get("stalled")?,
+    })
+}
+
+const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_since, reminders_sent, next_reminder, deadline_at, stalled";
+
+/// Replaces a game's timers inside a transaction.
+async fn put_timer(
+    tx: &mut sqlx::SqliteConnection,
+    game: GameId,
+    t: Option<&TimerRow>,
+) -> StoreResult<()> {
+    sqlx::query("DELETE FROM turn_timers WHERE game_id = ?")
+        .bind(game.0)
+        .execute(&mut *tx)
+        .await?;
+    if let Some(t) = t {
+        sqlx::query(&format!(
+            "INSERT INTO turn_timers ({TIMER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        ))
+        .bind(t.game.0)
+        .bind(t.turn)
+        .bind(i64::from(t.seat))
+        .bind(&t.user_id)
+        .bind(t.waiting_since)
+        .bind(t.reminders_sent)
+        .bind(t.next_reminder)
+        .bind(t.deadline_at)
+        .bind(t.stalled)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
 const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
-     seed, seed_hash, creator, turn, created_at, updated_at";
+     seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
+     deadline_policy";
 
 impl GameStore for SqliteStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
@@ -263,7 +327,13 @@ impl GameStore for SqliteStore {
         Ok(true)
     }
 
-    async fn start_game(&self, id: GameId, snapshot: &str, now: i64) -> StoreResult<()> {
+    async fn start_game(
+        &self,
+        id: GameId,
+        snapshot: &str,
+        timer: Option<&TimerRow>,
+        now: i64,
+    ) -> StoreResult<()> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
             "UPDATE games SET status = 'running', updated_at = ? WHERE id = ? AND status = 'lobby'",
@@ -281,18 +351,96 @@ impl GameStore for SqliteStore {
             .bind(snapshot)
             .execute(&mut *tx)
             .await?;
+        put_timer(&mut tx, id, timer).await?;
         tx.commit().await?;
         Ok(())
     }
 
     async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
         sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
             .bind(status.name())
             .bind(now)
             .bind(id.0)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        if !matches!(status, GameStatus::Lobby | GameStatus::Running) {
+            put_timer(&mut tx, id, None).await?;
+        }
+        tx.commit().await?;
         Ok(())
+    }
+
+    async fn set_timing(&self, id: GameId, t: &Timing) -> StoreResult<()> {
+        sqlx::query(
+            "UPDATE games SET reminder_interval = ?, reminder_limit = ?, deadline = ?, deadline_policy = ? WHERE id = ?",
+        )
+        .bind(t.reminder_interval)
+        .bind(t.reminder_limit)
+        .bind(t.deadline)
+        .bind(t.policy.name())
+        .bind(id.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn timer(&self, id: GameId) -> StoreResult<Option<TimerRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?"
+        ))
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(timer_row).transpose()
+    }
+
+    async fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool> {
+        let mut tx = self.write_tx().await?;
+        let current = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?"
+        ))
+        .bind(old.game.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if current.as_ref().map(timer_row).transpose()?.as_ref() != Some(old) {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        put_timer(&mut tx, old.game, new).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE next_reminder <= ? OR deadline_at <= ? ORDER BY game_id"
+        ))
+        .bind(now)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(timer_row).collect()
+    }
+
+    async fn next_due(&self) -> StoreResult<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT MIN(t) AS t FROM (SELECT next_reminder AS t FROM turn_timers WHERE next_reminder IS NOT NULL \
+             UNION ALL SELECT deadline_at AS t FROM turn_timers WHERE deadline_at IS NOT NULL)",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<Option<i64>, _>("t")?)
+    }
+
+    async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = ?"
+        ))
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(timer_row).collect()
     }
 
     async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
@@ -361,6 +509,7 @@ impl GameStore for SqliteStore {
             .execute(&mut *tx)
             .await?;
         }
+        put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -430,7 +579,8 @@ impl GameStore for SqliteStore {
 
     async fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs> {
         let row = sqlx::query(
-            "SELECT language, time_zone, quiet_start, quiet_end FROM user_prefs WHERE platform = ? AND user_id = ?",
+            "SELECT language, time_zone, quiet_start, quiet_end, away_until FROM user_prefs \
+             WHERE platform = ? AND user_id = ?",
         )
         .bind(platform)
         .bind(user_id)
@@ -442,6 +592,7 @@ impl GameStore for SqliteStore {
                 time_zone: r.try_get("time_zone")?,
                 quiet_start: r.try_get("quiet_start")?,
                 quiet_end: r.try_get("quiet_end")?,
+                away_until: r.try_get("away_until")?,
             })
         })
         .transpose()
@@ -450,10 +601,10 @@ impl GameStore for SqliteStore {
 
     async fn set_prefs(&self, platform: &str, user_id: &str, p: &UserPrefs) -> StoreResult<()> {
         sqlx::query(
-            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end) \
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
+            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end, away_until) \
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
              language = excluded.language, time_zone = excluded.time_zone, \
-             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end",
+             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, away_until = excluded.away_until",
         )
         .bind(platform)
         .bind(user_id)
@@ -461,6 +612,7 @@ impl GameStore for SqliteStore {
         .bind(&p.time_zone)
         .bind(p.quiet_start)
         .bind(p.quiet_end)
+        .bind(p.away_until)
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -530,6 +682,7 @@ mod tests {
                 platform: "local".into(),
                 id: m.into(),
             }),
+            timer: None,
         }
     }
 
@@ -575,7 +728,7 @@ mod tests {
     async fn a_turn_is_written_once_and_only_at_the_expected_number() {
         let (s, _d) = store().await;
         let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
-        s.start_game(id, "{}", 2).await.unwrap();
+        s.start_game(id, "{}", None, 2).await.unwrap();
         s.append_turn(&turn(id, 0, Some("m1"))).await.unwrap();
         // The same delivery again: refused as a duplicate, nothing written.
         assert!(matches!(
@@ -611,6 +764,7 @@ mod tests {
             time_zone: Some("America/Sao_Paulo".into()),
             quiet_start: Some(1380),
             quiet_end: Some(420),
+            away_until: Some(99),
         };
         s.set_prefs("local", "ana", &p).await.unwrap();
         assert_eq!(s.prefs("local", "ana").await.unwrap(), p);
