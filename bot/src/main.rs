@@ -185,6 +185,22 @@ async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {
     local::run(Arc::new(service), opts).await
 }
 
+/// An unbounded sender (what the scheduler's router takes) feeding a platform's bounded
+/// queue.
+fn forward(
+    tx: tokio::sync::mpsc::Sender<app::Outgoing>,
+) -> tokio::sync::mpsc::UnboundedSender<app::Outgoing> {
+    let (utx, mut urx) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(m) = urx.recv().await {
+            if tx.send(m).await.is_err() {
+                break;
+            }
+        }
+    });
+    utx
+}
+
 /// The configured chat bots on one service, each a task, until Ctrl-C or one fails.
 async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> anyhow::Result<()> {
     let service = Arc::new(open_service(&db).await?);
@@ -194,10 +210,10 @@ async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> an
     };
     let mut bots = tokio::task::JoinSet::new();
     // Messages the bot posts on its own (reminders, deadlines) go through these senders.
-    let mut _outgoing = Vec::new();
+    let mut router = labscape::scheduler::Router::default();
     if let Some(config) = telegram {
         let (tx, rx) = tokio::sync::mpsc::channel(64);
-        _outgoing.push(tx);
+        router = router.route("telegram", forward(tx));
         bots.spawn(telegram::run(
             service.clone(),
             config,
@@ -205,11 +221,14 @@ async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> an
             until_stopped(stopped.clone()),
         ));
     }
+    // The one scheduler: reminders and deadlines for every platform's games.
+    let scheduler = labscape::scheduler::spawn(service.clone(), router);
     let mut result = Ok(());
     tokio::select! {
         _ = tokio::signal::ctrl_c() => tracing::info!("Ctrl-C: stopping the bots"),
         Some(done) = bots.join_next() => result = done.unwrap_or_else(|e| Err(e.into())),
     }
+    scheduler.abort();
     let _ = stop.send(true);
     while let Some(done) = bots.join_next().await {
         if result.is_ok() {

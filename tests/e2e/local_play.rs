@@ -26,8 +26,7 @@ fn a_local_game_is_played_from_new_to_game_over_turn_by_turn() {
     assert!(start.text().contains("Seed commitment"));
     let mut block = start;
     let mut expected_turn = 0;
-    loop {
-        let Some(next) = block.mentioned() else { break };
+    while let Some(next) = block.mentioned() {
         assert!(
             block.text().contains(&format!("Next: {next}")),
             "{}",
