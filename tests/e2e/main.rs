@@ -1,7 +1,7 @@
 //! End-to-end tests: the real `labscape` binary and bot, on real SQLite files, talking only
 //! to 127.0.0.1. One test binary (matklad's layout); each area is a module.
 
+mod fake_telegram;
 mod helpers;
 mod local_play;
-mod fake_telegram;
 mod telegram;
