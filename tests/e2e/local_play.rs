@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use labscape::store::{ChatScope, GameStore, SqliteStore};
-use labscape_core::labscape::{Action, Position, PositionDoc, Record, Seat, TurnRecord};
+use labscape_core::labscape::{Action, Position, PositionDoc, Seat};
 
 use crate::helpers::{LocalClient, TestRng, labscape_bin};
 
@@ -214,20 +214,7 @@ fn turns_survive_sigkill_and_are_never_doubled() {
             );
         }
         let seats = store.seats(game).await.unwrap();
-        let record = Record {
-            layout: row.layout.clone(),
-            difficulty: row.difficulty.clone(),
-            setup: row.setup.clone(),
-            players: seats.iter().map(|s| s.display_name.clone()).collect(),
-            seed: row.seed.clone(),
-            actions: actions
-                .iter()
-                .map(|a| TurnRecord {
-                    seat: a.seat,
-                    action: a.action.clone(),
-                })
-                .collect(),
-        };
+        let record = labscape::app::record_of(&row, &seats, &actions);
         let (replayed, _) = record.replay().expect("the stored record replays");
         // The latest snapshot plus the actions after it gives the same position.
         let (seq, json) = store.snapshot(game, row.turn).await.unwrap().unwrap();

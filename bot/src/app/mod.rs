@@ -642,25 +642,8 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::NotStarted.into());
         }
         let seats = self.store.seats(row.id).await?;
-        let actions = self.store.actions(row.id, 0).await?;
-        let record = Record {
-            layout: row.layout.clone(),
-            difficulty: row.difficulty.clone(),
-            setup: row.setup.clone(),
-            players: seats.iter().map(|s| s.display_name.clone()).collect(),
-            seed: row.seed.clone(),
-            actions: actions
-                .iter()
-                .map(|a| TurnRecord {
-                    seat: a.seat,
-                    action: a.action.clone(),
-                })
-                .collect(),
-        };
-        let (_, per_turn) = record.replay().map_err(|e| {
-            ServiceError::Store(StoreError::Corrupt(format!("game {}: {e}", row.id)))
-        })?;
-        let names = record.players.clone();
+        let (actions, per_turn) = self.replay(&row, &seats).await?;
+        let names = display_names(&seats);
         let start = actions.len().saturating_sub(n);
         let mut text = format!(
             "{} — the last {} actions:",
@@ -1183,21 +1166,7 @@ Nothing yet: yours was the last turn.",
         seats: &[SeatRow],
     ) -> Res<(Vec<ActionRow>, Vec<Vec<Event>>)> {
         let actions = self.store.actions(row.id, 0).await?;
-        let record = Record {
-            layout: row.layout.clone(),
-            difficulty: row.difficulty.clone(),
-            setup: row.setup.clone(),
-            players: display_names(seats),
-            seed: row.seed.clone(),
-            actions: actions
-                .iter()
-                .map(|a| TurnRecord {
-                    seat: a.seat,
-                    action: a.action.clone(),
-                })
-                .collect(),
-        };
-        let (_, per_turn) = record.replay().map_err(|e| {
+        let (_, per_turn) = record_of(row, seats, &actions).replay().map_err(|e| {
             ServiceError::Store(StoreError::Corrupt(format!("game {}: {e}", row.id)))
         })?;
         Ok((actions, per_turn))
@@ -1439,6 +1408,24 @@ fn plural(n: usize, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+/// A stored game as its record (settings, seed, actions in the public notation).
+pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
+    Record {
+        layout: row.layout.clone(),
+        difficulty: row.difficulty.clone(),
+        setup: row.setup.clone(),
+        players: display_names(seats),
+        seed: row.seed.clone(),
+        actions: actions
+            .iter()
+            .map(|a| TurnRecord {
+                seat: a.seat,
+                action: a.action.clone(),
+            })
+            .collect(),
     }
 }
 

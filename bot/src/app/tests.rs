@@ -240,20 +240,7 @@ async fn eight_concurrent_senders_keep_the_record_consistent() {
     // The stored record replays to the position the service holds.
     let row = s.store().game(game).await.unwrap().unwrap();
     let seats = s.store().seats(game).await.unwrap();
-    let record = Record {
-        layout: row.layout.clone(),
-        difficulty: row.difficulty.clone(),
-        setup: row.setup.clone(),
-        players: seats.iter().map(|x| x.display_name.clone()).collect(),
-        seed: row.seed.clone(),
-        actions: actions
-            .iter()
-            .map(|a| TurnRecord {
-                seat: a.seat,
-                action: a.action.clone(),
-            })
-            .collect(),
-    };
+    let record = record_of(&row, &seats, &actions);
     let (replayed, _) = record.replay().unwrap();
     assert_eq!(replayed.to_doc(), s.position(&row).await.unwrap().to_doc());
 }
