@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod discord;
 pub mod engine_cli;
 pub mod local;
 pub mod scheduler;

@@ -4,7 +4,7 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-use labscape::{app, bench, engine_cli, local, store, telegram};
+use labscape::{app, bench, discord, engine_cli, local, store, telegram};
 
 mod simulate;
 
@@ -86,6 +86,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Run the Telegram bot (needs TELEGRAM_TOKEN; LABSCAPE_TELEGRAM_API_URL for a local Bot API).
     Telegram,
+    /// Run the Discord bot (needs DISCORD_TOKEN; LABSCAPE_DISCORD_GUILD, LABSCAPE_DISCORD_API_URL).
+    Discord,
 }
 
 fn main() -> ExitCode {
@@ -95,7 +97,7 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => simulate::run(args),
         Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
         Some(Command::Telegram) => match telegram::TelegramConfig::from_env() {
-            Some(tg) => run_async(chat_bots(cli.db, Some(tg))),
+            Some(tg) => run_async(chat_bots(cli.db, None, Some(tg))),
             None => {
                 eprintln!("labscape telegram: set TELEGRAM_TOKEN to the token from @BotFather.");
                 ExitCode::FAILURE
@@ -108,8 +110,29 @@ fn main() -> ExitCode {
             senders: b.senders,
             render_throughput: b.render,
         })),
-        None if telegram::TelegramConfig::from_env().is_some() => {
-            run_async(chat_bots(cli.db, telegram::TelegramConfig::from_env()))
+        Some(Command::Discord) => match discord::Config::from_env() {
+            Ok(Some(dc)) => run_async(chat_bots(cli.db, Some(dc), None)),
+            Ok(None) => {
+                eprintln!(
+                    "labscape discord: set DISCORD_TOKEN to the bot's token (see the README)."
+                );
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                eprintln!("labscape discord: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
+        None if !matches!(discord::Config::from_env(), Ok(None))
+            || telegram::TelegramConfig::from_env().is_some() =>
+        {
+            match discord::Config::from_env() {
+                Ok(dc) => run_async(chat_bots(cli.db, dc, telegram::TelegramConfig::from_env())),
+                Err(e) => {
+                    eprintln!("labscape: {e:#}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         None => {
             let configured: Vec<&str> = ["DISCORD_TOKEN", "TELEGRAM_TOKEN"]
@@ -202,7 +225,11 @@ fn forward(
 }
 
 /// The configured chat bots on one service, each a task, until Ctrl-C or one fails.
-async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> anyhow::Result<()> {
+async fn chat_bots(
+    db: DbArgs,
+    discord: Option<discord::Config>,
+    telegram: Option<telegram::TelegramConfig>,
+) -> anyhow::Result<()> {
     let service = Arc::new(open_service(&db).await?);
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
@@ -211,6 +238,16 @@ async fn chat_bots(db: DbArgs, telegram: Option<telegram::TelegramConfig>) -> an
     let mut bots = tokio::task::JoinSet::new();
     // Messages the bot posts on its own (reminders, deadlines) go through these senders.
     let mut router = labscape::scheduler::Router::default();
+    if let Some(config) = discord {
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        router = router.route("discord", forward(tx));
+        bots.spawn(discord::run(
+            service.clone(),
+            config,
+            rx,
+            until_stopped(stopped.clone()),
+        ));
+    }
     if let Some(config) = telegram {
         let (tx, rx) = tokio::sync::mpsc::channel(64);
         router = router.route("telegram", forward(tx));

@@ -1,6 +1,8 @@
 //! End-to-end tests: the real `labscape` binary and bot, on real SQLite files, talking only
 //! to 127.0.0.1. One test binary (matklad's layout); each area is a module.
 
+mod discord;
+mod fake_discord;
 mod fake_telegram;
 mod helpers;
 mod local_play;

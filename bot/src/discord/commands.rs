@@ -1,0 +1,419 @@
+//! The slash commands (poise), each turned into one [`Command`] for the service, and their
+//! autocomplete from [`Service::suggestions`](crate::app::Service::suggestions).
+
+use poise::{ChoiceParameter as _, serenity_prelude as serenity};
+
+use super::{Context, Data, Error, respond};
+use crate::app::{Command, NewOptions};
+
+/// Every command, as registered with Discord.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        labscape(),
+        move_(),
+        roll(),
+        rotate_wall(),
+        exit(),
+        wait(),
+        rules(),
+        table(),
+        log(),
+        help(),
+        place(),
+    ]
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Difficulty {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+    #[name = "impossible"]
+    Impossible,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Setup {
+    #[name = "random"]
+    Random,
+    #[name = "draft"]
+    Draft,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Policy {
+    #[name = "heuristic"]
+    Heuristic,
+    #[name = "random"]
+    Random,
+    #[name = "careless"]
+    Careless,
+    #[name = "search"]
+    Search,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Topic {
+    #[name = "overview"]
+    Overview,
+    #[name = "turn"]
+    Turn,
+    #[name = "move"]
+    Move,
+    #[name = "roll"]
+    Roll,
+    #[name = "walls"]
+    Walls,
+    #[name = "exit"]
+    Exit,
+    #[name = "robot"]
+    Robot,
+    #[name = "dawn"]
+    Dawn,
+    #[name = "setup"]
+    Setup,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Table {
+    #[name = "search"]
+    Search,
+    #[name = "special"]
+    Special,
+    #[name = "start"]
+    Start,
+    #[name = "dawn"]
+    Dawn,
+    #[name = "items"]
+    Items,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Item {
+    #[name = "key"]
+    Key,
+    #[name = "food"]
+    Food,
+    #[name = "special"]
+    Special,
+}
+
+fn choice_name(c: &impl poise::ChoiceParameter) -> String {
+    c.name().to_string()
+}
+
+/// Discord shows at most 25 choices.
+const MAX_CHOICES: usize = 25;
+
+/// Choices `(label, value)` whose value starts with what was typed (ignoring case).
+fn complete(
+    partial: &str,
+    items: impl IntoIterator<Item = (String, String)>,
+) -> serenity::CreateAutocompleteResponse {
+    let partial = partial.trim().to_ascii_lowercase();
+    let choices = items
+        .into_iter()
+        .filter(|(_, v)| v.to_ascii_lowercase().starts_with(&partial))
+        .take(MAX_CHOICES)
+        .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+fn same(items: impl IntoIterator<Item = String>) -> impl Iterator<Item = (String, String)> {
+    items.into_iter().map(|s| (s.clone(), s))
+}
+
+async fn complete_layout(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    complete(
+        partial,
+        labscape_core::labscape::PRESETS
+            .iter()
+            .map(|(name, notation)| (format!("{name} ({notation})"), name.to_string())),
+    )
+}
+
+async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let s = respond::suggestions(ctx).await;
+    complete(partial, same(s.steps.into_iter().chain(s.cells)))
+}
+
+async fn complete_from(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let s = respond::suggestions(ctx).await;
+    let mut froms: Vec<String> = s.rotations.into_iter().map(|(f, _)| f).collect();
+    froms.dedup();
+    complete(partial, same(froms))
+}
+
+async fn complete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let from = respond::option_value(ctx, "from").unwrap_or_default();
+    let s = respond::suggestions(ctx).await;
+    complete(
+        partial,
+        same(
+            s.rotations
+                .into_iter()
+                .filter(|(f, _)| f.eq_ignore_ascii_case(from.trim()))
+                .map(|(_, t)| t),
+        ),
+    )
+}
+
+async fn complete_wall(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    complete(partial, same(respond::suggestions(ctx).await.walls))
+}
+
+async fn complete_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    complete(partial, same(respond::suggestions(ctx).await.empty_cells))
+}
+
+/// Labscape games in this channel
+#[poise::command(
+    slash_command,
+    subcommands("new", "join", "leave", "start", "abandon", "status", "addbot"),
+    subcommand_required
+)]
+pub async fn labscape(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Open a new game in this channel (or in a new thread)
+#[poise::command(slash_command)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "A preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#"]
+    #[autocomplete = "complete_layout"]
+    layout: Option<String>,
+    #[description = "How soon dawn comes"] difficulty: Option<Difficulty>,
+    #[description = "Fill the building at random, or draft it together"] setup: Option<Setup>,
+    #[description = "The most seats"]
+    #[min = 1]
+    #[max = 8]
+    players: Option<u8>,
+    #[description = "Start the game in a new thread named after it"] thread: Option<bool>,
+) -> Result<(), Error> {
+    let options = NewOptions {
+        layout,
+        difficulty: difficulty.as_ref().map(choice_name),
+        setup: setup.as_ref().map(choice_name),
+        players,
+    };
+    if thread == Some(true) {
+        respond::new_in_thread(ctx, options).await
+    } else {
+        respond::command(ctx, Command::New(options)).await
+    }
+}
+
+/// Take a seat in the game here
+#[poise::command(slash_command)]
+pub async fn join(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Join).await
+}
+
+/// Give up your seat while the game is in the lobby
+#[poise::command(slash_command)]
+pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Leave).await
+}
+
+/// Start the game (its creator)
+#[poise::command(slash_command)]
+pub async fn start(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Start).await
+}
+
+/// Stop the game (its creator or a channel admin)
+#[poise::command(slash_command)]
+pub async fn abandon(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Abandon).await
+}
+
+/// Show the game here
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Status).await
+}
+
+/// Add a computer player to the lobby (its creator)
+#[poise::command(slash_command)]
+pub async fn addbot(
+    ctx: Context<'_>,
+    #[description = "How the computer plays"] policy: Option<Policy>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::AddBot(policy.as_ref().map(choice_name))).await
+}
+
+fn play(action: String) -> Command {
+    Command::Play {
+        action,
+        expected_turn: None,
+    }
+}
+
+/// Move: steps like NNE, or a target cell like C4
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Steps like NNE, or a cell like C4"]
+    #[autocomplete = "complete_path"]
+    path: String,
+) -> Result<(), Error> {
+    respond::command(ctx, play(format!("move {path}"))).await
+}
+
+/// Search the room you are in
+#[poise::command(slash_command)]
+pub async fn roll(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, play("roll".into())).await
+}
+
+/// Turn or move a wall at your cell, e.g. from B3:NE to B2:SE
+#[poise::command(slash_command, rename = "rotate-wall")]
+pub async fn rotate_wall(
+    ctx: Context<'_>,
+    #[description = "The wall to rotate, e.g. B3:NE"]
+    #[autocomplete = "complete_from"]
+    from: String,
+    #[description = "Where it ends up, e.g. B2:SE"]
+    #[autocomplete = "complete_to"]
+    to: String,
+) -> Result<(), Error> {
+    respond::command(ctx, play(format!("rotate-wall {from} {to}"))).await
+}
+
+/// Leave the floor through its exit
+#[poise::command(slash_command)]
+pub async fn exit(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, play("exit".into())).await
+}
+
+/// Wait some minutes (1 if not given)
+#[poise::command(slash_command)]
+pub async fn wait(
+    ctx: Context<'_>,
+    #[description = "Minutes to wait"]
+    #[min = 1]
+    #[max = 999]
+    minutes: Option<u32>,
+) -> Result<(), Error> {
+    let action = match minutes {
+        Some(n) => format!("wait {n}"),
+        None => "wait".into(),
+    };
+    respond::command(ctx, play(action)).await
+}
+
+/// The rules, by topic
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "The topic (overview if not given)"] topic: Option<Topic>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Rules(topic.as_ref().map(choice_name))).await
+}
+
+/// A dice or setup table
+#[poise::command(slash_command)]
+pub async fn table(
+    ctx: Context<'_>,
+    #[description = "Which table (search if not given)"] name: Option<Table>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Table(name.as_ref().map(choice_name))).await
+}
+
+/// The last actions of the game here
+#[poise::command(slash_command)]
+pub async fn log(
+    ctx: Context<'_>,
+    #[description = "How many actions (10 if not given)"]
+    #[min = 1]
+    #[max = 100]
+    count: Option<u32>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Log(count.map(|n| n as usize))).await
+}
+
+/// The commands
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Help).await
+}
+
+/// Draft setup: place a wall or an item, or fill the floor
+#[poise::command(
+    slash_command,
+    subcommands("wall", "item", "autofill"),
+    subcommand_required
+)]
+pub async fn place(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Place a wall, e.g. A1:SE
+#[poise::command(slash_command)]
+pub async fn wall(
+    ctx: Context<'_>,
+    #[description = "The wall, e.g. A1:SE"]
+    #[autocomplete = "complete_wall"]
+    wall: String,
+) -> Result<(), Error> {
+    respond::command(ctx, play(format!("wall {wall}"))).await
+}
+
+/// Place an item on an empty cell
+#[poise::command(slash_command)]
+pub async fn item(
+    ctx: Context<'_>,
+    #[description = "The cell, e.g. A1"]
+    #[autocomplete = "complete_cell"]
+    cell: String,
+    #[description = "What to place"] item: Item,
+) -> Result<(), Error> {
+    respond::command(ctx, play(format!("item {cell} {}", item.name()))).await
+}
+
+/// Complete the floor being built
+#[poise::command(slash_command)]
+pub async fn autofill(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, play("autofill".into())).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::help;
+
+    #[test]
+    fn choices_match_what_the_service_reads() {
+        for t in help::TOPICS {
+            assert!(
+                <Topic as poise::ChoiceParameter>::from_name(t).is_some(),
+                "{t}"
+            );
+        }
+        for (name, _) in labscape_core::labscape::PRESETS {
+            assert!(!name.is_empty());
+        }
+        let names: Vec<_> = all().iter().map(|c| c.name.clone()).collect();
+        assert_eq!(
+            names,
+            [
+                "labscape",
+                "move",
+                "roll",
+                "rotate-wall",
+                "exit",
+                "wait",
+                "rules",
+                "table",
+                "log",
+                "help",
+                "place"
+            ]
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! Turning a service [`Reply`] into Discord messages, and Discord interactions into a
+//! service [`Ctx`]: message text (with the mention), the turn image, the button rows and
+//! their stateless custom ids.
+
+use poise::serenity_prelude as serenity;
+
+use crate::{
+    app::{Ctx, QuickAction, Reply},
+    store::ChatScope,
+};
+
+/// The platform name in every Discord [`ChatScope`].
+pub const PLATFORM: &str = "discord";
+/// Discord's limit on a message's text.
+pub const MAX_CONTENT: usize = 2000;
+/// The prefix of every button this bot makes.
+const BUTTON_PREFIX: &str = "ls:";
+/// The file name of the turn image.
+pub const IMAGE_NAME: &str = "labscape.png";
+
+/// What a button press asks for: the game and turn it was made for, and the action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Press {
+    /// The game's id.
+    pub game: i64,
+    /// The turn the button's message showed.
+    pub turn: i64,
+    /// The action in the public notation.
+    pub action: String,
+}
+
+/// `ls:<game>:<turn>:<action>` — everything a press needs, so buttons survive restarts.
+pub fn custom_id(game: i64, turn: i64, action: &str) -> String {
+    format!("{BUTTON_PREFIX}{game}:{turn}:{action}")
+}
+
+/// Reads a custom id made by [`custom_id`].
+pub fn parse_custom_id(id: &str) -> Option<Press> {
+    let mut parts = id.strip_prefix(BUTTON_PREFIX)?.splitn(3, ':');
+    let game = parts.next()?.parse().ok()?;
+    let turn = parts.next()?.parse().ok()?;
+    let action = parts.next()?.trim();
+    (!action.is_empty()).then(|| Press {
+        game,
+        turn,
+        action: action.to_string(),
+    })
+}
+
+/// The buttons under a turn image: the four steps, then roll, exit and wait 1. Every button
+/// is shown; only the ones in the reply's quick actions are enabled.
+pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
+    let Some((game, turn)) = reply.turn else {
+        return Vec::new();
+    };
+    if reply.quick.is_empty() {
+        return Vec::new();
+    }
+    let button = |label: &str, fallback: &str| {
+        let quick: Option<&QuickAction> = reply.quick.iter().find(|q| q.label == label);
+        let action = quick.map_or(fallback, |q| q.action.as_str());
+        serenity::CreateButton::new(custom_id(game.0, turn, action))
+            .label(label)
+            .style(if quick.is_some() {
+                serenity::ButtonStyle::Primary
+            } else {
+                serenity::ButtonStyle::Secondary
+            })
+            .disabled(quick.is_none())
+    };
+    vec![
+        serenity::CreateActionRow::Buttons(
+            ["N", "E", "S", "W"]
+                .iter()
+                .map(|d| button(d, &format!("move {d}")))
+                .collect(),
+        ),
+        serenity::CreateActionRow::Buttons(vec![
+            button("Roll", "roll"),
+            button("Exit", "exit"),
+            button("Wait 1", "wait"),
+        ]),
+    ]
+}
+
+/// Discord user ids in the reply's mentions (computer players have none).
+pub fn mentioned_ids(reply: &Reply) -> Vec<serenity::UserId> {
+    reply
+        .mention
+        .iter()
+        .filter_map(|m| m.user_id.parse::<u64>().ok())
+        .filter(|id| *id != 0)
+        .map(serenity::UserId::new)
+        .collect()
+}
+
+/// The reply's text with the mention line, cut into pieces Discord accepts.
+pub fn contents(reply: &Reply) -> Vec<String> {
+    let mut text = reply.text.clone();
+    let ids = mentioned_ids(reply);
+    if !ids.is_empty() {
+        let who: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
+        text.push_str(&format!("\n{}, it's your turn.", who.join(" ")));
+    }
+    split(&text, MAX_CONTENT)
+}
+
+/// Cuts text into pieces of at most `max` characters, at line breaks where possible.
+pub fn split(text: &str, max: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for line in text.split('\n') {
+        let extra = usize::from(!cur.is_empty());
+        if cur.chars().count() + extra + line.chars().count() <= max {
+            if extra == 1 {
+                cur.push('\n');
+            }
+            cur.push_str(line);
+            continue;
+        }
+        if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        let mut chars = line.chars().peekable();
+        while chars.peek().is_some() {
+            let piece: String = chars.by_ref().take(max).collect();
+            if chars.peek().is_some() {
+                out.push(piece);
+            } else {
+                cur = piece;
+            }
+        }
+    }
+    if !cur.is_empty() || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Only the reply's mentioned users are pinged; never everyone, here or roles.
+pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .everyone(false)
+        .all_roles(false)
+        .users(mentioned_ids(reply))
+}
+
+/// The channel messages for a public reply: the text (in pieces if long), the image and
+/// the buttons on the last piece.
+pub fn channel_messages(reply: &Reply) -> Vec<serenity::CreateMessage> {
+    let pieces = contents(reply);
+    let last = pieces.len() - 1;
+    pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let mut m = serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(allowed_mentions(reply));
+            if i == last {
+                if let Some(png) = &reply.image {
+                    m = m.add_file(serenity::CreateAttachment::bytes(png.clone(), IMAGE_NAME));
+                }
+                m = m.components(buttons(reply));
+            }
+            m
+        })
+        .collect()
+}
+
+/// Where a chat scope's messages go: the thread if there is one, else the channel.
+pub fn target_channel(scope: &ChatScope) -> Option<serenity::ChannelId> {
+    let id = if scope.thread.is_empty() {
+        &scope.chat
+    } else {
+        &scope.thread
+    };
+    id.parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(serenity::ChannelId::new)
+}
+
+/// The game scope of an interaction's channel: a thread belongs to its parent channel.
+pub fn scope_of(
+    channel_id: serenity::ChannelId,
+    channel: Option<&serenity::PartialChannel>,
+) -> ChatScope {
+    let thread_parent = channel
+        .filter(|c| {
+            matches!(
+                c.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        })
+        .and_then(|c| c.parent_id);
+    match thread_parent {
+        Some(parent) => ChatScope {
+            platform: PLATFORM.into(),
+            chat: parent.to_string(),
+            thread: channel_id.to_string(),
+        },
+        None => ChatScope {
+            platform: PLATFORM.into(),
+            chat: channel_id.to_string(),
+            thread: String::new(),
+        },
+    }
+}
+
+/// Whether the member may manage the game for everyone (abandon it): server managers,
+/// administrators and channel managers.
+pub fn is_admin(permissions: Option<serenity::Permissions>) -> bool {
+    permissions.is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_channels())
+}
+
+/// The service context of an interaction by `user` (with `member` in a server).
+pub fn ctx_of(
+    interaction_id: serenity::InteractionId,
+    channel_id: serenity::ChannelId,
+    channel: Option<&serenity::PartialChannel>,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) -> Ctx {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Ctx {
+        scope: scope_of(channel_id, channel),
+        user_id: user.id.to_string(),
+        user_name: name,
+        is_admin: is_admin(member.and_then(|m| m.permissions)),
+        delivery: Some(interaction_id.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        app::{Mention, Visibility},
+        store::GameId,
+    };
+
+    #[test]
+    fn custom_ids_carry_game_turn_and_action() {
+        let id = custom_id(12, 40, "rotate-wall B3:NE B2:SE");
+        assert_eq!(
+            parse_custom_id(&id),
+            Some(Press {
+                game: 12,
+                turn: 40,
+                action: "rotate-wall B3:NE B2:SE".into()
+            })
+        );
+        assert!(id.len() <= 100);
+        assert_eq!(parse_custom_id("ls:x:1:roll"), None);
+        assert_eq!(parse_custom_id("other:1:1:roll"), None);
+        assert_eq!(parse_custom_id("ls:1:1:"), None);
+    }
+
+    #[test]
+    fn long_text_is_cut_at_line_breaks() {
+        let text = format!(
+            "{}\n{}\n{}",
+            "a".repeat(1500),
+            "b".repeat(600),
+            "c".repeat(4500)
+        );
+        let pieces = split(&text, MAX_CONTENT);
+        assert!(pieces.iter().all(|p| p.chars().count() <= MAX_CONTENT));
+        assert_eq!(pieces[0], "a".repeat(1500));
+        assert_eq!(pieces.concat().replace('\n', ""), text.replace('\n', ""));
+        assert_eq!(split("", 10), vec![String::new()]);
+        assert_eq!(split("ab\ncd", 10), vec!["ab\ncd".to_string()]);
+    }
+
+    #[test]
+    fn the_next_player_is_mentioned_and_only_they_are_pinged() {
+        let reply = Reply {
+            text: "**Labscape #1** · turn 3".into(),
+            image: None,
+            quick: vec![],
+            mention: vec![
+                Mention {
+                    user_id: "4001".into(),
+                    name: "ana".into(),
+                },
+                Mention {
+                    user_id: "bot:random:2".into(),
+                    name: "Bot 2".into(),
+                },
+            ],
+            visibility: Visibility::Public,
+            turn: Some((GameId(1), 3)),
+        };
+        assert_eq!(
+            contents(&reply),
+            vec!["**Labscape #1** · turn 3\n<@4001>, it's your turn.".to_string()]
+        );
+        assert_eq!(mentioned_ids(&reply), vec![serenity::UserId::new(4001)]);
+    }
+
+    #[test]
+    fn a_thread_belongs_to_its_parent_channel() {
+        let thread: serenity::PartialChannel = serde_json::from_value(serde_json::json!({
+            "id": "3002", "type": 11, "parent_id": "3001"
+        }))
+        .unwrap();
+        let s = scope_of(serenity::ChannelId::new(3002), Some(&thread));
+        assert_eq!((s.chat.as_str(), s.thread.as_str()), ("3001", "3002"));
+        assert_eq!(target_channel(&s), Some(serenity::ChannelId::new(3002)));
+        let s = scope_of(serenity::ChannelId::new(3001), None);
+        assert_eq!((s.chat.as_str(), s.thread.as_str()), ("3001", ""));
+        assert!(is_admin(Some(serenity::Permissions::MANAGE_CHANNELS)));
+        assert!(!is_admin(Some(serenity::Permissions::SEND_MESSAGES)));
+        assert!(!is_admin(None));
+    }
+}

@@ -1,0 +1,271 @@
+//! Answering interactions within Discord's rules: acknowledge at once (the 3-second rule),
+//! ask the service, then answer.
+//!
+//! Slash commands are deferred ephemerally, so a refusal stays between the bot and the
+//! asker. A public reply (a turn, a lobby change) is posted as an ordinary channel message
+//! instead of an interaction follow-up: follow-ups of a deferred response take the defer's
+//! visibility and do not ping, and the next player must be pinged. The "thinking…"
+//! placeholder is then deleted. Buttons are acknowledged without a placeholder (deferred
+//! update), so a refusal is an ephemeral follow-up and a turn is again a channel message.
+
+use poise::serenity_prelude as serenity;
+
+use super::{Context, Data, Error, present};
+use crate::app::{
+    Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
+    messages::UserError,
+};
+use crate::store::GameStore as _;
+
+fn application(ctx: Context<'_>) -> Option<poise::ApplicationContext<'_, Data, Error>> {
+    match ctx {
+        poise::Context::Application(a) => Some(a),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+fn ctx_of_command(i: &serenity::CommandInteraction) -> Ctx {
+    present::ctx_of(
+        i.id,
+        i.channel_id,
+        i.channel.as_ref(),
+        &i.user,
+        i.member.as_deref(),
+    )
+}
+
+/// What the caller may play now, for autocomplete.
+pub async fn suggestions(ctx: Context<'_>) -> Suggestions {
+    let Some(a) = application(ctx) else {
+        return Suggestions::default();
+    };
+    let mut c = ctx_of_command(a.interaction);
+    c.delivery = None;
+    ctx.data().service.suggestions(&c).await
+}
+
+/// The value typed so far for option `name` (during autocomplete, the other options).
+pub fn option_value(ctx: Context<'_>, name: &str) -> Option<String> {
+    fn find(options: &[serenity::CommandDataOption], name: &str) -> Option<String> {
+        options.iter().find_map(|o| match &o.value {
+            serenity::CommandDataOptionValue::SubCommand(inner)
+            | serenity::CommandDataOptionValue::SubCommandGroup(inner) => find(inner, name),
+            serenity::CommandDataOptionValue::String(s) if o.name == name => Some(s.clone()),
+            serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => {
+                Some(value.clone())
+            }
+            _ => None,
+        })
+    }
+    find(&application(ctx)?.interaction.data.options, name)
+}
+
+/// Handles a slash command: defer, run `cmd`, answer.
+pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let Some(a) = application(ctx) else {
+        return Ok(());
+    };
+    let c = ctx_of_command(a.interaction);
+    let reply = ctx.data().service.handle(&c, cmd).await;
+    match reply.visibility {
+        Visibility::Private => private(ctx, &reply).await,
+        Visibility::Public => match post(ctx.http(), a.interaction.channel_id, &reply).await {
+            Ok(()) => {
+                if let Err(e) = a.interaction.delete_response(ctx.http()).await {
+                    tracing::debug!("deleting the placeholder: {e}");
+                }
+                Ok(())
+            }
+            Err(e) => {
+                tracing::warn!(channel = %a.interaction.channel_id, "posting a reply failed: {e}");
+                private(ctx, &reply).await
+            }
+        },
+    }
+}
+
+/// `/labscape new thread:true`: the game opens in a new public thread of this channel,
+/// named after the game. In a thread already, the game simply opens there.
+pub async fn new_in_thread(ctx: Context<'_>, options: NewOptions) -> Result<(), Error> {
+    let Some(a) = application(ctx) else {
+        return Ok(());
+    };
+    if !ctx_of_command(a.interaction).scope.thread.is_empty() {
+        return command(ctx, Command::New(options)).await;
+    }
+    ctx.defer_ephemeral().await?;
+    let http = ctx.http();
+    let service = &ctx.data().service;
+    let builder = serenity::CreateThread::new("Labscape")
+        .kind(serenity::ChannelType::PublicThread)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    let thread = match a.interaction.channel_id.create_thread(http, builder).await {
+        Ok(t) => t,
+        Err(e) => {
+            tracing::warn!(channel = %a.interaction.channel_id, "creating a thread failed: {e}");
+            return Err(e);
+        }
+    };
+    let mut c = ctx_of_command(a.interaction);
+    c.scope.thread = thread.id.to_string();
+    let reply = service.handle(&c, Command::New(options)).await;
+    if reply.visibility == Visibility::Private {
+        if let Err(e) = thread.id.delete(http).await {
+            tracing::warn!(thread = %thread.id, "deleting an unused thread failed: {e}");
+        }
+        return private(ctx, &reply).await;
+    }
+    if let Ok(Some(row)) = service.store().live_game(&c.scope).await {
+        let rename = serenity::EditThread::new().name(game_name(row.id));
+        if let Err(e) = thread.id.edit_thread(http, rename).await {
+            tracing::warn!(thread = %thread.id, "naming the thread failed: {e}");
+        }
+    }
+    post(http, thread.id, &reply).await?;
+    private(ctx, &Reply::private(format!("<#{}>", thread.id))).await
+}
+
+/// An ephemeral answer (a refusal, help, rules), in pieces if long.
+async fn private(ctx: Context<'_>, reply: &Reply) -> Result<(), Error> {
+    for piece in followups(reply) {
+        ctx.send(piece.into_poise()).await?;
+    }
+    Ok(())
+}
+
+/// One ephemeral message, convertible to either follow-up builder.
+struct Piece {
+    text: String,
+    image: Option<Vec<u8>>,
+    buttons: Vec<serenity::CreateActionRow>,
+}
+
+impl Piece {
+    fn into_poise(self) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.text)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+            .components(self.buttons);
+        if let Some(png) = self.image {
+            r = r.attachment(serenity::CreateAttachment::bytes(png, present::IMAGE_NAME));
+        }
+        r
+    }
+
+    fn into_followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut r = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.text)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+            .components(self.buttons);
+        if let Some(png) = self.image {
+            r = r.add_file(serenity::CreateAttachment::bytes(png, present::IMAGE_NAME));
+        }
+        r
+    }
+}
+
+fn followups(reply: &Reply) -> Vec<Piece> {
+    let pieces = present::split(&reply.text, present::MAX_CONTENT);
+    let last = pieces.len() - 1;
+    pieces
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| Piece {
+            text,
+            image: reply.image.clone().filter(|_| i == last),
+            buttons: if i == last {
+                present::buttons(reply)
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
+}
+
+/// Posts a public reply in `channel`.
+pub async fn post(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    reply: &Reply,
+) -> Result<(), Error> {
+    for m in present::channel_messages(reply) {
+        channel.send_message(http, m).await?;
+    }
+    Ok(())
+}
+
+/// Handles a click on one of this bot's buttons.
+pub async fn press(
+    sctx: &serenity::Context,
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+) -> Result<(), Error> {
+    press.defer(sctx).await?;
+    let c = present::ctx_of(
+        press.id,
+        press.channel_id,
+        press.channel.as_ref(),
+        &press.user,
+        press.member.as_ref(),
+    );
+    let reply = match present::parse_custom_id(&press.data.custom_id) {
+        None => Reply::private(UserError::MovedOn.to_string()),
+        Some(p) => {
+            // The button names its game: once that game is not the live one here (it ended
+            // and another began), the button is old whatever its turn number says.
+            let live = data.service.store().live_game(&c.scope).await;
+            if matches!(&live, Ok(None)) || matches!(&live, Ok(Some(row)) if row.id.0 != p.game) {
+                Reply::private(UserError::MovedOn.to_string())
+            } else {
+                let cmd = Command::Play {
+                    action: p.action,
+                    expected_turn: Some(p.turn),
+                };
+                data.service.handle(&c, cmd).await
+            }
+        }
+    };
+    if reply.visibility == Visibility::Public {
+        match post(&sctx.http, press.channel_id, &reply).await {
+            Ok(()) => {
+                // That turn is over: its buttons go, so the channel shows one live set.
+                let clear = serenity::EditInteractionResponse::new().components(Vec::new());
+                if let Err(e) = press.edit_response(sctx, clear).await {
+                    tracing::debug!("clearing old buttons: {e}");
+                }
+                return Ok(());
+            }
+            Err(e) => {
+                tracing::warn!(channel = %press.channel_id, "posting a turn failed: {e}");
+            }
+        }
+    }
+    for piece in followups(&reply) {
+        press.create_followup(sctx, piece.into_followup()).await?;
+    }
+    Ok(())
+}
+
+/// Posts the messages the bot sends on its own (reminders, deadlines) until the sender
+/// side closes. Messages for other platforms are skipped.
+pub async fn post_outgoing(
+    http: std::sync::Arc<serenity::Http>,
+    mut outgoing: tokio::sync::mpsc::Receiver<Outgoing>,
+) {
+    while let Some(out) = outgoing.recv().await {
+        if out.scope.platform != present::PLATFORM {
+            tracing::debug!(platform = %out.scope.platform, "not a Discord message; skipped");
+            continue;
+        }
+        let Some(channel) = present::target_channel(&out.scope) else {
+            tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
+            continue;
+        };
+        if let Err(e) = post(&http, channel, &out.reply).await {
+            tracing::warn!(%channel, "posting a message failed: {e}");
+        }
+    }
+}

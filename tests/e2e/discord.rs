@@ -1,0 +1,1022 @@
+//! Discord, end to end: the real `labscape` Discord client (serenity + poise, in-process)
+//! against the fake Discord of `fake_discord.rs`, on a real SQLite file.
+//!
+//! Every interaction is checked for Discord's rules (acknowledged within 3 s, once) and
+//! every turn message against the game's position read independently from the database:
+//! the heading's turn number, the PNG, the ping for the next player, and which buttons
+//! are enabled.
+
+use std::{
+    collections::BTreeSet,
+    path::{Path, PathBuf},
+    sync::Arc,
+    time::Duration,
+};
+
+use labscape::{
+    app::{Outgoing, Reply, Service, SystemClock},
+    discord,
+    store::{ChatScope, GameId, GameStore, SqliteStore},
+};
+use labscape_core::labscape::{Action, MoveTarget, Phase, Position};
+use serde_json::{Value, json};
+use tokio::{
+    sync::{mpsc, oneshot},
+    task::JoinHandle,
+};
+
+use crate::fake_discord::{Answer, FakeDiscord, Msg, User};
+
+const ANA: User = User {
+    id: 4001,
+    name: "ana",
+    admin: false,
+};
+const BO: User = User {
+    id: 4002,
+    name: "bo",
+    admin: false,
+};
+/// Not seated anywhere.
+const CY: User = User {
+    id: 4003,
+    name: "cy",
+    admin: false,
+};
+const DEE: User = User {
+    id: 4004,
+    name: "dee",
+    admin: true,
+};
+
+fn users() -> [User; 4] {
+    [ANA, BO, CY, DEE]
+}
+
+fn user(id: &str) -> User {
+    users()
+        .into_iter()
+        .find(|u| u.id.to_string() == id)
+        .unwrap_or_else(|| panic!("no test user {id}"))
+}
+
+fn init_logs() {
+    if std::env::var_os("TEST_LOG").is_some() {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(
+                "warn,labscape=debug,serenity=warn,poise=warn",
+            ))
+            .with_test_writer()
+            .try_init();
+    }
+}
+
+/// The bot, running in this process against the fake.
+struct Bot {
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+    outgoing: mpsc::Sender<Outgoing>,
+}
+
+async fn service(db: &Path, render: bool) -> Arc<Service<SqliteStore>> {
+    let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
+    let renderer: Option<labscape::app::Renderer> = if render {
+        Some(Arc::new(|pos, events, name| {
+            labscape::render_turn(pos, events, name)
+        }))
+    } else {
+        None
+    };
+    Arc::new(Service::new(store, Arc::new(SystemClock), renderer))
+}
+
+impl Bot {
+    /// Starts the bot and waits for its `n`th connection to the fake.
+    async fn start(fake: &FakeDiscord, db: &Path, n: usize) -> Bot {
+        let config = discord::Config {
+            token: "fake-token".into(),
+            api_url: Some(fake.api_url()),
+            guild: None,
+        };
+        let (tx, rx) = mpsc::channel(8);
+        let (stop, stopped) = oneshot::channel::<()>();
+        let service = service(db, true).await;
+        let task = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = stopped.await;
+            };
+            discord::run(service, config, rx, shutdown)
+                .await
+                .expect("the Discord bot runs until stopped");
+        });
+        fake.wait_ready(n).await;
+        Bot {
+            stop: Some(stop),
+            task,
+            outgoing: tx,
+        }
+    }
+
+    async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        tokio::time::timeout(Duration::from_secs(15), &mut self.task)
+            .await
+            .expect("the bot stops within 15 s")
+            .expect("the bot task ends cleanly");
+    }
+}
+
+/// Reads games from the same database, as an independent observer.
+struct Observer {
+    service: Arc<Service<SqliteStore>>,
+}
+
+impl Observer {
+    async fn open(db: &Path) -> Observer {
+        Observer {
+            service: service(db, false).await,
+        }
+    }
+
+    fn scope(channel: u64, thread: Option<u64>) -> ChatScope {
+        ChatScope {
+            platform: "discord".into(),
+            chat: channel.to_string(),
+            thread: thread.map(|t| t.to_string()).unwrap_or_default(),
+        }
+    }
+
+    async fn live(&self, scope: &ChatScope) -> Option<(GameId, i64)> {
+        self.service
+            .store()
+            .live_game(scope)
+            .await
+            .unwrap()
+            .map(|r| (r.id, r.turn))
+    }
+
+    async fn turn(&self, id: GameId) -> i64 {
+        self.service.store().game(id).await.unwrap().unwrap().turn
+    }
+
+    async fn position(&self, id: GameId) -> Position {
+        self.service.position_of(id).await.expect("a started game")
+    }
+
+    /// The Discord user whose turn it is, if a person's.
+    async fn active(&self, id: GameId) -> Option<User> {
+        let pos = self.position(id).await;
+        let seat = pos.active()?;
+        let seats = self.service.store().seats(id).await.unwrap();
+        Some(user(&seats[seat.index()].user_id))
+    }
+}
+
+/// What the bot answered: public channel messages, or an ephemeral text.
+#[derive(Debug)]
+enum Outcome {
+    Public(Vec<Msg>),
+    Private(String),
+}
+
+impl Outcome {
+    fn public(self) -> Vec<Msg> {
+        match self {
+            Outcome::Public(m) => m,
+            Outcome::Private(t) => panic!("expected a public answer, got the ephemeral “{t}”"),
+        }
+    }
+    fn private(self) -> String {
+        match self {
+            Outcome::Private(t) => t,
+            Outcome::Public(m) => panic!("expected an ephemeral answer, got {m:#?}"),
+        }
+    }
+    /// The last public message (the one with the image and the buttons).
+    fn last(self) -> Msg {
+        self.public().pop().expect("a message")
+    }
+}
+
+/// Checks the acknowledgement and collects the answer.
+fn outcome(fake: &FakeDiscord, answer: Answer, channel: u64, before: usize) -> Outcome {
+    let d = &answer.delivery;
+    let (kind, flags, delay) = d.ack.expect("acknowledged");
+    assert!(
+        delay < Duration::from_secs(3),
+        "acknowledged after {delay:?}"
+    );
+    match d.kind {
+        // A button: a deferred update, no placeholder.
+        3 => assert_eq!(
+            kind, 6,
+            "a button press is acknowledged as a deferred update"
+        ),
+        // A slash command: deferred ephemerally, or (a malformed option) answered at once.
+        _ => assert!(
+            (kind == 5 && flags & 64 != 0) || (kind == 4 && answer.is_private()),
+            "slash commands are deferred ephemerally first (got type {kind}, flags {flags})"
+        ),
+    }
+    let now = fake.channel_messages(channel);
+    if answer.is_private() {
+        assert_eq!(
+            now.len(),
+            before,
+            "a refusal posts nothing in the channel: {:?}",
+            &now[before..]
+        );
+        Outcome::Private(answer.private_text())
+    } else {
+        assert!(now.len() > before, "a public answer posts in the channel");
+        Outcome::Public(now[before..].to_vec())
+    }
+}
+
+async fn slash(
+    fake: &FakeDiscord,
+    who: &User,
+    channel: u64,
+    path: &[&str],
+    options: Value,
+) -> Outcome {
+    let before = fake.channel_messages(channel).len();
+    let token = fake.slash(who, channel, path, options).await;
+    let answer = fake.answer(&token).await;
+    outcome(fake, answer, channel, before)
+}
+
+async fn click(fake: &FakeDiscord, who: &User, msg: &Msg, label: &str) -> Outcome {
+    let id = msg
+        .button(label)
+        .unwrap_or_else(|| panic!("no button {label} on {msg:#?}"));
+    click_id(fake, who, msg, &id).await
+}
+
+async fn click_id(fake: &FakeDiscord, who: &User, msg: &Msg, custom_id: &str) -> Outcome {
+    let before = fake.channel_messages(msg.channel_id).len();
+    let token = fake.click(who, msg, custom_id).await;
+    let answer = fake.answer(&token).await;
+    outcome(fake, answer, msg.channel_id, before)
+}
+
+fn opt(name: &str, kind: u8, value: Value) -> Value {
+    json!({"name": name, "type": kind, "value": value})
+}
+
+fn focused(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value, "focused": true})
+}
+
+/// The labels the buttons must enable: the position's legal single steps, roll, exit and
+/// wait 1.
+fn legal_buttons(pos: &Position) -> BTreeSet<String> {
+    pos.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move(MoveTarget::Steps(s)) if s.len() == 1 => Some(s[0].to_string()),
+            Action::Roll => Some("Roll".into()),
+            Action::Exit => Some("Exit".into()),
+            Action::Wait(1) => Some("Wait 1".into()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn assert_png(bytes: &[u8]) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a buffer size")];
+    let info = reader.next_frame(&mut buf).expect("PNG image data");
+    assert!(info.width >= 100 && info.height >= 100, "{info:?}");
+}
+
+/// Checks a turn message against the game in the database; returns the game's turn.
+async fn check_turn(obs: &Observer, game: GameId, msg: &Msg) -> i64 {
+    let turn = obs.turn(game).await;
+    let pos = obs.position(game).await;
+    assert!(
+        msg.content
+            .starts_with(&format!("**Labscape #{}** · turn {turn}", game.0)),
+        "heading of {:?} (turn {turn})",
+        msg.content
+    );
+    assert_eq!(msg.attachments.len(), 1, "one image");
+    assert!(msg.attachments[0].0.ends_with(".png"));
+    assert_png(&msg.attachments[0].1);
+    match obs.active(game).await {
+        Some(next) if !pos.is_over() => {
+            assert!(
+                msg.content.contains(&next.mention()),
+                "{} is pinged in {:?}",
+                next.name,
+                msg.content
+            );
+            assert!(msg.may_ping(next.id), "allowed mentions name {}", next.name);
+            for other in users().iter().filter(|u| u.id != next.id) {
+                assert!(!msg.content.contains(&other.mention()));
+                assert!(!msg.may_ping(other.id));
+            }
+        }
+        _ => assert!(!msg.content.contains("<@"), "nobody is pinged at the end"),
+    }
+    if pos.phase() == Phase::Play && !pos.is_over() {
+        let buttons = msg.buttons();
+        let labels: Vec<&str> = buttons.iter().map(|(l, _, _)| l.as_str()).collect();
+        assert_eq!(labels, ["N", "E", "S", "W", "Roll", "Exit", "Wait 1"]);
+        let enabled: BTreeSet<String> = buttons
+            .iter()
+            .filter(|(_, _, on)| *on)
+            .map(|(l, _, _)| l.clone())
+            .collect();
+        assert_eq!(
+            enabled,
+            legal_buttons(&pos),
+            "enabled buttons are the legal ones"
+        );
+        for (_, id, _) in &buttons {
+            assert!(
+                id.starts_with(&format!("ls:{}:{turn}:", game.0)),
+                "custom id {id}"
+            );
+        }
+    } else {
+        assert!(msg.buttons().is_empty(), "no buttons once the game is over");
+    }
+    turn
+}
+
+/// Opens a `single` game for ana and bo in `channel` and starts it; returns the game and
+/// the first turn message.
+async fn started_game(
+    fake: &FakeDiscord,
+    obs: &Observer,
+    channel: u64,
+    difficulty: u8,
+) -> (GameId, Msg) {
+    let lobby = slash(
+        fake,
+        &ANA,
+        channel,
+        &["labscape", "new"],
+        json!([
+            opt("layout", 3, json!("single")),
+            opt("difficulty", 4, json!(difficulty))
+        ]),
+    )
+    .await
+    .last();
+    let (game, _) = obs
+        .live(&Observer::scope(channel, None))
+        .await
+        .expect("a game opened");
+    assert!(
+        lobby
+            .content
+            .contains(&format!("Labscape #{} is open", game.0)),
+        "{}",
+        lobby.content
+    );
+    let joined = slash(fake, &BO, channel, &["labscape", "join"], json!([]))
+        .await
+        .last();
+    assert!(joined.content.contains("bo joined"), "{}", joined.content);
+    let refused = slash(fake, &BO, channel, &["labscape", "start"], json!([]))
+        .await
+        .private();
+    assert!(refused.contains("Only the game's creator"), "{refused}");
+    let first = slash(fake, &ANA, channel, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    assert_eq!(check_turn(obs, game, &first).await, 0);
+    assert!(first.content.contains("begins!"), "{}", first.content);
+    (game, first)
+}
+
+fn db_in(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("discord.db")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_are_registered_with_their_options_and_autocomplete() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let reg = fake.registrations().remove(0);
+    let commands = reg.as_array().expect("a list of commands");
+    let find = |list: &Value, name: &str| -> Value {
+        list.as_array()
+            .and_then(|l| l.iter().find(|c| c["name"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no {name} in {list:#}"))
+    };
+    let names: BTreeSet<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(
+        names,
+        BTreeSet::from([
+            "labscape",
+            "move",
+            "roll",
+            "rotate-wall",
+            "exit",
+            "wait",
+            "rules",
+            "table",
+            "log",
+            "help",
+            "place"
+        ])
+    );
+    let labscape = find(&reg, "labscape");
+    let subs: Vec<&str> = labscape["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            assert_eq!(o["type"], 1, "subcommand");
+            o["name"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(
+        subs,
+        [
+            "new", "join", "leave", "start", "abandon", "status", "addbot"
+        ]
+    );
+    let new = find(&labscape["options"], "new");
+    let layout = find(&new["options"], "layout");
+    assert_eq!(
+        (layout["type"].clone(), layout["autocomplete"].clone()),
+        (json!(3), json!(true))
+    );
+    let difficulty = find(&new["options"], "difficulty");
+    let choice_names = |o: &Value| -> Vec<String> {
+        o["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(
+        choice_names(&difficulty),
+        ["easy", "medium", "hard", "impossible"]
+    );
+    assert_eq!(
+        choice_names(&find(&new["options"], "setup")),
+        ["random", "draft"]
+    );
+    let players = find(&new["options"], "players");
+    assert_eq!(
+        (
+            players["type"].as_u64(),
+            players["min_value"].as_f64(),
+            players["max_value"].as_f64()
+        ),
+        (Some(4), Some(1.0), Some(8.0))
+    );
+    assert_eq!(find(&new["options"], "thread")["type"], 5);
+    let path = find(&find(&reg, "move")["options"], "path");
+    assert_eq!(
+        (path["required"].clone(), path["autocomplete"].clone()),
+        (json!(true), json!(true))
+    );
+    let rotate = find(&reg, "rotate-wall");
+    for o in ["from", "to"] {
+        let opt = find(&rotate["options"], o);
+        assert_eq!(
+            (opt["required"].clone(), opt["autocomplete"].clone()),
+            (json!(true), json!(true)),
+            "{o}"
+        );
+    }
+    assert_eq!(find(&find(&reg, "wait")["options"], "minutes")["type"], 4);
+    assert_eq!(find(&find(&reg, "log")["options"], "count")["type"], 4);
+    assert_eq!(
+        choice_names(&find(&find(&reg, "rules")["options"], "topic")).len(),
+        9
+    );
+    assert_eq!(
+        choice_names(&find(&find(&reg, "table")["options"], "name")),
+        ["search", "special", "start", "dawn", "items"]
+    );
+    let place = find(&reg, "place");
+    assert_eq!(
+        find(&find(&place["options"], "wall")["options"], "wall")["autocomplete"],
+        true
+    );
+    let item = find(&place["options"], "item");
+    assert_eq!(find(&item["options"], "cell")["autocomplete"], true);
+    assert_eq!(
+        choice_names(&find(&item["options"], "item")),
+        ["key", "food", "special"]
+    );
+    find(&place["options"], "autofill");
+    // Discord's limits on descriptions.
+    fn descriptions(v: &Value, out: &mut Vec<String>) {
+        if let Some(d) = v.get("description").and_then(Value::as_str) {
+            out.push(d.to_string());
+        }
+        for o in v["options"].as_array().into_iter().flatten() {
+            descriptions(o, out);
+        }
+    }
+    for c in commands {
+        let mut all = Vec::new();
+        descriptions(c, &mut all);
+        for d in all {
+            assert!(
+                !d.is_empty() && d.chars().count() <= 100,
+                "description “{d}”"
+            );
+        }
+    }
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let bot = Bot::start(&fake, &db, 1).await;
+    let obs = Observer::open(&db).await;
+    let ch = fake.channel("labscape");
+
+    // Autocomplete for the layout, before any game.
+    let layouts = fake
+        .autocomplete(
+            &ANA,
+            ch,
+            &["labscape", "new"],
+            json!([focused("layout", "si")]),
+        )
+        .await;
+    assert_eq!(layouts, [("single (#)".to_string(), "single".to_string())]);
+
+    // Help, rules and tables are for the asker only.
+    let help = slash(&fake, &CY, ch, &["help"], json!([])).await.private();
+    assert!(help.contains("Labscape commands"), "{help}");
+    let rules = slash(
+        &fake,
+        &CY,
+        ch,
+        &["rules"],
+        json!([opt("topic", 4, json!(2))]),
+    )
+    .await
+    .private();
+    assert!(rules.starts_with("**Move**"), "{rules}");
+    let table = slash(
+        &fake,
+        &CY,
+        ch,
+        &["table"],
+        json!([opt("name", 4, json!(0))]),
+    )
+    .await
+    .private();
+    assert!(table.contains("Search table"), "{table}");
+
+    // Impossible difficulty: dawn comes after 14 minutes.
+    let (game, mut msg) = started_game(&fake, &obs, ch, 3).await;
+    let mut turn = 0;
+    for i in 0..60 {
+        let pos = obs.position(game).await;
+        if pos.is_over() {
+            break;
+        }
+        let active = obs.active(game).await.expect("a person's turn");
+        let idle = if active.id == ANA.id { BO } else { ANA };
+        let legal = legal_buttons(&pos);
+        let step = ["N", "E", "S", "W"]
+            .into_iter()
+            .find(|d| legal.contains(*d));
+        let next = match i {
+            0 => {
+                // Autocomplete offers the caller's legal steps and reachable cells, and
+                // nothing to someone whose turn it is not.
+                let choices = fake
+                    .autocomplete(&active, ch, &["move"], json!([focused("path", "")]))
+                    .await;
+                let values: BTreeSet<String> = choices.iter().map(|(_, v)| v.clone()).collect();
+                for d in ["N", "E", "S", "W"]
+                    .into_iter()
+                    .filter(|d| legal.contains(*d))
+                {
+                    assert!(values.contains(d), "{d} in {values:?}");
+                }
+                assert!(values.len() <= 25);
+                let none = fake
+                    .autocomplete(&idle, ch, &["move"], json!([focused("path", "")]))
+                    .await;
+                assert!(none.is_empty(), "{none:?}");
+                let rotations = fake
+                    .autocomplete(&active, ch, &["rotate-wall"], json!([focused("from", "")]))
+                    .await;
+                if let Some((_, from)) = rotations.first() {
+                    let to = fake
+                        .autocomplete(
+                            &active,
+                            ch,
+                            &["rotate-wall"],
+                            json!([opt("from", 3, json!(from)), focused("to", "")]),
+                        )
+                        .await;
+                    assert!(!to.is_empty(), "a rotatable wall has somewhere to go");
+                }
+                match step {
+                    Some(d) => {
+                        slash(
+                            &fake,
+                            &active,
+                            ch,
+                            &["move"],
+                            json!([opt("path", 3, json!(d))]),
+                        )
+                        .await
+                    }
+                    None => slash(&fake, &active, ch, &["wait"], json!([])).await,
+                }
+            }
+            1 | 2 => match step {
+                Some(d) => click(&fake, &active, &msg, d).await,
+                None => click(&fake, &active, &msg, "Wait 1").await,
+            },
+            3 if legal.contains("Roll") => slash(&fake, &active, ch, &["roll"], json!([])).await,
+            4 => {
+                // A public status with the image, then the game goes on.
+                let status = slash(&fake, &idle, ch, &["labscape", "status"], json!([]))
+                    .await
+                    .last();
+                assert!(status.content.contains(&format!("Labscape #{}", game.0)));
+                assert_png(&status.attachments[0].1);
+                let log = slash(
+                    &fake,
+                    &idle,
+                    ch,
+                    &["log"],
+                    json!([opt("count", 4, json!(3))]),
+                )
+                .await
+                .private();
+                assert!(log.contains("the last 3 actions"), "{log}");
+                click(&fake, &active, &msg, "Wait 1").await
+            }
+            i if i % 2 == 1 => {
+                slash(
+                    &fake,
+                    &active,
+                    ch,
+                    &["wait"],
+                    json!([opt("minutes", 4, json!(3))]),
+                )
+                .await
+            }
+            _ => click(&fake, &active, &msg, "Wait 1").await,
+        };
+        msg = next.last();
+        let now = check_turn(&obs, game, &msg).await;
+        assert_eq!(now, turn + 1, "one action, one turn");
+        turn = now;
+    }
+    assert!(obs.position(game).await.is_over(), "the game ended");
+    assert!(msg.content.contains("Game over"), "{}", msg.content);
+    assert!(msg.content.contains("The seed was"), "{}", msg.content);
+    assert!(obs.live(&Observer::scope(ch, None)).await.is_none());
+    // The channel is free for another game.
+    let again = slash(&fake, &BO, ch, &["labscape", "new"], json!([]))
+        .await
+        .last();
+    assert!(again.content.contains("is open"), "{}", again.content);
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_players_old_buttons_and_illegal_moves_are_refused_privately() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let bot = Bot::start(&fake, &db, 1).await;
+    let obs = Observer::open(&db).await;
+    let ch = fake.channel("refusals");
+
+    let none = slash(&fake, &ANA, ch, &["roll"], json!([])).await.private();
+    assert!(none.contains("There is no game"), "{none}");
+
+    let (game, first) = started_game(&fake, &obs, ch, 0).await;
+    let active = obs.active(game).await.unwrap();
+    let idle = if active.id == ANA.id { BO } else { ANA };
+    let wait = first.button("Wait 1").unwrap();
+
+    let wrong = click_id(&fake, &idle, &first, &wait).await.private();
+    assert!(
+        wrong.contains(&format!("it is {}'s turn", active.name)),
+        "{wrong}"
+    );
+    let outsider = click_id(&fake, &CY, &first, &wait).await.private();
+    assert!(outsider.contains("not playing"), "{outsider}");
+    let illegal = slash(
+        &fake,
+        &active,
+        ch,
+        &["move"],
+        json!([opt("path", 3, json!("NNNNNNNNNN"))]),
+    )
+    .await
+    .private();
+    assert!(illegal.contains("You can't do that now"), "{illegal}");
+    let unreadable = slash(
+        &fake,
+        &active,
+        ch,
+        &["move"],
+        json!([opt("path", 3, json!("up"))]),
+    )
+    .await
+    .private();
+    assert!(unreadable.contains("I can't read that"), "{unreadable}");
+    // A malformed option (a choice this version does not have) never reaches the game.
+    let malformed = slash(
+        &fake,
+        &active,
+        ch,
+        &["rules"],
+        json!([opt("topic", 4, json!(42))]),
+    )
+    .await
+    .private();
+    assert!(malformed.contains("I can't read that"), "{malformed}");
+    let not_creator = slash(&fake, &CY, ch, &["labscape", "abandon"], json!([]))
+        .await
+        .private();
+    assert!(
+        not_creator.contains("creator or a chat admin"),
+        "{not_creator}"
+    );
+    assert_eq!(obs.turn(game).await, 0, "nothing changed");
+
+    // The active player moves on with a slash command; the first message's buttons are old.
+    let second = slash(&fake, &active, ch, &["wait"], json!([])).await.last();
+    assert_eq!(check_turn(&obs, game, &second).await, 1);
+    let next = obs.active(game).await.unwrap();
+    let old = click_id(&fake, &next, &first, &wait).await.private();
+    assert!(old.contains("moved on"), "{old}");
+    assert_eq!(obs.turn(game).await, 1, "the old button changed nothing");
+
+    // A server manager may abandon someone else's game.
+    let abandoned = slash(&fake, &DEE, ch, &["labscape", "abandon"], json!([]))
+        .await
+        .last();
+    assert!(
+        abandoned.content.contains("was abandoned"),
+        "{}",
+        abandoned.content
+    );
+    let gone = click(&fake, &next, &second, "Wait 1").await.private();
+    assert!(gone.contains("moved on"), "{gone}");
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_repeated_delivery_is_applied_once() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let bot = Bot::start(&fake, &db, 1).await;
+    let obs = Observer::open(&db).await;
+    let ch = fake.channel("repeats");
+    let (game, first) = started_game(&fake, &obs, ch, 0).await;
+
+    // A button press, then the very same delivery again: Discord refuses the second
+    // acknowledgement, and nothing else happens.
+    let active = obs.active(game).await.unwrap();
+    let before = fake.channel_messages(ch).len();
+    let token = fake
+        .click(&active, &first, &first.button("Wait 1").unwrap())
+        .await;
+    let answer = fake.answer(&token).await;
+    assert!(!answer.is_private());
+    assert_eq!(obs.turn(game).await, 1);
+    let posted = fake.channel_messages(ch).len();
+    assert!(posted > before);
+    fake.redeliver(&token).await;
+    fake.wait_until("the repeat to be refused", Duration::from_secs(10), |f| {
+        (f.delivery(&token).refused_acks >= 1).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        fake.channel_messages(ch).len(),
+        posted,
+        "nothing posted twice"
+    );
+    assert_eq!(obs.turn(game).await, 1);
+
+    // The same interaction id under a fresh token gets through Discord's check; the
+    // service's own record of handled deliveries refuses it.
+    let again = fake.redeliver_with_new_token(&token).await;
+    let text = fake.answer(&again).await.private_text();
+    assert!(text.contains("already done"), "{text}");
+    assert_eq!(obs.turn(game).await, 1);
+
+    // The same for a slash command.
+    let active = obs.active(game).await.unwrap();
+    let token = fake.slash(&active, ch, &["wait"], json!([])).await;
+    assert!(!fake.answer(&token).await.is_private());
+    assert_eq!(obs.turn(game).await, 2);
+    let again = fake.redeliver_with_new_token(&token).await;
+    let text = fake.answer(&again).await.private_text();
+    assert!(text.contains("already done"), "{text}");
+    assert_eq!(obs.turn(game).await, 2);
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_in_two_channels_and_a_thread_run_at_once() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let bot = Bot::start(&fake, &db, 1).await;
+    let obs = Observer::open(&db).await;
+    let (c1, c2) = (fake.channel("one"), fake.channel("two"));
+
+    let ((g1, m1), (g2, m2)) = tokio::join!(
+        started_game(&fake, &obs, c1, 0),
+        started_game(&fake, &obs, c2, 0)
+    );
+    assert_ne!(g1, g2);
+    let play = |game: GameId, msg: Msg| {
+        let (fake, obs) = (&fake, &obs);
+        async move {
+            let mut msg = msg;
+            for _ in 0..3 {
+                let active = obs.active(game).await.unwrap();
+                msg = click(fake, &active, &msg, "Wait 1").await.last();
+                check_turn(obs, game, &msg).await;
+            }
+            msg
+        }
+    };
+    let (m1, m2) = tokio::join!(play(g1, m1), play(g2, m2));
+    for (ch, game) in [(c1, g1), (c2, g2)] {
+        for m in fake.channel_messages(ch) {
+            assert!(
+                m.content.contains(&format!("Labscape #{}", game.0)),
+                "only game {game} in its channel: {}",
+                m.content
+            );
+        }
+    }
+    assert_eq!((obs.turn(g1).await, obs.turn(g2).await), (3, 3));
+
+    // A button of one channel's game clicked in the other channel is not for its game.
+    let active2 = obs.active(g2).await.unwrap();
+    let foreign = m1.button("Wait 1").unwrap();
+    let mut moved = m2.clone();
+    moved.components = m1.components.clone();
+    let refused = click_id(&fake, &active2, &moved, &foreign).await.private();
+    assert!(refused.contains("moved on"), "{refused}");
+    assert_eq!(obs.turn(g2).await, 3);
+
+    // A third game in a new thread of channel one, named after the game.
+    let link = slash(
+        &fake,
+        &BO,
+        c1,
+        &["labscape", "new"],
+        json!([opt("thread", 5, json!(true))]),
+    )
+    .await
+    .private();
+    let thread = fake
+        .channels()
+        .into_iter()
+        .find(|c| c.parent == Some(c1))
+        .expect("a thread");
+    assert_eq!(link, format!("<#{}>", thread.id));
+    assert_eq!(thread.kind, 11, "a public thread");
+    let (g3, _) = obs
+        .live(&Observer::scope(c1, Some(thread.id)))
+        .await
+        .expect("the game lives in the thread");
+    assert_eq!(thread.name, format!("Labscape #{}", g3.0));
+    let lobby = fake.channel_messages(thread.id);
+    assert!(
+        lobby[0]
+            .content
+            .contains(&format!("Labscape #{} is open", g3.0))
+    );
+    slash(&fake, &ANA, thread.id, &["labscape", "join"], json!([]))
+        .await
+        .last();
+    let first = slash(&fake, &BO, thread.id, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    check_turn(&obs, g3, &first).await;
+    let active = obs.active(g3).await.unwrap();
+    let next = click(&fake, &active, &first, "Wait 1").await.last();
+    assert_eq!(check_turn(&obs, g3, &next).await, 1);
+    assert_eq!(obs.turn(g1).await, 3, "the channel's own game is untouched");
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_finishes_a_game_after_a_restart_and_old_buttons_still_work() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let obs = Observer::open(&db).await;
+    let ch = fake.channel("restart");
+    let bot = Bot::start(&fake, &db, 1).await;
+    let (game, first) = started_game(&fake, &obs, ch, 3).await;
+    let active = obs.active(game).await.unwrap();
+    let mut msg = click(&fake, &active, &first, "Wait 1").await.last();
+    assert_eq!(check_turn(&obs, game, &msg).await, 1);
+    bot.stop().await;
+
+    let bot = Bot::start(&fake, &db, 2).await;
+    assert_eq!(fake.identifies(), 2, "a fresh session after the restart");
+    // The buttons posted before the restart still play.
+    for _ in 0..60 {
+        if obs.position(game).await.is_over() {
+            break;
+        }
+        let active = obs.active(game).await.unwrap();
+        msg = click(&fake, &active, &msg, "Wait 1").await.last();
+        check_turn(&obs, game, &msg).await;
+        if obs.position(game).await.is_over() {
+            break;
+        }
+        let active = obs.active(game).await.unwrap();
+        msg = slash(
+            &fake,
+            &active,
+            ch,
+            &["wait"],
+            json!([opt("minutes", 4, json!(4))]),
+        )
+        .await
+        .last();
+        check_turn(&obs, game, &msg).await;
+    }
+    assert!(obs.position(game).await.is_over());
+    assert!(msg.content.contains("Game over"), "{}", msg.content);
+
+    // Messages the bot sends on its own reach their channel, with the ping.
+    let reminder = Reply {
+        mention: vec![labscape::app::Mention {
+            user_id: ANA.id.to_string(),
+            name: "ana".into(),
+        }],
+        ..Reply::text("A reminder.")
+    };
+    let before = fake.channel_messages(ch).len();
+    bot.outgoing
+        .send(Outgoing {
+            scope: ChatScope {
+                platform: "telegram".into(),
+                chat: "1".into(),
+                thread: String::new(),
+            },
+            reply: Reply::text("not for Discord"),
+        })
+        .await
+        .unwrap();
+    bot.outgoing
+        .send(Outgoing {
+            scope: Observer::scope(ch, None),
+            reply: reminder,
+        })
+        .await
+        .unwrap();
+    let posted = fake
+        .wait_until("the reminder", Duration::from_secs(10), |f| {
+            f.channel_messages(ch).get(before).cloned()
+        })
+        .await;
+    assert!(
+        posted.content.starts_with("A reminder."),
+        "{}",
+        posted.content
+    );
+    assert!(posted.content.contains(&ANA.mention()) && posted.may_ping(ANA.id));
+    bot.stop().await;
+    assert_eq!(
+        fake.channel_messages(ch).len(),
+        before + 1,
+        "nothing for Telegram"
+    );
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
