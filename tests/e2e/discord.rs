@@ -25,7 +25,7 @@ use tokio::{
     task::JoinHandle,
 };
 
-use crate::fake_discord::{Answer, FakeDiscord, Msg, User};
+use crate::fake_discord::{APP_ID, Answer, FakeDiscord, GUILD_ID, Msg, User};
 
 const ANA: User = User {
     id: 4001,
@@ -93,10 +93,15 @@ async fn service(db: &Path, render: bool) -> Arc<Service<SqliteStore>> {
 impl Bot {
     /// Starts the bot and waits for its `n`th connection to the fake.
     async fn start(fake: &FakeDiscord, db: &Path, n: usize) -> Bot {
+        Bot::start_in(fake, db, n, None).await
+    }
+
+    /// Starts the bot registering its commands in `guild` only.
+    async fn start_in(fake: &FakeDiscord, db: &Path, n: usize, guild: Option<u64>) -> Bot {
         let config = discord::Config {
             token: "fake-token".into(),
             api_url: Some(fake.api_url()),
-            guild: None,
+            guild,
         };
         let (tx, rx) = mpsc::channel(8);
         let (stop, stopped) = oneshot::channel::<()>();
@@ -533,6 +538,54 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         }
     }
     bot.stop().await;
+    assert!(
+        fake.requests()
+            .contains(&format!("PUT /api/v10/applications/{APP_ID}/commands")),
+        "registered globally"
+    );
+
+    // With LABSCAPE_DISCORD_GUILD, in that server only.
+    let bot = Bot::start_in(&fake, &db_in(&dir), 2, Some(GUILD_ID)).await;
+    assert_eq!(fake.registrations()[1], reg, "the same commands");
+    assert!(fake.requests().contains(&format!(
+        "PUT /api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+    )));
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+/// The binary itself: `labscape` with `DISCORD_TOKEN` set (and no Telegram token) is the
+/// Discord bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plain_labscape_with_a_discord_token_is_the_discord_bot() {
+    init_logs();
+    let bin = tokio::task::spawn_blocking(crate::helpers::labscape_bin)
+        .await
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = tokio::process::Command::new(bin)
+        .arg("--db")
+        .arg(db_in(&dir))
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("LABSCAPE_DISCORD_API_URL", fake.api_url())
+        .env_remove("TELEGRAM_TOKEN")
+        .env_remove("LABSCAPE_DISCORD_GUILD")
+        .env("LABSCAPE_LOG", "error")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("labscape starts");
+    fake.wait_ready(1).await;
+    let ch = fake.channel("binary");
+    let help = slash(&fake, &ANA, ch, &["help"], json!([])).await.private();
+    assert!(help.contains("Labscape commands"), "{help}");
+    let lobby = slash(&fake, &ANA, ch, &["labscape", "new"], json!([]))
+        .await
+        .last();
+    assert!(lobby.content.contains("is open"), "{}", lobby.content);
+    child.kill().await.expect("the bot process stops");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 

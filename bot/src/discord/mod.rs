@@ -198,8 +198,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             // Most often the interaction was already answered (a repeated delivery) or its
-            // token expired; the service changed nothing it had not confirmed.
+            // token expired; then this last try fails too, quietly.
             tracing::warn!(command = %ctx.command().qualified_name, "Discord command failed: {error}");
+            let text = "Something went wrong on our side. Please try again in a moment.";
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::debug!("telling the user about a failure: {e}");
+            }
         }
         poise::FrameworkError::EventHandler { error, .. } => {
             tracing::warn!("Discord button failed: {error}");
