@@ -43,6 +43,7 @@ fn ctx(chat: &str, user: &str) -> Ctx {
         user_name: user.into(),
         is_admin: false,
         delivery: None,
+        locale: None,
     }
 }
 

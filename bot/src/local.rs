@@ -113,6 +113,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             user_name: who.to_string(),
             is_admin: false,
             delivery: None,
+            locale: None,
         };
         let reply = service.handle_line(&ctx, text).await;
         print_reply(&reply, &who, &opts.images)?;

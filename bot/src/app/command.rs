@@ -76,9 +76,15 @@ pub enum CommandParseError {
     /// Unknown command word.
     #[error("“/{0}” is not a command; /help lists them")]
     Unknown(String),
-    /// Bad argument.
-    #[error("{0}")]
-    Bad(String),
+    /// Not a count for `/log`.
+    #[error("“{0}” is not a count from 1 to 100; write it like /log 10")]
+    BadCount(String),
+    /// A word `/new` does not know.
+    #[error("I can't read “{0}”; write it like /new pyramid medium random 4")]
+    BadNewArg(String),
+    /// A seat count out of range for `/new`.
+    #[error("a game seats 1 to 8 players, not {0}")]
+    BadPlayers(u8),
 }
 
 const ACTION_VERBS: [&str; 11] = [
@@ -128,11 +134,7 @@ impl Command {
                     n.parse::<usize>()
                         .ok()
                         .filter(|n| (1..=100).contains(n))
-                        .ok_or_else(|| {
-                            CommandParseError::Bad(format!(
-                                "“{n}” is not a count from 1 to 100; write it like /log 10"
-                            ))
-                        })?,
+                        .ok_or_else(|| CommandParseError::BadCount((*n).to_string()))?,
                 ),
             }),
             "help" | "" => Command::Help,
@@ -165,17 +167,13 @@ fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
             o.setup = Some(lower);
         } else if let Ok(n) = a.parse::<u8>() {
             if !(1..=8).contains(&n) {
-                return Err(CommandParseError::Bad(format!(
-                    "a game seats 1 to 8 players, not {n}"
-                )));
+                return Err(CommandParseError::BadPlayers(n));
             }
             o.players = Some(n);
         } else if o.layout.is_none() {
             o.layout = Some((*a).to_string());
         } else {
-            return Err(CommandParseError::Bad(format!(
-                "I can't read “{a}”; write it like /new pyramid medium random 4"
-            )));
+            return Err(CommandParseError::BadNewArg((*a).to_string()));
         }
     }
     Ok(o)

@@ -6,80 +6,273 @@
 use std::fmt::Write;
 
 use labscape_core::labscape::{
-    ActionError, Event, ParseActionError, Phase, Position, RobotCause, Seat, Status, Table,
+    ActionError, Event, LayoutError, NewGameError, ParseActionError, Phase, Position, RobotCause,
+    Seat, Status, Table,
 };
-use thiserror::Error;
 
 use super::command::CommandParseError;
+use crate::i18n::{Lang, tr};
 
-/// A refusal the user caused: a clear message, and nothing changed.
-#[derive(Debug, Error)]
+/// A refusal the user caused: a clear message in the asker's language, and nothing
+/// changed. `Display` gives the English text, for logs.
+#[derive(Debug)]
 pub enum UserError {
     /// No live game in this chat.
-    #[error(
-        "There is no game in this chat. Start one with /new (for example: /new pyramid medium)."
-    )]
     NoGame,
-    /// A live game already exists here.
-    #[error("This chat already has a game ({0}). Finish or /abandon it before starting another.")]
+    /// A live game already exists here (its name).
     GameHere(String),
     /// Not seated.
-    #[error("You are not playing in this game. /join it while it is in the lobby.")]
     NotSeated,
     /// Already seated.
-    #[error("You already have a seat in this game.")]
     AlreadySeated,
-    /// Lobby full.
-    #[error("The game is full ({0} seats).")]
+    /// Lobby full (its seat count).
     Full(u8),
     /// Only the creator may do this.
-    #[error("Only the game's creator can {0}.")]
-    NotCreator(&'static str),
+    NotCreator(Deed),
     /// Only the creator or an admin may do this.
-    #[error("Only the game's creator or a chat admin can {0}.")]
-    NotCreatorOrAdmin(&'static str),
+    NotCreatorOrAdmin(Deed),
     /// The game has not started.
-    #[error("The game has not started yet. The creator starts it with /start.")]
     NotStarted,
     /// The game has started.
-    #[error("The game has already started.")]
     AlreadyStarted,
     /// Leaving a running game.
-    #[error("The game is under way, so seats are fixed. The creator can /abandon it.")]
     CannotLeave,
     /// The turn moved on (old button or a race).
-    #[error("The game moved on since that was sent. Look again at the latest turn.")]
     MovedOn,
     /// A retried delivery.
-    #[error("That was already done.")]
     AlreadyHandled,
     /// A command that cannot be read.
-    #[error("I can't read that: {0}")]
-    BadCommand(#[from] CommandParseError),
+    BadCommand(CommandParseError),
     /// An action that cannot be read.
-    #[error("I can't read that: {0}")]
-    BadAction(#[from] ParseActionError),
+    BadAction(ParseActionError),
     /// An illegal action.
-    #[error("You can't do that now: {0}.")]
-    Illegal(#[from] ActionError),
+    Illegal(ActionError),
     /// A bad option for `new`.
-    #[error("I can't read that: {0}")]
-    BadOption(String),
+    BadOption(OptionProblem),
     /// Unknown rules topic.
-    #[error("There is no rules topic “{0}”. Topics: {topics}.", topics = super::help::TOPICS.join(", "))]
     UnknownTopic(String),
     /// Unknown table.
-    #[error("There is no table “{0}”. Tables: search, special, start, dawn, items.")]
     UnknownTable(String),
     /// Only the awaited player may snooze.
-    #[error("Only the player whose turn it is can snooze its reminders.")]
     NotAwaited,
-    /// A settings or preferences option that cannot be read.
-    #[error("I can't read that: {0}")]
-    BadSetting(String),
-    /// Unknown computer policy.
-    #[error("There is no computer player “{0}”. Try: {1}.")]
+    /// A settings or preferences value that cannot be read.
+    BadSetting(SettingProblem),
+    /// Unknown computer policy (the name, the known names).
     UnknownPolicy(String, String),
+}
+
+/// What only a game's creator (or a chat admin) may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deed {
+    /// `/addbot`.
+    AddBots,
+    /// `/start`.
+    Start,
+    /// `/abandon`.
+    Abandon,
+    /// `/settings …`.
+    ChangeSettings,
+    /// `/settings language …`.
+    ChangeLanguage,
+}
+
+/// Why the options of `/new` cannot be used.
+#[derive(Debug)]
+pub enum OptionProblem {
+    /// The layout does not read.
+    Layout(LayoutError),
+    /// Not a difficulty.
+    Difficulty(String),
+    /// Not a setup mode.
+    Setup(String),
+    /// Seats out of range.
+    Players(u8),
+    /// The engine refuses to start the game.
+    CannotStart(NewGameError),
+}
+
+/// Why a value of `/settings`, `/me` or `/away` cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingProblem {
+    /// A key without a value.
+    NeedsValue(String),
+    /// Not a time zone.
+    TimeZone(String),
+    /// Not quiet hours.
+    Quiet(String),
+    /// Not a preference name.
+    UnknownPreference(String),
+    /// Not a language the bot speaks.
+    Language(String),
+    /// `/away` without a time.
+    AwayWhen,
+    /// Not a future time.
+    AwayPast(String),
+    /// Not a duration.
+    Duration(String),
+    /// Not a reminder limit.
+    Limit(String),
+    /// Not a deadline policy.
+    Policy(String),
+    /// Not a setting name.
+    UnknownSetting(String),
+}
+
+impl From<CommandParseError> for UserError {
+    fn from(e: CommandParseError) -> Self {
+        UserError::BadCommand(e)
+    }
+}
+impl From<ParseActionError> for UserError {
+    fn from(e: ParseActionError) -> Self {
+        UserError::BadAction(e)
+    }
+}
+impl From<ActionError> for UserError {
+    fn from(e: ActionError) -> Self {
+        UserError::Illegal(e)
+    }
+}
+impl From<OptionProblem> for UserError {
+    fn from(e: OptionProblem) -> Self {
+        UserError::BadOption(e)
+    }
+}
+impl From<SettingProblem> for UserError {
+    fn from(e: SettingProblem) -> Self {
+        UserError::BadSetting(e)
+    }
+}
+
+impl std::fmt::Display for UserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for UserError {}
+
+impl UserError {
+    /// The refusal, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            UserError::NoGame => tr!(lang, "error-no-game"),
+            UserError::GameHere(game) => tr!(lang, "error-game-here", game = game.as_str()),
+            UserError::NotSeated => tr!(lang, "error-not-seated"),
+            UserError::AlreadySeated => tr!(lang, "error-already-seated"),
+            UserError::Full(seats) => tr!(lang, "error-full", seats = *seats),
+            UserError::NotCreator(d) => tr!(lang, "error-not-creator", deed = d.text(lang)),
+            UserError::NotCreatorOrAdmin(d) => {
+                tr!(lang, "error-not-creator-or-admin", deed = d.text(lang))
+            }
+            UserError::NotStarted => tr!(lang, "error-not-started"),
+            UserError::AlreadyStarted => tr!(lang, "error-already-started"),
+            UserError::CannotLeave => tr!(lang, "error-cannot-leave"),
+            UserError::MovedOn => tr!(lang, "error-moved-on"),
+            UserError::AlreadyHandled => tr!(lang, "error-already-handled"),
+            UserError::BadCommand(e) => {
+                tr!(lang, "error-cant-read", problem = command_problem(e, lang))
+            }
+            UserError::BadAction(e) => {
+                tr!(
+                    lang,
+                    "error-cant-read",
+                    problem = parse_action_problem(e, lang)
+                )
+            }
+            UserError::Illegal(e) => tr!(lang, "error-illegal", problem = action_problem(e, lang)),
+            UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
+            UserError::UnknownTopic(t) => tr!(
+                lang,
+                "error-unknown-topic",
+                topic = t.as_str(),
+                topics = super::help::TOPICS.join(", ")
+            ),
+            UserError::UnknownTable(t) => tr!(lang, "error-unknown-table", table = t.as_str()),
+            UserError::NotAwaited => tr!(lang, "error-not-awaited"),
+            UserError::BadSetting(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
+            UserError::UnknownPolicy(p, known) => tr!(
+                lang,
+                "error-unknown-policy",
+                policy = p.as_str(),
+                policies = known.as_str()
+            ),
+        }
+    }
+}
+
+impl Deed {
+    fn text(self, lang: Lang) -> String {
+        match self {
+            Deed::AddBots => tr!(lang, "deed-add-bots"),
+            Deed::Start => tr!(lang, "deed-start"),
+            Deed::Abandon => tr!(lang, "deed-abandon"),
+            Deed::ChangeSettings => tr!(lang, "deed-change-settings"),
+            Deed::ChangeLanguage => tr!(lang, "deed-change-language"),
+        }
+    }
+}
+
+impl OptionProblem {
+    /// What is wrong, in `lang` (a clause, no final full stop).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            OptionProblem::Layout(e) => tr!(
+                lang,
+                "option-layout",
+                problem = e.to_string(),
+                presets = super::help::presets()
+            ),
+            OptionProblem::Difficulty(v) => tr!(lang, "option-difficulty", value = v.as_str()),
+            OptionProblem::Setup(v) => tr!(lang, "option-setup", value = v.as_str()),
+            OptionProblem::Players(n) => tr!(lang, "option-players", value = *n),
+            OptionProblem::CannotStart(e) => {
+                tr!(lang, "option-cannot-start", problem = e.to_string())
+            }
+        }
+    }
+}
+
+impl SettingProblem {
+    /// What is wrong, in `lang` (a clause, no final full stop).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            SettingProblem::NeedsValue(k) => tr!(lang, "setting-needs-value", key = k.as_str()),
+            SettingProblem::TimeZone(v) => tr!(lang, "setting-time-zone", value = v.as_str()),
+            SettingProblem::Quiet(v) => tr!(lang, "setting-quiet", value = v.as_str()),
+            SettingProblem::UnknownPreference(k) => {
+                tr!(lang, "setting-unknown-pref", key = k.as_str())
+            }
+            SettingProblem::Language(v) => tr!(lang, "setting-language", value = v.as_str()),
+            SettingProblem::AwayWhen => tr!(lang, "setting-away-when"),
+            SettingProblem::AwayPast(v) => tr!(lang, "setting-away-past", value = v.as_str()),
+            SettingProblem::Duration(v) => tr!(lang, "setting-duration", value = v.as_str()),
+            SettingProblem::Limit(v) => tr!(lang, "setting-limit", value = v.as_str()),
+            SettingProblem::Policy(v) => tr!(lang, "setting-policy", value = v.as_str()),
+            SettingProblem::UnknownSetting(k) => tr!(lang, "setting-unknown", key = k.as_str()),
+        }
+    }
+}
+
+/// A command line that cannot be read, in `lang`.
+fn command_problem(e: &CommandParseError, lang: Lang) -> String {
+    match e {
+        CommandParseError::TooLong => tr!(lang, "parse-too-long", max = super::command::MAX_LINE),
+        CommandParseError::Unknown(c) => tr!(lang, "parse-unknown-command", command = c.as_str()),
+        CommandParseError::BadCount(v) => tr!(lang, "parse-bad-count", value = v.as_str()),
+        CommandParseError::BadNewArg(v) => tr!(lang, "parse-bad-new-arg", value = v.as_str()),
+        CommandParseError::BadPlayers(n) => tr!(lang, "option-players", value = *n),
+    }
+}
+
+/// An action text that cannot be read, in `lang`.
+fn parse_action_problem(e: &ParseActionError, _lang: Lang) -> String {
+    e.to_string()
+}
+
+/// Why the rules refuse an action, in `lang`.
+fn action_problem(e: &ActionError, _lang: Lang) -> String {
+    e.to_string()
 }
 
 fn name(names: &[String], s: Seat) -> &str {

@@ -23,16 +23,19 @@ use labscape_core::labscape::{
     Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
     Record, Seat, Settings, SetupMode, TurnRecord, commitment,
 };
-use messages::UserError;
+use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
     command::{Command, NewOptions},
     reply::{Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
-use crate::store::{
-    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
-    NewGame, SeatRow, StoreError, TimerRow, Timing, TurnWrite, UserPrefs,
+use crate::{
+    i18n::{Lang, tr},
+    store::{
+        ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
+        NewGame, SeatRow, StoreError, TimerRow, Timing, TurnWrite, UserPrefs,
+    },
 };
 
 /// Longest display name kept.
@@ -53,6 +56,9 @@ pub struct Ctx {
     pub is_admin: bool,
     /// The delivery's id, for exactly-once handling of retried deliveries.
     pub delivery: Option<String>,
+    /// The user's language as their platform reports it (Discord's locale, Telegram's
+    /// `language_code`), if any. Their own `/me lang` choice comes first.
+    pub locale: Option<String>,
 }
 
 /// The time source (unix seconds), injectable for tests.
@@ -158,7 +164,7 @@ impl<S: GameStore> Service<S> {
     pub async fn handle_line(&self, ctx: &Ctx, line: &str) -> Reply {
         match Command::parse(line) {
             Ok(cmd) => self.handle(ctx, cmd).await,
-            Err(e) => Reply::private(UserError::from(e).to_string()),
+            Err(e) => Reply::private(UserError::from(e).message(self.lang_for(ctx).await)),
         }
     }
 
@@ -169,15 +175,28 @@ impl<S: GameStore> Service<S> {
             Ok(r) => r,
             Err(ServiceError::User(e)) => {
                 tracing::debug!(user = %ctx.user_id, command = %what, "refused: {e}");
-                Reply::private(e.to_string())
+                Reply::private(e.message(self.lang_for(ctx).await))
             }
             Err(ServiceError::Store(e)) => {
                 tracing::error!(user = %ctx.user_id, command = %what, error = %e, "store failure");
-                Reply::private(
-                    "Something went wrong on our side and nothing was changed. Please try again in a moment.",
-                )
+                Reply::private(tr!(self.lang_for(ctx).await, "error-internal"))
             }
         }
+    }
+
+    /// The language of a private reply to `ctx`'s user: their `/me lang` choice, else
+    /// their platform's locale, else English.
+    pub async fn lang_for(&self, ctx: &Ctx) -> Lang {
+        let chosen = self
+            .store
+            .prefs(&ctx.scope.platform, &ctx.user_id)
+            .await
+            .ok()
+            .and_then(|p| p.language)
+            .and_then(|l| Lang::from_tag(&l));
+        chosen
+            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+            .unwrap_or_default()
     }
 
     fn slot(&self, id: GameId) -> Slot {
@@ -258,23 +277,17 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::GameHere(game_name(row.id)).into());
         }
         let layout_text = o.layout.unwrap_or_else(|| "pyramid".into());
-        let layout = Layout::parse(&layout_text)
-            .map_err(|e| UserError::BadOption(format!("{e}. Presets: {}", help::presets())))?;
+        let layout =
+            Layout::parse(&layout_text).map_err(|e| UserError::from(OptionProblem::Layout(e)))?;
         let difficulty = o.difficulty.unwrap_or_else(|| "medium".into());
-        let d = Difficulty::from_name(&difficulty).ok_or_else(|| {
-            UserError::BadOption(format!(
-                "“{difficulty}” is not a difficulty: easy, medium, hard or impossible"
-            ))
-        })?;
+        let d = Difficulty::from_name(&difficulty)
+            .ok_or_else(|| UserError::from(OptionProblem::Difficulty(difficulty.clone())))?;
         let setup = o.setup.unwrap_or_else(|| "random".into());
-        let s = SetupMode::from_name(&setup).ok_or_else(|| {
-            UserError::BadOption(format!("“{setup}” is not a setup mode: random or draft"))
-        })?;
+        let s = SetupMode::from_name(&setup)
+            .ok_or_else(|| UserError::from(OptionProblem::Setup(setup.clone())))?;
         let max = o.players.unwrap_or(8);
         if !(1..=8).contains(&max) {
-            return Err(
-                UserError::BadOption(format!("a game seats 1 to 8 players, not {max}")).into(),
-            );
+            return Err(UserError::from(OptionProblem::Players(max)).into());
         }
         let seed = crate::random_seed();
         let new = NewGame {
@@ -355,7 +368,7 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::AlreadyStarted.into());
         }
         if row.creator != ctx.user_id {
-            return Err(UserError::NotCreator("add computer players").into());
+            return Err(UserError::NotCreator(Deed::AddBots).into());
         }
         let name = policy.unwrap_or_else(|| default_policy().name().to_string());
         let policy = Policy::from_name(&name)
@@ -407,7 +420,7 @@ impl<S: GameStore> Service<S> {
     async fn abandon(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         if row.creator != ctx.user_id && !ctx.is_admin {
-            return Err(UserError::NotCreatorOrAdmin("abandon the game").into());
+            return Err(UserError::NotCreatorOrAdmin(Deed::Abandon).into());
         }
         let slot = self.slot(row.id);
         let _guard = slot.lock().await;
@@ -447,12 +460,12 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::AlreadyStarted.into());
         }
         if row.creator != ctx.user_id {
-            return Err(UserError::NotCreator("start the game").into());
+            return Err(UserError::NotCreator(Deed::Start).into());
         }
         let seats = self.store.seats(row.id).await?;
         let settings = Self::settings(&row, &seats)?;
         let (pos, events) = Position::new_game(&settings, &row.seed)
-            .map_err(|e| UserError::BadOption(e.to_string()))?;
+            .map_err(|e| UserError::from(OptionProblem::CannotStart(e)))?;
         let slot = self.slot(row.id);
         let mut guard = slot.lock().await;
         let timer = self.timer_for(&row, &seats, &pos, 0).await?;
@@ -902,31 +915,31 @@ impl<S: GameStore> Service<S> {
         while let Some(key) = it.next() {
             let value = it
                 .next()
-                .ok_or_else(|| UserError::BadSetting(format!("“{key}” needs a value")))?;
+                .ok_or_else(|| UserError::from(SettingProblem::NeedsValue(key.clone())))?;
             match key.to_ascii_lowercase().as_str() {
                 "tz" | "timezone" | "zone" => {
-                    let tz = timers::parse_tz(value).ok_or_else(|| {
-                        UserError::BadSetting(format!("“{value}” is not a time zone; use a name like Europe/Lisbon or America/Sao_Paulo"))
-                    })?;
+                    let tz = timers::parse_tz(value)
+                        .ok_or_else(|| UserError::from(SettingProblem::TimeZone(value.clone())))?;
                     p.time_zone = Some(tz.name().to_string());
                 }
                 "quiet" => {
                     if value.eq_ignore_ascii_case("off") {
                         (p.quiet_start, p.quiet_end) = (None, None);
                     } else {
-                        let q = timers::parse_quiet(value).ok_or_else(|| {
-                            UserError::BadSetting(format!(
-                                "“{value}” is not quiet hours; write them like 22:00-07:00, or off"
-                            ))
-                        })?;
+                        let q = timers::parse_quiet(value)
+                            .ok_or_else(|| UserError::from(SettingProblem::Quiet(value.clone())))?;
                         (p.quiet_start, p.quiet_end) =
                             (Some(i64::from(q.start)), Some(i64::from(q.end)));
                     }
                 }
-                "lang" | "language" => p.language = Some(value.clone()),
+                "lang" | "language" => {
+                    let lang = Lang::from_tag(value)
+                        .ok_or_else(|| UserError::from(SettingProblem::Language(value.clone())))?;
+                    p.language = Some(lang.tag().into());
+                }
                 other => {
-                    return Err(UserError::BadSetting(format!(
-                        "“{other}” is not a preference; use tz, quiet or lang"
+                    return Err(UserError::from(SettingProblem::UnknownPreference(
+                        other.to_string(),
                     ))
                     .into());
                 }
@@ -958,21 +971,16 @@ impl<S: GameStore> Service<S> {
         let name = cap_name(&ctx.user_name);
         let text = match until.map(str::trim) {
             None => {
-                return Err(UserError::BadSetting(
-                    "say until when: /away 3d, /away 2026-11-25 18:00 (your time zone), or /away off".into(),
-                )
-                .into());
+                return Err(UserError::from(SettingProblem::AwayWhen).into());
             }
             Some(u) if u.eq_ignore_ascii_case("off") || u.eq_ignore_ascii_case("back") => {
                 p.away_until = None;
                 format!("{name} is back.")
             }
             Some(u) => {
-                let t = timers::parse_until(u, now, who.tz).filter(|t| *t > now).ok_or_else(|| {
-                    UserError::BadSetting(format!(
-                        "“{u}” is not a time in the future; write /away 3d or /away 2026-11-25 18:00"
-                    ))
-                })?;
+                let t = timers::parse_until(u, now, who.tz)
+                    .filter(|t| *t > now)
+                    .ok_or_else(|| UserError::from(SettingProblem::AwayPast(u.to_string())))?;
                 p.away_until = Some(t);
                 format!(
                     "{name} is away until {}. Reminders for them pause and their deadlines wait until then.",
@@ -990,19 +998,16 @@ impl<S: GameStore> Service<S> {
         let mut t = row.timing;
         if !args.is_empty() {
             if row.creator != ctx.user_id {
-                return Err(UserError::NotCreator("change the game's settings").into());
+                return Err(UserError::NotCreator(Deed::ChangeSettings).into());
             }
             let mut it = args.iter();
             while let Some(key) = it.next() {
                 let value = it
                     .next()
-                    .ok_or_else(|| UserError::BadSetting(format!("“{key}” needs a value")))?;
+                    .ok_or_else(|| UserError::from(SettingProblem::NeedsValue(key.clone())))?;
                 let dur = || {
-                    timers::parse_duration(value).ok_or_else(|| {
-                        UserError::BadSetting(format!(
-                            "“{value}” is not a duration; write it like 12h, 30m or 2d"
-                        ))
-                    })
+                    timers::parse_duration(value)
+                        .ok_or_else(|| UserError::from(SettingProblem::Duration(value.clone())))
                 };
                 match key.to_ascii_lowercase().as_str() {
                     "reminder" | "reminders" | "interval" => {
@@ -1013,11 +1018,7 @@ impl<S: GameStore> Service<S> {
                             .parse::<i64>()
                             .ok()
                             .filter(|n| (1..=50).contains(n))
-                            .ok_or_else(|| {
-                                UserError::BadSetting(format!(
-                                    "“{value}” is not a reminder limit from 1 to 50"
-                                ))
-                            })?
+                            .ok_or_else(|| UserError::from(SettingProblem::Limit(value.clone())))?
                     }
                     "deadline" => {
                         t.deadline = if value.eq_ignore_ascii_case("off") {
@@ -1027,15 +1028,12 @@ impl<S: GameStore> Service<S> {
                         }
                     }
                     "policy" => {
-                        t.policy = DeadlinePolicy::from_name(value).ok_or_else(|| {
-                            UserError::BadSetting(format!(
-                                "“{value}” is not a deadline policy: advisory or auto-wait"
-                            ))
-                        })?
+                        t.policy = DeadlinePolicy::from_name(value)
+                            .ok_or_else(|| UserError::from(SettingProblem::Policy(value.clone())))?
                     }
                     other => {
-                        return Err(UserError::BadSetting(format!(
-                            "“{other}” is not a setting; use reminder, limit, deadline or policy"
+                        return Err(UserError::from(SettingProblem::UnknownSetting(
+                            other.to_string(),
                         ))
                         .into());
                     }

@@ -37,6 +37,7 @@ fn ctx(user: &str) -> Ctx {
         user_name: user.to_uppercase(),
         is_admin: false,
         delivery: None,
+        locale: None,
     }
 }
 
@@ -337,4 +338,35 @@ async fn log_and_tables_read_the_game() {
             .contains("no rules topic")
     );
     assert!(say(&s, "ana", "/help").await.text.contains("/rotate-wall"));
+}
+
+#[tokio::test]
+async fn a_refusal_speaks_the_askers_language() {
+    let (s, _d) = service().await;
+    let mut pt = ctx("ana");
+    pt.locale = Some("pt-BR".into());
+    let r = s.handle_line(&pt, "/status").await;
+    assert_eq!(r.visibility, Visibility::Private);
+    assert!(
+        r.text.starts_with("Não há partida neste chat."),
+        "{}",
+        r.text
+    );
+    let r = say(&s, "ana", "/status").await;
+    assert!(
+        r.text.starts_with("There is no game in this chat."),
+        "{}",
+        r.text
+    );
+    // Their own choice beats the platform's locale.
+    let r = s.handle_line(&pt, "/me lang english").await;
+    assert_eq!(r.visibility, Visibility::Private, "{}", r.text);
+    let r = s.handle_line(&pt, "/frobnicate").await;
+    assert!(r.text.contains("is not a command"), "{}", r.text);
+    let r = say(&s, "bo", "/me lang pt").await;
+    assert!(!r.text.contains("not a language"), "{}", r.text);
+    let r = say(&s, "bo", "/join").await;
+    assert!(r.text.starts_with("Não há partida"), "{}", r.text);
+    let r = say(&s, "bo", "/me lang klingon").await;
+    assert!(r.text.contains("não é um idioma que eu falo"), "{}", r.text);
 }

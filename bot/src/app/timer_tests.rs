@@ -83,6 +83,7 @@ fn ctx(user: &str) -> Ctx {
         user_name: user.into(),
         is_admin: false,
         delivery: None,
+        locale: None,
     }
 }
 

@@ -23,6 +23,7 @@ use tokio::sync::mpsc;
 
 use crate::{
     app::{Outgoing, Service},
+    i18n::tr,
     store::SqliteStore,
 };
 
@@ -175,7 +176,8 @@ async fn on_event(
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
-            let text = crate::app::messages::UserError::BadOption(error.to_string()).to_string();
+            let lang = respond::lang_of(ctx).await;
+            let text = tr!(lang, "error-cant-read", problem = error.to_string());
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::warn!("answering a malformed option: {e}");
@@ -187,10 +189,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             // Discord still shows an older version of the command (a choice or option
             // this version does not have).
             tracing::warn!(command = %ctx.command().qualified_name, "outdated command options: {description}");
-            let text = crate::app::messages::UserError::BadOption(
-                "an option this version of the bot does not know (the commands were just updated; try again)".into(),
-            )
-            .to_string();
+            let lang = respond::lang_of(poise::Context::Application(ctx)).await;
+            let text = tr!(lang, "discord-outdated-command");
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = poise::Context::Application(ctx).send(reply).await {
                 tracing::warn!("answering an outdated command: {e}");
@@ -200,7 +200,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             // Most often the interaction was already answered (a repeated delivery) or its
             // token expired; then this last try fails too, quietly.
             tracing::warn!(command = %ctx.command().qualified_name, "Discord command failed: {error}");
-            let text = "Something went wrong on our side. Please try again in a moment.";
+            let text = tr!(respond::lang_of(ctx).await, "discord-failed");
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 tracing::debug!("telling the user about a failure: {e}");

@@ -216,13 +216,15 @@ pub fn is_admin(permissions: Option<serenity::Permissions>) -> bool {
     permissions.is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_channels())
 }
 
-/// The service context of an interaction by `user` (with `member` in a server).
+/// The service context of an interaction by `user` (with `member` in a server; `locale`
+/// is the user's Discord client language).
 pub fn ctx_of(
     interaction_id: serenity::InteractionId,
     channel_id: serenity::ChannelId,
     channel: Option<&serenity::PartialChannel>,
     user: &serenity::User,
     member: Option<&serenity::Member>,
+    locale: &str,
 ) -> Ctx {
     let name = member
         .and_then(|m| m.nick.clone())
@@ -234,6 +236,7 @@ pub fn ctx_of(
         user_name: name,
         is_admin: is_admin(member.and_then(|m| m.permissions)),
         delivery: Some(interaction_id.to_string()),
+        locale: Some(locale.to_string()).filter(|l| !l.is_empty()),
     }
 }
 

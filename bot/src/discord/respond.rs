@@ -15,7 +15,7 @@ use crate::app::{
     Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
     messages::UserError,
 };
-use crate::store::GameStore as _;
+use crate::{i18n::Lang, store::GameStore as _};
 
 fn application(ctx: Context<'_>) -> Option<poise::ApplicationContext<'_, Data, Error>> {
     match ctx {
@@ -31,7 +31,21 @@ fn ctx_of_command(i: &serenity::CommandInteraction) -> Ctx {
         i.channel.as_ref(),
         &i.user,
         i.member.as_deref(),
+        &i.locale,
     )
+}
+
+/// The language of a private answer to the caller (see [`crate::app::Service::lang_for`]).
+pub async fn lang_of(ctx: Context<'_>) -> Lang {
+    match application(ctx) {
+        Some(a) => {
+            ctx.data()
+                .service
+                .lang_for(&ctx_of_command(a.interaction))
+                .await
+        }
+        None => Lang::En,
+    }
 }
 
 /// What the caller may play now, for autocomplete.
@@ -210,15 +224,16 @@ pub async fn press(
         press.channel.as_ref(),
         &press.user,
         press.member.as_ref(),
+        &press.locale,
     );
     let reply = match present::parse_custom_id(&press.data.custom_id) {
-        None => Reply::private(UserError::MovedOn.to_string()),
+        None => Reply::private(UserError::MovedOn.message(data.service.lang_for(&c).await)),
         Some(p) => {
             // The button names its game: once that game is not the live one here (it ended
             // and another began), the button is old whatever its turn number says.
             let live = data.service.store().live_game(&c.scope).await;
             if matches!(&live, Ok(None)) || matches!(&live, Ok(Some(row)) if row.id.0 != p.game) {
-                Reply::private(UserError::MovedOn.to_string())
+                Reply::private(UserError::MovedOn.message(data.service.lang_for(&c).await))
             } else {
                 let cmd = Command::Play {
                     action: p.action,

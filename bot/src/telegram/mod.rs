@@ -362,6 +362,7 @@ async fn on_message<S: GameStore>(
         user_name: user_name(from),
         is_admin: msg.chat.is_private(),
         delivery: Some(format!("u{}", upd.id.0)),
+        locale: from.language_code.clone(),
     };
     let args = text.split_whitespace().count() - 1;
 
@@ -508,6 +509,7 @@ async fn on_callback<S: GameStore>(
         user_name: user_name(&q.from),
         is_admin: false,
         delivery: Some(format!("cq:{}", q.id.0)),
+        locale: q.from.language_code.clone(),
     };
     let live = shared
         .service

@@ -1,0 +1,169 @@
+//! Languages: every sentence a player reads comes from a Fluent message in
+//! `bot/locales/<lang>/labscape.ftl`, in English and Brazilian Portuguese.
+//!
+//! The files are embedded at compile time, so nothing is looked up on disk at run time.
+//! Messages are formatted with [`t`] (or the [`tr!`] macro, which names the arguments).
+//! A missing message or a formatting error panics in debug builds and tests, so it is
+//! caught before release; a release build logs it and falls back to English, then to the
+//! message id, and never panics.
+//!
+//! Which language a reply uses is the service's business (see `app::Service`): the
+//! asker's own choice, else their platform's locale, else the chat's default, else English.
+
+use std::sync::LazyLock;
+
+pub use fluent_bundle::FluentValue;
+use fluent_bundle::{FluentArgs, FluentResource, concurrent::FluentBundle};
+use unic_langid::LanguageIdentifier;
+
+/// A language the bot speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English (the default).
+    #[default]
+    En,
+    /// Brazilian Portuguese.
+    PtBr,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::PtBr];
+
+    /// Reads a language tag or name: Discord locales (`pt-BR`, `en-US`, `en-GB`), Telegram
+    /// language codes (`pt`, `pt-br`, `en`), and what people type (`português`, `english`).
+    /// Any Portuguese maps to Brazilian Portuguese; unknown languages give `None`.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let t = tag.trim().to_lowercase();
+        let primary = t.split(['-', '_']).next().unwrap_or_default();
+        match primary {
+            "en" | "english" | "inglês" | "ingles" => Some(Lang::En),
+            "pt" | "português" | "portugues" | "portuguese" | "brasileiro" | "brazilian" => {
+                Some(Lang::PtBr)
+            }
+            _ => None,
+        }
+    }
+
+    /// The canonical tag, as stored and shown: `en` or `pt-BR`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::PtBr => "pt-BR",
+        }
+    }
+
+    /// The language's own name.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::PtBr => "português (Brasil)",
+        }
+    }
+
+    fn index(self) -> usize {
+        match self {
+            Lang::En => 0,
+            Lang::PtBr => 1,
+        }
+    }
+
+    /// The Fluent source of this language.
+    pub fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en/labscape.ftl"),
+            Lang::PtBr => include_str!("../locales/pt-BR/labscape.ftl"),
+        }
+    }
+}
+
+impl std::fmt::Display for Lang {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+static BUNDLES: LazyLock<[Bundle; 2]> = LazyLock::new(|| Lang::ALL.map(bundle));
+
+fn bundle(lang: Lang) -> Bundle {
+    let id: LanguageIdentifier = lang.tag().parse().expect("valid language tag");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // Chat clients show Unicode isolation marks as garbage.
+    b.set_use_isolating(false);
+    let res = match FluentResource::try_new(lang.source().to_owned()) {
+        Ok(r) => r,
+        Err((r, errors)) => {
+            loud(&format!("{lang}: Fluent syntax errors: {errors:?}"));
+            r
+        }
+    };
+    if let Err(errors) = b.add_resource(res) {
+        loud(&format!("{lang}: Fluent resource errors: {errors:?}"));
+    }
+    b
+}
+
+/// A translation problem: fatal while developing and testing, logged in release builds.
+fn loud(problem: &str) {
+    if cfg!(debug_assertions) {
+        panic!("i18n: {problem}");
+    }
+    tracing::error!("i18n: {problem}");
+}
+
+/// Formats message `id` in `lang` with named arguments.
+pub fn t(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    match format(lang, id, args) {
+        Ok(s) => s,
+        Err(problem) => {
+            loud(&problem);
+            if lang != Lang::En
+                && let Ok(s) = format(Lang::En, id, args)
+            {
+                return s;
+            }
+            id.to_owned()
+        }
+    }
+}
+
+/// Whether `lang` has message `id`.
+pub fn has(lang: Lang, id: &str) -> bool {
+    BUNDLES[lang.index()].has_message(id)
+}
+
+fn format(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> Result<String, String> {
+    let bundle = &BUNDLES[lang.index()];
+    let pattern = bundle
+        .get_message(id)
+        .and_then(|m| m.value())
+        .ok_or_else(|| format!("{lang}: no message “{id}”"))?;
+    let mut fargs = FluentArgs::with_capacity(args.len());
+    for (k, v) in args {
+        fargs.set(*k, v.clone());
+    }
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+    if errors.is_empty() {
+        Ok(text.into_owned())
+    } else {
+        Err(format!("{lang}: formatting “{id}”: {errors:?}"))
+    }
+}
+
+/// Formats a message with named arguments: `tr!(lang, "error-full", seats = 4)`.
+macro_rules! tr {
+    ($lang:expr, $id:literal $(, $k:ident = $v:expr)* $(,)?) => {
+        $crate::i18n::t(
+            $lang,
+            $id,
+            &[$((stringify!($k), $crate::i18n::FluentValue::from($v))),*],
+        )
+    };
+}
+pub(crate) use tr;
+
+#[cfg(test)]
+mod tests;
