@@ -32,6 +32,7 @@ mod encode;
 mod floor;
 mod icons;
 mod lobby;
+mod replay;
 mod scene;
 mod text;
 mod theme;
@@ -39,6 +40,7 @@ mod theme;
 use labscape_core::labscape::{Event, Position, Seat};
 
 pub use lobby::{Lobby, render_lobby_png};
+pub use replay::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};
 
 /// Output width when none is asked for, in pixels.
 pub const DEFAULT_WIDTH: u32 = 1200;
