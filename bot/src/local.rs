@@ -151,6 +151,11 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         println!("[image: {}]", path.display());
     }
+    for f in &reply.files {
+        let path = images.join(&f.name);
+        std::fs::write(&path, &f.bytes).with_context(|| format!("writing {}", path.display()))?;
+        println!("[file: {}]", path.display());
+    }
     if !reply.quick.is_empty() {
         let labels: Vec<&str> = reply.quick.iter().map(|q| q.label.as_str()).collect();
         println!("[buttons: {}]", labels.join(" · "));
@@ -165,6 +170,20 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Attachment;
+
+    #[test]
+    fn files_are_written_next_to_the_turn_images() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut reply = Reply::text("the record");
+        reply.files.push(Attachment {
+            name: "game-3-record.json".into(),
+            bytes: b"{}".to_vec(),
+        });
+        print_reply(&reply, "ana", dir.path()).unwrap();
+        let written = std::fs::read(dir.path().join("game-3-record.json")).unwrap();
+        assert_eq!(written, b"{}");
+    }
 
     #[test]
     fn a_speaker_prefix_is_optional() {

@@ -429,6 +429,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "rules",
             "table",
             "log",
+            "recap",
             "help",
             "place"
         ])
@@ -446,16 +447,10 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
     assert_eq!(
         subs,
         [
-            "new", "join", "leave", "start", "abandon", "status", "addbot"
+            "new", "join", "leave", "start", "abandon", "status", "addbot", "settings", "me",
+            "away"
         ]
     );
-    let new = find(&labscape["options"], "new");
-    let layout = find(&new["options"], "layout");
-    assert_eq!(
-        (layout["type"].clone(), layout["autocomplete"].clone()),
-        (json!(3), json!(true))
-    );
-    let difficulty = find(&new["options"], "difficulty");
     let choice_names = |o: &Value| -> Vec<String> {
         o["choices"]
             .as_array()
@@ -464,6 +459,28 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             .map(|c| c["name"].as_str().unwrap().to_string())
             .collect()
     };
+    let me = find(&labscape["options"], "me");
+    assert_eq!(find(&me["options"], "timezone")["autocomplete"], true);
+    assert_eq!(
+        choice_names(&find(&me["options"], "language")),
+        ["English", "Português (Brasil)"]
+    );
+    let settings = find(&labscape["options"], "settings");
+    assert_eq!(
+        choice_names(&find(&settings["options"], "policy")),
+        ["advisory", "auto-wait"]
+    );
+    assert_eq!(
+        find(&find(&labscape["options"], "away")["options"], "until")["required"],
+        true
+    );
+    let new = find(&labscape["options"], "new");
+    let layout = find(&new["options"], "layout");
+    assert_eq!(
+        (layout["type"].clone(), layout["autocomplete"].clone()),
+        (json!(3), json!(true))
+    );
+    let difficulty = find(&new["options"], "difficulty");
     assert_eq!(
         choice_names(&difficulty),
         ["easy", "medium", "hard", "impossible"]
@@ -1071,5 +1088,152 @@ async fn the_bot_finishes_a_game_after_a_restart_and_old_buttons_still_work() {
         before + 1,
         "nothing for Telegram"
     );
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+/// Issue 7 on Discord: `/labscape me`, `/labscape settings`, `/labscape away`, `/recap`,
+/// and the Snooze button under a reminder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn preferences_settings_away_recap_and_snooze_work_on_discord() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = db_in(&dir);
+    let bot = Bot::start(&fake, &db, 1).await;
+    let obs = Observer::open(&db).await;
+    let ch = fake.channel("over-days");
+    let (game, _) = started_game(&fake, &obs, ch, 0).await;
+
+    // Time zones autocomplete from what is typed.
+    let zones = fake
+        .autocomplete(
+            &ANA,
+            ch,
+            &["labscape", "me"],
+            json!([focused("timezone", "sao_p")]),
+        )
+        .await;
+    assert_eq!(zones[0].1, "America/Sao_Paulo", "{zones:?}");
+    let me = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "me"],
+        json!([
+            opt("timezone", 3, json!("America/Sao_Paulo")),
+            opt("quiet", 3, json!("22:00-07:00"))
+        ]),
+    )
+    .await
+    .private();
+    assert!(
+        me.contains("America/Sao_Paulo") && me.contains("22:00"),
+        "{me}"
+    );
+    let bad = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "me"],
+        json!([opt("timezone", 3, json!("Mars/Olympus"))]),
+    )
+    .await
+    .private();
+    assert!(bad.contains("not a time zone"), "{bad}");
+
+    // Only the creator changes the game's settings; anyone may read them.
+    let refused = slash(
+        &fake,
+        &BO,
+        ch,
+        &["labscape", "settings"],
+        json!([opt("reminder", 3, json!("12h"))]),
+    )
+    .await
+    .private();
+    assert!(refused.contains("Only the game's creator"), "{refused}");
+    let changed = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "settings"],
+        json!([
+            opt("reminder", 3, json!("12h")),
+            opt("limit", 4, json!(3)),
+            // Choices arrive as their index: 1 is auto-wait.
+            opt("policy", 4, json!(1)),
+        ]),
+    )
+    .await
+    .last();
+    assert!(changed.content.contains("at most 3"), "{}", changed.content);
+    let shown = slash(&fake, &BO, ch, &["labscape", "settings"], json!([]))
+        .await
+        .private();
+    assert!(shown.contains("at most 3"), "{shown}");
+
+    // Away, for everyone to see, and back.
+    let away = slash(
+        &fake,
+        &BO,
+        ch,
+        &["labscape", "away"],
+        json!([opt("until", 3, json!("3d"))]),
+    )
+    .await
+    .last();
+    assert!(
+        away.content.contains("bo is away until"),
+        "{}",
+        away.content
+    );
+    let back = slash(
+        &fake,
+        &BO,
+        ch,
+        &["labscape", "away"],
+        json!([opt("until", 3, json!("off"))]),
+    )
+    .await
+    .last();
+    assert!(back.content.contains("bo is back"), "{}", back.content);
+
+    // A recap for a seated player, privately, with the picture.
+    let recap = slash(&fake, &ANA, ch, &["recap"], json!([]))
+        .await
+        .private();
+    assert!(recap.contains("everything so far"), "{recap}");
+    let outsider = slash(&fake, &CY, ch, &["recap"], json!([])).await.private();
+    assert!(outsider.contains("not playing"), "{outsider}");
+
+    // A reminder comes due: the scheduler's message reaches the channel with a Snooze
+    // button that only the awaited player may use.
+    let later = obs.service.now() + 30 * 86_400;
+    let reminder = obs
+        .service
+        .fire_due(later)
+        .await
+        .into_iter()
+        .find(|o| o.reply.quick.iter().any(|q| q.action == "snooze"))
+        .expect("a reminder is due");
+    let before = fake.channel_messages(ch).len();
+    bot.outgoing.send(reminder).await.unwrap();
+    let posted = fake
+        .wait_until("the reminder to be posted", Duration::from_secs(10), |f| {
+            f.channel_messages(ch).get(before).cloned()
+        })
+        .await;
+    assert!(
+        posted.content.contains("it's your turn"),
+        "{}",
+        posted.content
+    );
+    let active = obs.active(game).await.unwrap();
+    let idle = if active.id == ANA.id { BO } else { ANA };
+    let refused = click(&fake, &idle, &posted, "Snooze 4 h").await.private();
+    assert!(refused.contains("Only the player whose turn"), "{refused}");
+    let snoozed = click(&fake, &active, &posted, "Snooze 4 h").await.private();
+    assert!(snoozed.contains("Snoozed"), "{snoozed}");
+    bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

@@ -2,8 +2,8 @@
 //!
 //! It serves `/bot<token>/<Method>` (method names case-insensitive, as Telegram's are)
 //! for the methods a long-polling bot uses: `getMe`, `getWebhookInfo`, `getUpdates` (long
-//! poll, offsets confirm updates), `setMyCommands`, `sendMessage`, `sendPhoto` and
-//! `sendDocument` (multipart with `attach://` parts), `answerCallbackQuery`,
+//! poll, offsets confirm updates), `setMyCommands`, `sendMessage`, `sendPhoto`,
+//! `sendDocument` and `sendAnimation` (multipart with `attach://` parts), `answerCallbackQuery`,
 //! `editMessageReplyMarkup`, `getChatMember`. It parses HTML parse mode into text and
 //! entities like Telegram does (so a broken tag is a 400, and `tg://user?id=` links
 //! become `text_mention` entities), enforces the caption, text, alert and callback-data
@@ -65,7 +65,7 @@ pub struct Call {
     pub method: String,
     /// Parameters; nested objects given as JSON strings in multipart are parsed.
     pub params: Map<String, Value>,
-    /// Uploaded files by parameter name (`photo`, `document`).
+    /// Uploaded files by parameter name (`photo`, `document`, `animation`).
     pub files: HashMap<String, Upload>,
     /// What the fake answered (`result`), or the error description.
     pub result: Result<Value, String>,
@@ -590,7 +590,7 @@ fn handle(
                 Ok(json!({"user": u, "status": "member"}))
             }
         }
-        "sendmessage" | "sendphoto" | "senddocument" => send(s, method, p, files),
+        "sendmessage" | "sendphoto" | "senddocument" | "sendanimation" => send(s, method, p, files),
         "answercallbackquery" => {
             if p.get("callback_query_id").and_then(Value::as_str).is_none() {
                 return bad("QUERY_ID_INVALID");
@@ -754,7 +754,22 @@ fn send(
             msg["document"] = json!({"file_id": format!("doc-{message_id}"),
                 "file_unique_id": format!("u-{message_id}"),
                 "file_name": up.file_name.clone().unwrap_or_default(),
-                "mime_type": "image/png", "file_size": up.bytes.len()});
+                "mime_type": mime_of(&up.bytes), "file_size": up.bytes.len()});
+        }
+        "sendanimation" => {
+            let Some(up) = files.get("animation") else {
+                return bad("there is no animation in the request");
+            };
+            if !up.bytes.starts_with(b"GIF89a") && !up.bytes.starts_with(b"GIF87a") {
+                return bad("wrong file type for an animation");
+            }
+            let name = up.file_name.clone().unwrap_or_default();
+            // Telegram answers an animation with both objects (the document for old clients).
+            let file = json!({"file_id": format!("anim-{message_id}"),
+                "file_unique_id": format!("u-{message_id}"), "file_name": name,
+                "mime_type": "image/gif", "file_size": up.bytes.len()});
+            msg["animation"] = file.clone();
+            msg["document"] = file;
         }
         _ => {}
     }
@@ -765,6 +780,18 @@ fn send(
     }
     s.messages.insert((chat_id, message_id), msg.clone());
     Ok(msg)
+}
+
+fn mime_of(bytes: &[u8]) -> &'static str {
+    if bytes.starts_with(b"\x89PNG") {
+        "image/png"
+    } else if bytes.starts_with(b"GIF8") {
+        "image/gif"
+    } else if bytes.starts_with(b"{") {
+        "application/json"
+    } else {
+        "application/octet-stream"
+    }
 }
 
 fn png_size(png: &[u8]) -> Option<(u32, u32)> {

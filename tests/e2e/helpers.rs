@@ -8,6 +8,10 @@ use std::{
 };
 
 /// The `labscape` binary, built once per test run with the same profile as the tests.
+///
+/// It is built for the whole workspace with its tests, so cargo resolves the same features
+/// as `cargo test --workspace` did: `-p labscape` alone leaves out the fakes' features
+/// (hyper's server) and would rebuild half the dependency tree, twice per run.
 pub fn labscape_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
@@ -17,7 +21,7 @@ pub fn labscape_bin() -> PathBuf {
             .expect("workspace root")
             .to_path_buf();
         let status = Command::new(cargo)
-            .args(["build", "--quiet", "-p", "labscape", "--bin", "labscape"])
+            .args(["build", "--quiet", "--workspace", "--bins", "--tests"])
             .current_dir(&root)
             .status()
             .expect("cargo runs");

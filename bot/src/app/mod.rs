@@ -28,7 +28,7 @@ use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
     command::{Command, NewOptions},
-    reply::{Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
+    reply::{Attachment, Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::{
     i18n::{Lang, tr},
@@ -1393,6 +1393,7 @@ Nothing yet: yours was the last turn.",
         Reply {
             text,
             image,
+            files: Vec::new(),
             quick: quick_actions(pos),
             mention,
             visibility: Visibility::Public,

@@ -1,5 +1,5 @@
-//! What the service answers: transport-neutral text, an optional PNG, quick actions for
-//! buttons, and whom to mention. Adapters turn it into a Discord message, a Telegram
+//! What the service answers: transport-neutral text, an optional PNG, files, quick actions
+//! for buttons, and whom to mention. Adapters turn it into a Discord message, a Telegram
 //! photo with an inline keyboard, or lines in the terminal.
 
 use crate::store::GameId;
@@ -22,6 +22,16 @@ pub struct Mention {
     pub name: String,
 }
 
+/// A file sent with a reply: a replay GIF, an exported record. Adapters send it as a
+/// file (Discord attachment, Telegram document or animation, a file in local play).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// File name with its extension (`game-12-replay.gif`); adapters choose how to send by it.
+    pub name: String,
+    /// The contents.
+    pub bytes: Vec<u8>,
+}
+
 /// Who should see a reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Visibility {
@@ -38,6 +48,8 @@ pub struct Reply {
     pub text: String,
     /// The turn image.
     pub image: Option<Vec<u8>>,
+    /// Further files, sent after the text and image.
+    pub files: Vec<Attachment>,
     /// Buttons for the next player.
     pub quick: Vec<QuickAction>,
     /// Users to mention.
@@ -54,6 +66,7 @@ impl Reply {
         Reply {
             text: text.into(),
             image: None,
+            files: Vec::new(),
             quick: Vec::new(),
             mention: Vec::new(),
             visibility: Visibility::Public,

@@ -18,6 +18,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rules(),
         table(),
         log(),
+        recap(),
         help(),
         place(),
     ]
@@ -53,6 +54,31 @@ pub enum Policy {
     Careless,
     #[name = "search"]
     Search,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum DeadlinePolicy {
+    #[name = "advisory"]
+    Advisory,
+    #[name = "auto-wait"]
+    AutoWait,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Language {
+    #[name = "English"]
+    English,
+    #[name = "Português (Brasil)"]
+    Portuguese,
+}
+
+impl Language {
+    fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Portuguese => "pt-BR",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -162,6 +188,26 @@ async fn complete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
     )
 }
 
+async fn complete_time_zone(
+    _ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let partial = partial.trim().to_ascii_lowercase().replace(' ', "_");
+    // Names containing what was typed (`lisbon` finds Europe/Lisbon), shortest first.
+    let mut names: Vec<&str> = chrono_tz::TZ_VARIANTS
+        .iter()
+        .map(|tz| tz.name())
+        .filter(|n| n.to_ascii_lowercase().contains(&partial))
+        .collect();
+    names.sort_by_key(|n| (!n.to_ascii_lowercase().starts_with(&partial), n.len(), *n));
+    let choices = names
+        .into_iter()
+        .take(MAX_CHOICES)
+        .map(|n| serenity::AutocompleteChoice::new(n, n))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 async fn complete_wall(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     complete(partial, same(respond::suggestions(ctx).await.walls))
 }
@@ -173,7 +219,9 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 /// Labscape games in this channel
 #[poise::command(
     slash_command,
-    subcommands("new", "join", "leave", "start", "abandon", "status", "addbot"),
+    subcommands(
+        "new", "join", "leave", "start", "abandon", "status", "addbot", "settings", "me", "away"
+    ),
     subcommand_required
 )]
 pub async fn labscape(_: Context<'_>) -> Result<(), Error> {
@@ -245,6 +293,66 @@ pub async fn addbot(
     #[description = "How the computer plays"] policy: Option<Policy>,
 ) -> Result<(), Error> {
     respond::command(ctx, Command::AddBot(policy.as_ref().map(choice_name))).await
+}
+
+/// Show or change the game's reminders and deadline (changes: its creator)
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Time between reminders, like 12h or 30m"] reminder: Option<String>,
+    #[description = "At most this many reminders per turn"]
+    #[min = 1]
+    #[max = 50]
+    limit: Option<u32>,
+    #[description = "Time allowed per turn, like 48h, or off"] deadline: Option<String>,
+    #[description = "What a missed deadline does"] policy: Option<DeadlinePolicy>,
+) -> Result<(), Error> {
+    let mut args = Vec::new();
+    pair(&mut args, "reminder", reminder);
+    pair(&mut args, "limit", limit.map(|n| n.to_string()));
+    pair(&mut args, "deadline", deadline);
+    pair(&mut args, "policy", policy.as_ref().map(choice_name));
+    respond::command(ctx, Command::Settings(args)).await
+}
+
+/// Show or change your time zone, quiet hours and language
+#[poise::command(slash_command)]
+pub async fn me(
+    ctx: Context<'_>,
+    #[description = "Your time zone, like Europe/Lisbon"]
+    #[autocomplete = "complete_time_zone"]
+    timezone: Option<String>,
+    #[description = "No reminders between, like 22:00-07:00, or off"] quiet: Option<String>,
+    #[description = "The language the bot answers you in"] language: Option<Language>,
+) -> Result<(), Error> {
+    let mut args = Vec::new();
+    pair(&mut args, "tz", timezone);
+    pair(&mut args, "quiet", quiet);
+    pair(&mut args, "lang", language.map(|l| l.tag().to_string()));
+    respond::command(ctx, Command::Me(args)).await
+}
+
+/// Say you are away: reminders pause and your deadlines wait
+#[poise::command(slash_command)]
+pub async fn away(
+    ctx: Context<'_>,
+    #[description = "Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off"] until: String,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Away(Some(until))).await
+}
+
+/// What happened since your last turn
+#[poise::command(slash_command)]
+pub async fn recap(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Recap).await
+}
+
+/// Adds `key value` to a settings argument list when the option was given.
+fn pair(args: &mut Vec<String>, key: &str, value: Option<String>) {
+    if let Some(v) = value {
+        args.push(key.to_string());
+        args.push(v);
+    }
 }
 
 fn play(action: String) -> Command {
@@ -411,6 +519,7 @@ mod tests {
                 "rules",
                 "table",
                 "log",
+                "recap",
                 "help",
                 "place"
             ]

@@ -53,14 +53,13 @@ pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let Some((game, turn)) = reply.turn else {
         return Vec::new();
     };
-    if reply.quick.is_empty() {
-        return Vec::new();
-    }
-    let button = |label: &str, fallback: &str| {
-        let quick: Option<&QuickAction> = reply.quick.iter().find(|q| q.label == label);
-        let action = quick.map_or(fallback, |q| q.action.as_str());
+    // A turn's buttons keep their places (N E S W / Roll Exit Wait 1), the illegal ones
+    // greyed out, so a player's thumb learns them; slots are matched by action, so the
+    // service may label them in any language.
+    let slot = |action: &str, label: &str| {
+        let quick: Option<&QuickAction> = reply.quick.iter().find(|q| q.action == action);
         serenity::CreateButton::new(custom_id(game.0, turn, action))
-            .label(label)
+            .label(quick.map_or(label, |q| q.label.as_str()))
             .style(if quick.is_some() {
                 serenity::ButtonStyle::Primary
             } else {
@@ -68,19 +67,44 @@ pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             })
             .disabled(quick.is_none())
     };
-    vec![
-        serenity::CreateActionRow::Buttons(
+    let mut rows = Vec::new();
+    if reply.quick.iter().any(|q| is_turn_action(&q.action)) {
+        rows.push(serenity::CreateActionRow::Buttons(
             ["N", "E", "S", "W"]
                 .iter()
-                .map(|d| button(d, &format!("move {d}")))
+                .map(|d| slot(&format!("move {d}"), d))
                 .collect(),
-        ),
-        serenity::CreateActionRow::Buttons(vec![
-            button("Roll", "roll"),
-            button("Exit", "exit"),
-            button("Wait 1", "wait"),
-        ]),
-    ]
+        ));
+        rows.push(serenity::CreateActionRow::Buttons(vec![
+            slot("roll", "Roll"),
+            slot("exit", "Exit"),
+            slot("wait", "Wait 1"),
+        ]));
+    }
+    // Anything else (a reminder's snooze) gets a button of its own.
+    let others: Vec<serenity::CreateButton> = reply
+        .quick
+        .iter()
+        .filter(|q| !is_turn_action(&q.action))
+        .take(5)
+        .map(|q| {
+            serenity::CreateButton::new(custom_id(game.0, turn, &q.action))
+                .label(q.label.as_str())
+                .style(serenity::ButtonStyle::Secondary)
+        })
+        .collect();
+    if !others.is_empty() {
+        rows.push(serenity::CreateActionRow::Buttons(others));
+    }
+    rows
+}
+
+/// Whether an action has a fixed slot under the turn image.
+fn is_turn_action(action: &str) -> bool {
+    matches!(
+        action,
+        "move N" | "move E" | "move S" | "move W" | "roll" | "exit" | "wait"
+    )
 }
 
 /// Discord user ids in the reply's mentions (computer players have none).
@@ -160,6 +184,12 @@ pub fn channel_messages(reply: &Reply) -> Vec<serenity::CreateMessage> {
             if i == last {
                 if let Some(png) = &reply.image {
                     m = m.add_file(serenity::CreateAttachment::bytes(png.clone(), IMAGE_NAME));
+                }
+                for f in &reply.files {
+                    m = m.add_file(serenity::CreateAttachment::bytes(
+                        f.bytes.clone(),
+                        f.name.clone(),
+                    ));
                 }
                 m = m.components(buttons(reply));
             }
@@ -265,6 +295,67 @@ mod tests {
         assert_eq!(parse_custom_id("ls:1:1:"), None);
     }
 
+    /// (label, custom id, disabled) per row, as Discord receives them.
+    fn rows_of(reply: &Reply) -> Vec<Vec<(String, String, bool)>> {
+        let json = serde_json::to_value(buttons(reply)).unwrap();
+        json.as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                row["components"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| {
+                        (
+                            b["label"].as_str().unwrap().to_string(),
+                            b["custom_id"].as_str().unwrap().to_string(),
+                            b["disabled"].as_bool().unwrap_or(false),
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn buttons_keep_their_slots_and_take_the_services_labels() {
+        let mut reply = Reply::text("turn");
+        reply.turn = Some((GameId(7), 12));
+        reply.quick = vec![
+            QuickAction {
+                label: "N".into(),
+                action: "move N".into(),
+            },
+            QuickAction {
+                label: "Rolar".into(),
+                action: "roll".into(),
+            },
+        ];
+        let rows = rows_of(&reply);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0][0], ("N".into(), "ls:7:12:move N".into(), false));
+        assert!(rows[0][1].2, "E is not legal: greyed out");
+        assert_eq!(rows[1][0], ("Rolar".into(), "ls:7:12:roll".into(), false));
+        assert_eq!(rows[1][1], ("Exit".into(), "ls:7:12:exit".into(), true));
+    }
+
+    #[test]
+    fn a_reminder_gets_only_its_snooze_button() {
+        let mut reply = Reply::text("reminder");
+        reply.turn = Some((GameId(7), 12));
+        reply.quick = vec![QuickAction {
+            label: "Snooze 4 h".into(),
+            action: "snooze".into(),
+        }];
+        assert_eq!(
+            rows_of(&reply),
+            vec![vec![("Snooze 4 h".into(), "ls:7:12:snooze".into(), false)]]
+        );
+        reply.turn = None;
+        assert!(rows_of(&reply).is_empty(), "no game, no buttons");
+    }
+
     #[test]
     fn long_text_is_cut_at_line_breaks() {
         let text = format!(
@@ -286,6 +377,7 @@ mod tests {
         let reply = Reply {
             text: "**Labscape #1** · turn 3".into(),
             image: None,
+            files: vec![],
             quick: vec![],
             mention: vec![
                 Mention {

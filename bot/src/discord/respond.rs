@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, present};
 use crate::app::{
-    Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
+    Attachment, Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
     messages::UserError,
 };
 use crate::{i18n::Lang, store::GameStore as _};
@@ -152,6 +152,7 @@ async fn private(ctx: Context<'_>, reply: &Reply) -> Result<(), Error> {
 struct Piece {
     text: String,
     image: Option<Vec<u8>>,
+    files: Vec<Attachment>,
     buttons: Vec<serenity::CreateActionRow>,
 }
 
@@ -165,6 +166,9 @@ impl Piece {
         if let Some(png) = self.image {
             r = r.attachment(serenity::CreateAttachment::bytes(png, present::IMAGE_NAME));
         }
+        for f in self.files {
+            r = r.attachment(serenity::CreateAttachment::bytes(f.bytes, f.name));
+        }
         r
     }
 
@@ -176,6 +180,9 @@ impl Piece {
             .components(self.buttons);
         if let Some(png) = self.image {
             r = r.add_file(serenity::CreateAttachment::bytes(png, present::IMAGE_NAME));
+        }
+        for f in self.files {
+            r = r.add_file(serenity::CreateAttachment::bytes(f.bytes, f.name));
         }
         r
     }
@@ -190,6 +197,11 @@ fn followups(reply: &Reply) -> Vec<Piece> {
         .map(|(i, text)| Piece {
             text,
             image: reply.image.clone().filter(|_| i == last),
+            files: if i == last {
+                reply.files.clone()
+            } else {
+                Vec::new()
+            },
             buttons: if i == last {
                 present::buttons(reply)
             } else {

@@ -32,7 +32,10 @@ use tokio::sync::{Notify, mpsc};
 
 use self::format::{MAX_ALERT, MAX_CAPTION, MAX_TEXT, Press};
 use crate::{
-    app::{Command, Ctx, Outgoing, QuickAction, Reply, Service, Visibility, messages::UserError},
+    app::{
+        Attachment, Command, Ctx, Outgoing, QuickAction, Reply, Service, Visibility,
+        messages::UserError,
+    },
     store::{ChatScope, GameStatus, GameStore},
 };
 
@@ -587,8 +590,42 @@ async fn on_callback<S: GameStore>(
 }
 
 /// Posts a reply: text chunks, then the image (photo or document) with the caption, the
-/// keyboard and the mention. Refusals go as a reply to the offending message.
+/// keyboard and the mention, then any files. Refusals go as a reply to the offending message.
 async fn send_reply(
+    bot: &TgBot,
+    place: Place,
+    reply: &Reply,
+    reply_to: Option<MessageId>,
+) -> HandlerResult {
+    send_main(bot, place, reply, reply_to).await?;
+    for f in &reply.files {
+        send_file(bot, place, f).await?;
+    }
+    Ok(())
+}
+
+/// Sends one file: a GIF as an animation (it plays in the chat), anything else as a
+/// document.
+async fn send_file(bot: &TgBot, place: Place, f: &Attachment) -> HandlerResult {
+    let file = InputFile::memory(f.bytes.clone()).file_name(f.name.clone());
+    if f.name.ends_with(".gif") {
+        let mut req = bot.send_animation(place.chat, file);
+        if let Some(t) = place.thread {
+            req = req.message_thread_id(t);
+        }
+        req.await.context("sendAnimation")?;
+    } else {
+        let mut req = bot.send_document(place.chat, file);
+        if let Some(t) = place.thread {
+            req = req.message_thread_id(t);
+        }
+        req.await.context("sendDocument")?;
+    }
+    Ok(())
+}
+
+/// [`send_reply`] without the files.
+async fn send_main(
     bot: &TgBot,
     place: Place,
     reply: &Reply,
