@@ -19,14 +19,20 @@ fn render(c: &mut Criterion) {
     for (name, (pos, events)) in &cases {
         let view = View::new(pos).events(events).title("Benchmark");
         let png = render_png(&view, None);
-        let (draw_us, enc) = labscape_render::__probe(&view, 10, &[6]);
+        let (draw_us, enc) = labscape_render::__probe(&view, 10, &[1, 3, 6]);
         println!(
-            "{name}: {} bytes ({:.1} KiB); draw {:.2} ms, quantise+encode {:.2} ms (min of 10)",
+            "{name}: {} bytes ({:.1} KiB); draw {:.2} ms (min of 10)",
             png.len(),
             png.len() as f64 / 1024.0,
             draw_us as f64 / 1000.0,
-            enc[0].1 as f64 / 1000.0,
         );
+        for (level, us, size) in &enc {
+            println!(
+                "  zlib level {level}: quantise+encode {:.2} ms, {:.1} KiB",
+                *us as f64 / 1000.0,
+                *size as f64 / 1024.0
+            );
+        }
         c.bench_function(&format!("render_png/{name}"), |b| {
             b.iter(|| render_png(&view, None))
         });
