@@ -25,9 +25,11 @@ mod action;
 mod board;
 mod dice;
 mod event;
+mod export;
 mod geometry;
 mod layout;
 mod legal;
+mod luck;
 mod notation;
 mod play;
 mod policy;
@@ -40,17 +42,22 @@ pub use action::{Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseA
 pub use board::{Board, Item, ItemKind, UNREACHABLE, WallProblem};
 pub use dice::{Dice, commitment};
 pub use event::{Event, RobotCause, Seat, Table};
+pub use export::{
+    CellItem, Chance, ExportTurn, GameExport, Problem, RECORD_FORMAT, SeatCell, SeatDice, Verdict,
+    Verified, chances, describe as describe_chance, verify,
+};
 pub use geometry::{Cell, Corner, Dir, Edge, NameError, Wall};
 pub use layout::{
     FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS,
 };
+pub use luck::{Luck, PlayerLuck, Tally, luck_of};
 pub use notation::{FORMAT, FloorDoc, PlayerDoc, PositionDoc, PositionError};
 pub use play::ActionError;
 pub use policy::{Policy, play_out};
 pub use position::{
     Difficulty, Draft, Phase, Player, Position, Settings, SetupMode, Status, dawn_for,
 };
-pub use record::{Record, RecordError, TurnRecord};
+pub use record::{Finish, Record, RecordError, Standing, TurnRecord, standings};
 pub use rules::{Rules, STANDARD};
 pub use setup::NewGameError;
 

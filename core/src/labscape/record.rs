@@ -10,7 +10,7 @@ use super::{
     event::{Event, Seat},
     layout::{Layout, LayoutError},
     play::ActionError,
-    position::{Difficulty, Position, Settings, SetupMode},
+    position::{Difficulty, Position, Settings, SetupMode, Status},
     setup::NewGameError,
 };
 
@@ -118,4 +118,105 @@ impl Record {
         }
         Ok((pos, all))
     }
+}
+
+/// How a player's game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Finish {
+    /// Left the building: a winner.
+    Escaped,
+    /// Still inside at dawn.
+    CaughtAtDawn,
+    /// Ran out of time on the ground floor (its limit marker) before dawn.
+    LeftBehind,
+}
+
+impl Finish {
+    /// The name used in record files and the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            Finish::Escaped => "escaped",
+            Finish::CaughtAtDawn => "caught_at_dawn",
+            Finish::LeftBehind => "left_behind",
+        }
+    }
+
+    /// Reads [`Finish::name`] back.
+    pub fn from_name(s: &str) -> Option<Finish> {
+        [Finish::Escaped, Finish::CaughtAtDawn, Finish::LeftBehind]
+            .into_iter()
+            .find(|f| f.name() == s)
+    }
+}
+
+/// How one player finished a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    /// Seat.
+    pub seat: u8,
+    /// Name.
+    pub player: String,
+    /// How their game ended.
+    pub finish: Finish,
+    /// Food carried at the end (carried out of the building, if they escaped).
+    pub food: u32,
+    /// Their time at the end.
+    pub time: u32,
+    /// Times the robot caught them.
+    pub caught_by_robot: u32,
+}
+
+impl Standing {
+    /// In words: "Ana escaped with 3 food at minute 40, caught by the robot once".
+    pub fn describe(&self) -> String {
+        let how = match self.finish {
+            Finish::Escaped => "escaped",
+            Finish::CaughtAtDawn => "was caught at dawn",
+            Finish::LeftBehind => "was left behind",
+        };
+        let caught = match self.caught_by_robot {
+            0 => String::new(),
+            1 => ", caught by the robot once".into(),
+            n => format!(", caught by the robot {n} times"),
+        };
+        format!(
+            "{} {how} with {} food at minute {}{caught}",
+            self.player, self.food, self.time
+        )
+    }
+}
+
+/// Every player's standing once the game is over (`None` before): `per_turn` is every
+/// turn's events, as [`Record::replay`] returns them.
+pub fn standings(pos: &Position, per_turn: &[Vec<Event>]) -> Option<Vec<Standing>> {
+    if !pos.is_over() {
+        return None;
+    }
+    let events = || per_turn.iter().flatten();
+    Some(
+        pos.seats()
+            .map(|seat| {
+                let p = pos.player(seat);
+                let finish = if p.status() == Status::Escaped {
+                    Finish::Escaped
+                } else if events().any(|e| matches!(e, Event::LeftBehind { seat: s } if *s == seat))
+                {
+                    Finish::LeftBehind
+                } else {
+                    Finish::CaughtAtDawn
+                };
+                Standing {
+                    seat: seat.0,
+                    player: p.name().to_string(),
+                    finish,
+                    food: p.food(),
+                    time: p.time(),
+                    caught_by_robot: events()
+                        .filter(|e| matches!(e, Event::Caught { seat: s, .. } if *s == seat))
+                        .count() as u32,
+                }
+            })
+            .collect(),
+    )
 }
