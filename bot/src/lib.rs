@@ -13,6 +13,7 @@ pub mod local;
 pub mod scheduler;
 pub mod store;
 pub mod telegram;
+pub mod verify;
 
 /// A fresh 256-bit seed, as hex.
 pub fn random_seed() -> String {

@@ -4,7 +4,7 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-use labscape::{app, bench, discord, engine_cli, local, store, telegram};
+use labscape::{app, bench, discord, engine_cli, local, store, telegram, verify};
 
 mod simulate;
 
@@ -84,6 +84,12 @@ enum Command {
     Engine(engine_cli::EngineCommand),
     /// Automated playtesting: whole games with computer players, measured.
     Simulate(simulate::SimulateArgs),
+    /// Check a game's record file (from /export): the seed matches its commitment and every
+    /// roll, draw and robot move follows from it. Exit 0 verified, 1 not, 2 unreadable.
+    Verify {
+        /// The record file (JSON); `-` reads standard input.
+        file: PathBuf,
+    },
     /// Run the Telegram bot (needs TELEGRAM_TOKEN; LABSCAPE_TELEGRAM_API_URL for a local Bot API).
     Telegram,
     /// Run the Discord bot (needs DISCORD_TOKEN; LABSCAPE_DISCORD_GUILD, LABSCAPE_DISCORD_API_URL).
@@ -95,6 +101,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
         Some(Command::Simulate(args)) => simulate::run(args),
+        Some(Command::Verify { file }) => verify::run(&file),
         Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
         Some(Command::Telegram) => match telegram::TelegramConfig::from_env() {
             Some(tg) => run_async(chat_bots(cli.db, None, Some(tg))),

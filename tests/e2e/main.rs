@@ -7,3 +7,4 @@ mod fake_telegram;
 mod helpers;
 mod local_play;
 mod telegram;
+mod verify;
