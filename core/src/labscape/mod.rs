@@ -36,7 +36,9 @@ mod record;
 pub mod rules;
 mod setup;
 
-pub use action::{Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseActionError};
+pub use action::{
+    Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseActionError, UsageProblem,
+};
 pub use board::{Board, Item, ItemKind, UNREACHABLE, WallProblem};
 pub use dice::{Dice, commitment};
 pub use event::{Event, RobotCause, Seat, Table};
@@ -45,7 +47,7 @@ pub use layout::{
     FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS,
 };
 pub use notation::{FORMAT, FloorDoc, PlayerDoc, PositionDoc, PositionError};
-pub use play::ActionError;
+pub use play::{ActionError, RotationHint};
 pub use policy::{Policy, play_out};
 pub use position::{
     Difficulty, Draft, Phase, Player, Position, Settings, SetupMode, Status, dawn_for,
