@@ -142,7 +142,12 @@ pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<S
                 .iter()
                 .map(|d| messages::difficulty_name(*d, lang))
                 .collect();
-            let cw = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(4);
+            let cw = names
+                .iter()
+                .map(|n| n.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(4);
             let mut s = tr!(
                 lang,
                 "table-dawn-title",
@@ -252,7 +257,10 @@ mod tests {
         assert!(pt("walls").contains("parede"));
         assert!(pt("robot").contains("robô"));
         let dawn = table(Some("dawn"), None, Lang::PtBr).unwrap();
-        assert!(dawn.contains("impossibru") && dawn.contains("jogadores"), "{dawn}");
+        assert!(
+            dawn.contains("impossibru") && dawn.contains("jogadores"),
+            "{dawn}"
+        );
         let special = table(Some("special"), None, Lang::PtBr).unwrap();
         assert!(special.contains("Pão mofado"), "{special}");
     }

@@ -6,8 +6,9 @@
 use std::fmt::Write;
 
 use labscape_core::labscape::{
-    ActionError, Difficulty, Event, ItemKind, LayoutError, NewGameError, ParseActionError, Phase,
-    NameError, Position, RobotCause, RotationHint, STANDARD, Seat, SetupMode, Status, Table, UsageProblem,
+    ActionError, Difficulty, Event, ItemKind, LayoutError, NameError, NewGameError,
+    ParseActionError, Phase, Position, RobotCause, RotationHint, STANDARD, Seat, SetupMode, Status,
+    Table, UsageProblem,
 };
 
 use super::command::CommandParseError;
@@ -485,7 +486,12 @@ fn layout_problem(e: &LayoutError, lang: Lang) -> String {
             tr!(lang, "layout-too-many-floors", count = *n, max = MAX_FLOORS)
         }
         LayoutError::TooManyModules(n) => {
-            tr!(lang, "layout-too-many-modules", count = *n, max = MAX_MODULES)
+            tr!(
+                lang,
+                "layout-too-many-modules",
+                count = *n,
+                max = MAX_MODULES
+            )
         }
         LayoutError::TooWide { floor, across } => tr!(
             lang,
@@ -534,12 +540,7 @@ pub fn list(items: &[&str], lang: Lang) -> String {
     match items {
         [] => String::new(),
         [one] => (*one).to_string(),
-        [init @ .., last] => tr!(
-            lang,
-            "list-and",
-            first = init.join(", "),
-            last = *last
-        ),
+        [init @ .., last] => tr!(lang, "list-and", first = init.join(", "), last = *last),
     }
 }
 
@@ -800,12 +801,7 @@ pub fn describe(events: &[Event], names: &[String], lang: Lang) -> Vec<String> {
                     RobotCause::AlarmTest => tr!(lang, "robot-why-alarm"),
                 };
                 match (target, path.is_empty()) {
-                    (None, _) => tr!(
-                        lang,
-                        "event-robot-idle",
-                        why = why,
-                        from = from.to_string()
-                    ),
+                    (None, _) => tr!(lang, "event-robot-idle", why = why, from = from.to_string()),
                     (Some(_), true) => tr!(
                         lang,
                         "event-robot-stays",

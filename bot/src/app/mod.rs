@@ -537,7 +537,15 @@ impl<S: GameStore> Service<S> {
         self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
         let reply = self
-            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events, lang)
+            .turn_reply(
+                &row,
+                &seats,
+                &loaded.pos,
+                loaded.turn,
+                story,
+                &all_events,
+                lang,
+            )
             .await;
         Ok(reply)
     }
@@ -680,11 +688,13 @@ impl<S: GameStore> Service<S> {
         for s in &seats {
             let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
             let who = who_from_prefs(&p);
-            notes.push(
-                p.away_until
-                    .filter(|a| *a > now)
-                    .map(|a| tr!(lang, "note-away", until = timers::format_time(a, who.tz, lang))),
-            );
+            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
+                tr!(
+                    lang,
+                    "note-away",
+                    until = timers::format_time(a, who.tz, lang)
+                )
+            }));
         }
         let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes, lang);
         if let Some(t) = self.store.timer(row.id).await? {
@@ -800,7 +810,15 @@ impl<S: GameStore> Service<S> {
         self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
         Ok(self
-            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events, lang)
+            .turn_reply(
+                &row,
+                &seats,
+                &loaded.pos,
+                loaded.turn,
+                story,
+                &all_events,
+                lang,
+            )
             .await)
     }
 
@@ -1151,10 +1169,9 @@ impl<S: GameStore> Service<S> {
                         .ok_or_else(|| UserError::from(SettingProblem::Policy(value.clone())))?
                 }
                 other => {
-                    return Err(UserError::from(SettingProblem::UnknownSetting(
-                        other.to_string(),
-                    ))
-                    .into());
+                    return Err(
+                        UserError::from(SettingProblem::UnknownSetting(other.to_string())).into(),
+                    );
                 }
             }
         }
@@ -1201,7 +1218,11 @@ impl<S: GameStore> Service<S> {
         }
         lines.push(match self.chat_default(&ctx.scope).await {
             Some(l) => tr!(lang, "settings-language", language = l.native_name()),
-            None => tr!(lang, "settings-language-unset", language = public.native_name()),
+            None => tr!(
+                lang,
+                "settings-language-unset",
+                language = public.native_name()
+            ),
         });
         if args.is_empty() {
             lines.push(tr!(lang, "settings-hint"));
@@ -1505,6 +1526,7 @@ impl<S: GameStore> Service<S> {
         Ok(None)
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn turn_reply(
         &self,
         row: &GameRow,

@@ -405,7 +405,9 @@ async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
     // Refusals.
     let refused = s.handle_line(&pt_ctx(other), "/wait").await;
     assert!(
-        refused.text.starts_with("Agora você não pode fazer isso: a vez é de"),
+        refused
+            .text
+            .starts_with("Agora você não pode fazer isso: a vez é de"),
         "{}",
         refused.text
     );
@@ -420,8 +422,16 @@ async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
     let next = active_user(&r);
     // Status, rules and tables.
     let st = s.handle_line(&ana, "/status").await;
-    assert!(st.text.contains("chaves") && st.text.contains("amanhecer"), "{}", st.text);
-    assert!(st.text.contains("tempo") && st.text.contains("comida"), "{}", st.text);
+    assert!(
+        st.text.contains("chaves") && st.text.contains("amanhecer"),
+        "{}",
+        st.text
+    );
+    assert!(
+        st.text.contains("tempo") && st.text.contains("comida"),
+        "{}",
+        st.text
+    );
     let rules = s.handle_line(&ana, "/rules robot").await;
     assert!(rules.text.starts_with("**O robô**"), "{}", rules.text);
     let table = s.handle_line(&ana, "/table dawn").await;

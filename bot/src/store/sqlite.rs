@@ -634,7 +634,11 @@ impl GameStore for SqliteStore {
         Ok(row.map(|r| r.try_get("language")).transpose()?)
     }
 
-    async fn set_chat_language(&self, scope: &ChatScope, language: Option<&str>) -> StoreResult<()> {
+    async fn set_chat_language(
+        &self,
+        scope: &ChatScope,
+        language: Option<&str>,
+    ) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO chat_prefs (platform, chat, thread, language) VALUES (?, ?, ?, ?) \
              ON CONFLICT (platform, chat, thread) DO UPDATE SET language = excluded.language",
@@ -722,7 +726,11 @@ mod tests {
         let (s, _d) = store().await;
         let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
         let row = s.game(id).await.unwrap().unwrap();
-        assert_eq!(row.language.as_deref(), Some("pt-BR"), "the game keeps its language");
+        assert_eq!(
+            row.language.as_deref(),
+            Some("pt-BR"),
+            "the game keeps its language"
+        );
         assert!(matches!(
             s.create_game(&new_game("c"), &seat("ana")).await,
             Err(StoreError::ScopeBusy)
@@ -817,11 +825,23 @@ mod tests {
         };
         assert_eq!(s.chat_language(&chat).await.unwrap(), None);
         s.set_chat_language(&chat, Some("pt-BR")).await.unwrap();
-        assert_eq!(s.chat_language(&chat).await.unwrap().as_deref(), Some("pt-BR"));
-        assert_eq!(s.chat_language(&thread).await.unwrap().as_deref(), Some("pt-BR"));
+        assert_eq!(
+            s.chat_language(&chat).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
+        assert_eq!(
+            s.chat_language(&thread).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
         s.set_chat_language(&thread, Some("en")).await.unwrap();
-        assert_eq!(s.chat_language(&thread).await.unwrap().as_deref(), Some("en"));
-        assert_eq!(s.chat_language(&chat).await.unwrap().as_deref(), Some("pt-BR"));
+        assert_eq!(
+            s.chat_language(&thread).await.unwrap().as_deref(),
+            Some("en")
+        );
+        assert_eq!(
+            s.chat_language(&chat).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
         s.set_chat_language(&chat, None).await.unwrap();
         assert_eq!(s.chat_language(&chat).await.unwrap(), None);
         let other = ChatScope {
