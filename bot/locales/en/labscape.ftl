@@ -361,3 +361,87 @@ recipe-up-to-6 = roll one die.
 recipe-up-to-12 = roll two dice; if the first is even add 6 to the second, otherwise take the second as it is; above { $max }, roll both again.
 recipe-up-to-18 = roll two dice; the first gives 0 (1 or 4), 6 (2 or 5) or 12 (3 or 6), add the second; above { $max }, roll both again.
 recipe-up-to-24 = roll two dice; the first gives 0 (1), 6 (2), 12 (3) or 18 (4) — on 5 or 6 roll again — add the second; above { $max }, roll both again.
+
+## Chat adapters: mentions, keyboards, Telegram's own notes.
+
+mention-your-turn = { $who }, it's your turn.
+mention-your-turn-telegram = ▶ { $who }: your turn.
+keyboard-back = « Back
+keyboard-more = More »
+tg-intro = **Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.
+    Add me to a group (or a forum topic) and play there together: /newgame single opens a game, friends /join, and its creator sends /startgame. Then take turns with the buttons under each picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.
+    /rules explains the game, /help lists every command. /me lang pt-BR switches me to Portuguese.
+tg-no-rotation = You have no wall to rotate now: it must be your turn, with a wall at a corner of your cell (or of a neighbouring cell while the exit is out of reach).
+tg-rotations = { $who }: your legal wall rotations ({ $count }), from → to:
+tg-keyboard-old = That keyboard is too old to use. Send /status for the current turn.
+tg-keyboard-not-yours = That keyboard belongs to the player whose turn it is.
+local-intro = Labscape local play — you are { $who }. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,
+    or speak as someone else with `bo: /join`. `/as bo` switches the default speaker, `/help` lists
+    the commands, `/quit` leaves (games are saved; run again to continue).
+
+## Telegram's command menu (setMyCommands).
+
+tg-cmd-newgame = Open a game here: /newgame [layout] [difficulty] [setup] [players]
+tg-cmd-join = Take a seat in the open game
+tg-cmd-leave = Give up your seat before the game starts
+tg-cmd-startgame = Start the game (its creator)
+tg-cmd-abandon = Stop the game (its creator or a chat admin)
+tg-cmd-status = Show the game and whose turn it is
+tg-cmd-move = Move: /move NNE or /move C4
+tg-cmd-roll = Search the room you are in
+tg-cmd-rotate-wall = Turn a wall: /rotate_wall B3:NE B2:SE, or no arguments for a keyboard
+tg-cmd-exit = Leave the floor through the exit
+tg-cmd-wait = Wait: /wait [minutes]
+tg-cmd-wall = Draft setup: place a wall, /wall A1:SE
+tg-cmd-item = Draft setup: place a token, /item A1 key
+tg-cmd-autofill = Draft setup: fill the rest at random
+tg-cmd-addbot = Add a computer player to the lobby: /addbot [policy]
+tg-cmd-rules = Rules summary: /rules [topic]
+tg-cmd-table = A dice table: /table [search|special|start|dawn|items]
+tg-cmd-log = The last actions: /log [count]
+tg-cmd-recap = What happened since your last turn
+tg-cmd-settings = Reminders, deadline and the chat's language: /settings language pt-BR
+tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
+tg-cmd-away = Pause your reminders: /away 3d, or /away off
+tg-cmd-snooze = Put off the reminders of your turn by 4 hours
+tg-cmd-help = All commands
+
+## Discord's slash commands and their options.
+
+dc-cmd-labscape = Labscape games in this channel
+dc-cmd-new = Open a new game in this channel (or in a new thread)
+dc-opt-new-layout = A preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#
+dc-opt-new-difficulty = How soon dawn comes
+dc-opt-new-setup = Fill the building at random, or draft it together
+dc-opt-new-players = The most seats
+dc-opt-new-thread = Start the game in a new thread named after it
+dc-cmd-join = Take a seat in the game here
+dc-cmd-leave = Give up your seat while the game is in the lobby
+dc-cmd-start = Start the game (its creator)
+dc-cmd-abandon = Stop the game (its creator or a channel admin)
+dc-cmd-status = Show the game here
+dc-cmd-addbot = Add a computer player to the lobby (its creator)
+dc-opt-addbot-policy = How the computer plays
+dc-cmd-move = Move: steps like NNE, or a target cell like C4
+dc-opt-move-path = Steps like NNE, or a cell like C4
+dc-cmd-roll = Search the room you are in
+dc-cmd-rotate-wall = Turn or move a wall at your cell, e.g. from B3:NE to B2:SE
+dc-opt-rotate-wall-from = The wall to rotate, e.g. B3:NE
+dc-opt-rotate-wall-to = Where it ends up, e.g. B2:SE
+dc-cmd-exit = Leave the floor through its exit
+dc-cmd-wait = Wait some minutes (1 if not given)
+dc-opt-wait-minutes = Minutes to wait
+dc-cmd-rules = The rules, by topic
+dc-opt-rules-topic = The topic (overview if not given)
+dc-cmd-table = A dice or setup table
+dc-opt-table-name = Which table (search if not given)
+dc-cmd-log = The last actions of the game here
+dc-opt-log-count = How many actions (10 if not given)
+dc-cmd-help = The commands
+dc-cmd-place = Draft setup: place a wall or an item, or fill the floor
+dc-cmd-place-wall = Place a wall, e.g. A1:SE
+dc-opt-place-wall-wall = The wall, e.g. A1:SE
+dc-cmd-place-item = Place an item on an empty cell
+dc-opt-place-item-cell = The cell, e.g. A1
+dc-opt-place-item-item = What to place
+dc-cmd-place-autofill = Complete the floor being built

@@ -382,3 +382,87 @@ recipe-up-to-6 = role um dado.
 recipe-up-to-12 = role dois dados; se o primeiro for par, some 6 ao segundo, senão fique só com o segundo; acima de { $max }, role os dois de novo.
 recipe-up-to-18 = role dois dados; o primeiro vale 0 (1 ou 4), 6 (2 ou 5) ou 12 (3 ou 6), e some o segundo; acima de { $max }, role os dois de novo.
 recipe-up-to-24 = role dois dados; o primeiro vale 0 (1), 6 (2), 12 (3) ou 18 (4) — com 5 ou 6, role de novo — e some o segundo; acima de { $max }, role os dois de novo.
+
+## Adaptadores de chat: menções, teclados, avisos do Telegram.
+
+mention-your-turn = { $who }, é a sua vez.
+mention-your-turn-telegram = ▶ { $who }: é a sua vez.
+keyboard-back = « Voltar
+keyboard-more = Mais »
+tg-intro = **Labscape** — animais de laboratório fogem do prédio antes do amanhecer, uma mensagem de cada vez.
+    Me adicione a um grupo (ou a um tópico de fórum) e joguem juntos lá: /newgame single abre uma partida, os amigos usam /join e quem criou a partida manda /startgame. Depois é só jogar na sua vez com os botões embaixo de cada imagem, ou com /move, /roll, /rotate_wall, /exit e /wait. Dá para jogar sozinho aqui mesmo, também.
+    /rules explica o jogo, /help lista todos os comandos. /me lang en me faz falar inglês.
+tg-no-rotation = Você não tem parede para girar agora: precisa ser a sua vez, com uma parede num canto da sua casa (ou de uma casa vizinha, enquanto a saída estiver fora de alcance).
+tg-rotations = { $who }: as paredes que você pode girar ({ $count }), de → para:
+tg-keyboard-old = Esse teclado é antigo demais. Mande /status para ver a vez atual.
+tg-keyboard-not-yours = Esse teclado é de quem está na vez.
+local-intro = Labscape no terminal — você é { $who }. Digite linhas de chat como `/new pyramid`, `/join`, `/start`, `/move N`,
+    ou fale como outra pessoa com `bo: /join`. `/as bo` troca quem fala por padrão, `/help` lista
+    os comandos, `/quit` sai (as partidas ficam salvas; rode de novo para continuar).
+
+## O menu de comandos do Telegram (setMyCommands).
+
+tg-cmd-newgame = Abrir uma partida aqui: /newgame [prédio] [dificuldade] [preparação] [jogadores]
+tg-cmd-join = Entrar na partida aberta
+tg-cmd-leave = Largar o seu lugar antes de a partida começar
+tg-cmd-startgame = Começar a partida (quem a criou)
+tg-cmd-abandon = Encerrar a partida (quem a criou ou um admin do chat)
+tg-cmd-status = Ver a partida e de quem é a vez
+tg-cmd-move = Andar: /move NNE ou /move C4
+tg-cmd-roll = Vasculhar a sala onde você está
+tg-cmd-rotate-wall = Girar uma parede: /rotate_wall B3:NE B2:SE, ou sem nada para abrir um teclado
+tg-cmd-exit = Sair do andar pela saída
+tg-cmd-wait = Esperar: /wait [minutos]
+tg-cmd-wall = Montagem: colocar uma parede, /wall A1:SE
+tg-cmd-item = Montagem: colocar uma ficha, /item A1 key
+tg-cmd-autofill = Montagem: completar o resto por sorteio
+tg-cmd-addbot = Pôr um jogador automático na partida: /addbot [estratégia]
+tg-cmd-rules = Resumo das regras: /rules [tópico]
+tg-cmd-table = Uma tabela de dados: /table [search|special|start|dawn|items]
+tg-cmd-log = As últimas ações: /log [quantidade]
+tg-cmd-recap = O que aconteceu desde a sua última vez
+tg-cmd-settings = Lembretes, prazo e idioma do chat: /settings language pt-BR
+tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
+tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
+tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
+tg-cmd-help = Todos os comandos
+
+## Os comandos de barra do Discord e suas opções.
+
+dc-cmd-labscape = Partidas de Labscape neste canal
+dc-cmd-new = Abrir uma partida neste canal (ou num tópico novo)
+dc-opt-new-layout = Um prédio pronto (single, duo, tower, pyramid, grand) ou uma notação como ###/##/#
+dc-opt-new-difficulty = Quão cedo amanhece
+dc-opt-new-setup = Preencher o prédio por sorteio ou montar juntos
+dc-opt-new-players = O máximo de lugares
+dc-opt-new-thread = Jogar num tópico novo com o nome da partida
+dc-cmd-join = Entrar na partida daqui
+dc-cmd-leave = Largar o seu lugar enquanto a partida não começa
+dc-cmd-start = Começar a partida (quem a criou)
+dc-cmd-abandon = Encerrar a partida (quem a criou ou um admin do canal)
+dc-cmd-status = Ver a partida daqui
+dc-cmd-addbot = Pôr um jogador automático na partida (quem a criou)
+dc-opt-addbot-policy = Como o computador joga
+dc-cmd-move = Andar: passos como NNE, ou uma casa de destino como C4
+dc-opt-move-path = Passos como NNE, ou uma casa como C4
+dc-cmd-roll = Vasculhar a sala onde você está
+dc-cmd-rotate-wall = Girar ou mudar uma parede da sua casa, ex.: de B3:NE para B2:SE
+dc-opt-rotate-wall-from = A parede a girar, ex.: B3:NE
+dc-opt-rotate-wall-to = Onde ela vai parar, ex.: B2:SE
+dc-cmd-exit = Sair do andar pela saída
+dc-cmd-wait = Esperar alguns minutos (1 se nada for dito)
+dc-opt-wait-minutes = Minutos de espera
+dc-cmd-rules = As regras, por tópico
+dc-opt-rules-topic = O tópico (overview se nada for dito)
+dc-cmd-table = Uma tabela de dados ou de preparação
+dc-opt-table-name = Qual tabela (search se nada for dito)
+dc-cmd-log = As últimas ações da partida daqui
+dc-opt-log-count = Quantas ações (10 se nada for dito)
+dc-cmd-help = Os comandos
+dc-cmd-place = Montagem: colocar uma parede ou um item, ou completar o andar
+dc-cmd-place-wall = Colocar uma parede, ex.: A1:SE
+dc-opt-place-wall-wall = A parede, ex.: A1:SE
+dc-cmd-place-item = Colocar um item numa casa vazia
+dc-opt-place-item-cell = A casa, ex.: A1
+dc-opt-place-item-item = O que colocar
+dc-cmd-place-autofill = Completar o andar em montagem

@@ -164,7 +164,13 @@ impl<S: GameStore> Service<S> {
     pub async fn handle_line(&self, ctx: &Ctx, line: &str) -> Reply {
         match Command::parse(line) {
             Ok(cmd) => self.handle(ctx, cmd).await,
-            Err(e) => Reply::private(UserError::from(e).message(self.lang_for(ctx).await)),
+            Err(e) => {
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(UserError::from(e).message(lang))
+                }
+            }
         }
     }
 
@@ -172,14 +178,31 @@ impl<S: GameStore> Service<S> {
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
-            Ok(r) => r,
+            Ok(mut r) => {
+                r.lang = match r.visibility {
+                    Visibility::Private => self.lang_for(ctx).await,
+                    Visibility::Public => {
+                        let live = self.store.live_game(&ctx.scope).await.ok().flatten();
+                        self.chat_lang(&ctx.scope, live.as_ref()).await
+                    }
+                };
+                r
+            }
             Err(ServiceError::User(e)) => {
                 tracing::debug!(user = %ctx.user_id, command = %what, "refused: {e}");
-                Reply::private(e.message(self.lang_for(ctx).await))
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(e.message(lang))
+                }
             }
             Err(ServiceError::Store(e)) => {
                 tracing::error!(user = %ctx.user_id, command = %what, error = %e, "store failure");
-                Reply::private(tr!(self.lang_for(ctx).await, "error-internal"))
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(tr!(lang, "error-internal"))
+                }
             }
         }
     }
@@ -1451,6 +1474,7 @@ impl<S: GameStore> Service<S> {
                         )
                     ));
                     reply.mention = mention;
+                    reply.lang = lang;
                     return Ok(Some(Outgoing {
                         scope: row.scope.clone(),
                         reply,
@@ -1482,6 +1506,7 @@ impl<S: GameStore> Service<S> {
                     )
                 ));
                 reply.mention = mention;
+                reply.lang = lang;
                 return Ok(Some(Outgoing {
                     scope: row.scope.clone(),
                     reply,
@@ -1513,6 +1538,7 @@ impl<S: GameStore> Service<S> {
                 )
             ));
             reply.mention = mention;
+            reply.lang = lang;
             reply.quick = vec![QuickAction {
                 label: tr!(lang, "button-snooze", hours = SNOOZE / 3600),
                 action: "snooze".into(),
@@ -1586,6 +1612,7 @@ impl<S: GameStore> Service<S> {
             mention,
             visibility: Visibility::Public,
             turn: Some((row.id, turn)),
+            lang,
         }
     }
 }
