@@ -102,17 +102,25 @@ mod tests {
     fn check(commands: &[poise::Command<Data, Error>]) {
         for c in commands {
             assert!(c.description.is_some(), "/{} has no description", c.name);
-            let pt = |l: &[(std::borrow::Cow<'static, str>, std::borrow::Cow<'static, str>)]| {
-                l.iter().find(|(k, _)| k == PT_BR).map(|(_, v)| v.to_string())
+            let pt = |l: &[(
+                std::borrow::Cow<'static, str>,
+                std::borrow::Cow<'static, str>,
+            )]| {
+                l.iter()
+                    .find(|(k, _)| k == PT_BR)
+                    .map(|(_, v)| v.to_string())
             };
             let text = pt(&c.description_localizations)
                 .unwrap_or_else(|| panic!("/{} has no pt-BR description", c.name));
             // Discord's limit for a description.
-            assert!((1..=100).contains(&text.chars().count()), "/{}: {text}", c.name);
+            assert!(
+                (1..=100).contains(&text.chars().count()),
+                "/{}: {text}",
+                c.name
+            );
             for p in &c.parameters {
-                let text = pt(&p.description_localizations).unwrap_or_else(|| {
-                    panic!("/{} {} has no pt-BR description", c.name, p.name)
-                });
+                let text = pt(&p.description_localizations)
+                    .unwrap_or_else(|| panic!("/{} {} has no pt-BR description", c.name, p.name));
                 assert!((1..=100).contains(&text.chars().count()), "{text}");
             }
             check(&c.subcommands);

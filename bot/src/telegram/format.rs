@@ -136,7 +136,11 @@ pub fn mention_len(mentions: &[Mention], lang: Lang) -> usize {
     if names.is_empty() {
         0
     } else {
-        tg_len(&tr!(lang, "mention-your-turn-telegram", who = names.join(", ")))
+        tg_len(&tr!(
+            lang,
+            "mention-your-turn-telegram",
+            who = names.join(", ")
+        ))
     }
 }
 
@@ -277,13 +281,7 @@ pub type Rows = Vec<Vec<(String, String)>>;
 /// actions on the next; a keyboard of wall rotations comes two to a row and paged, with a
 /// navigation row when there is more than one page. Buttons whose data would not fit in
 /// 64 bytes are left out.
-pub fn keyboard_rows(
-    quick: &[QuickAction],
-    game: i64,
-    turn: i64,
-    page: usize,
-    lang: Lang,
-) -> Rows {
+pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize, lang: Lang) -> Rows {
     let button = |q: &QuickAction| {
         Press::Play {
             game,
