@@ -45,7 +45,7 @@ parse-bad-new-arg = não entendi “{ $value }”; escreva assim: /new pyramid m
 # Opções ruins para /new.
 option-layout = { $problem }. Prédios prontos: { $presets }
 option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), medium (médio), hard (muito difícil) ou impossible (impossibru)
-option-setup = “{ $value }” não é um modo de preparação: random (sorteado) ou draft (montado pelos jogadores)
+option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
 option-players = uma partida tem de 1 a 8 jogadores, não { $value }
 option-cannot-start = uma partida precisa de { $min } a { $max } jogadores, não { $count }
 
@@ -72,7 +72,7 @@ discord-failed = Algo deu errado do nosso lado. Tente de novo daqui a pouco.
 parse-action-empty = nenhuma ação; tente: move N, move C4, roll, rotate-wall B3:NE B2:SE, exit, wait 2
 parse-action-too-long = essa ação é comprida demais (no máximo { $max } caracteres)
 parse-action-verb = “{ $verb }” não é uma ação; as ações são move (andar), roll (rolar), rotate-wall (girar parede), exit (sair) e wait (esperar) — e, na montagem do prédio, wall, item e autofill
-parse-action-usage = não entendi esse { $verb }: { $problem }; escreva assim: { $usage }
+parse-action-usage = no { $verb }, { $problem }; escreva assim: { $usage }
 usage-move = “move NNE”, “move N N E” ou “move C4”
 usage-rotate-wall = “rotate-wall B3:NE B2:SE”
 usage-wait = “wait” ou “wait 3”
@@ -129,7 +129,7 @@ illegal-wall-overlaps = { $to } ficaria em cima da parede { $other }
 illegal-wall-off-floor = { $wall } ficaria para fora do andar
 illegal-cuts-robot-off = mover { $from } para { $to } isolaria o robô de todos os jogadores, e as regras proíbem isso
 illegal-bad-wait = dá para esperar de 1 a { $max } minutos, não { $value }
-illegal-cell-taken = { $cell } já tem { $item }
+illegal-cell-taken = { $cell } já tem uma ficha de { $item }
 illegal-placement-overlaps = a parede { $wall } ficaria em cima da parede { $other }
 illegal-not-on-building-floor = { $what } não fica no andar { $floor }, o andar em montagem
 
@@ -176,7 +176,7 @@ special-mouldy-bread = Pão mofado
 special-dropped-key = Chave perdida
 special-tripwire = Armadilha de fio
 special-effect-master-keycard = grupo +3 chaves
-special-effect-clock-tamper = seu tempo −2 (sem passar de 0)
+special-effect-clock-tamper = seu tempo −2 (nunca abaixo de 0)
 special-effect-ration-pack = +2 de comida
 special-effect-spare-key = grupo +1 chave
 special-effect-bargain = se você tem comida: −1 de comida, grupo +1 chave
