@@ -26,6 +26,13 @@ pub struct LocalOptions {
     pub speaker: String,
 }
 
+/// The terminal's language (`LANG`, e.g. `pt_BR.UTF-8`), as a player's platform locale.
+fn locale() -> Option<String> {
+    std::env::var("LANG")
+        .ok()
+        .filter(|l| !l.is_empty() && l != "C" && l != "POSIX")
+}
+
 fn scope() -> ChatScope {
     ChatScope {
         platform: "local".into(),
@@ -71,11 +78,13 @@ async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> a
             run_lines(service, opts, BufReader::new(file), true).await
         }
         None => {
+            let lang = locale()
+                .as_deref()
+                .and_then(crate::i18n::Lang::from_tag)
+                .unwrap_or_default();
             println!(
-                "Labscape local play — you are {}. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,\n\
-                 or speak as someone else with `bo: /join`. `/as bo` switches the default speaker, `/help` lists\n\
-                 the commands, `/quit` leaves (games are saved; run again to continue).",
-                opts.speaker
+                "{}",
+                crate::i18n::tr!(lang, "local-intro", who = opts.speaker.as_str())
             );
             run_lines(service, opts, BufReader::new(tokio::io::stdin()), false).await
         }
@@ -113,7 +122,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             user_name: who.to_string(),
             is_admin: false,
             delivery: None,
-            locale: None,
+            locale: locale(),
         };
         let reply = service.handle_line(&ctx, text).await;
         print_reply(&reply, &who, &opts.images)?;

@@ -1234,6 +1234,37 @@ async fn preferences_settings_away_recap_and_snooze_work_on_discord() {
     assert!(refused.contains("Only the player whose turn"), "{refused}");
     let snoozed = click(&fake, &active, &posted, "Snooze 4 h").await.private();
     assert!(snoozed.contains("Snoozed"), "{snoozed}");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_user_in_portuguese_is_answered_in_portuguese() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let ch = fake.channel("portugues");
+
+    let before = fake.channel_messages(ch).len();
+    let token = fake.slash_in("pt-BR", &ANA, ch, &["roll"], json!([])).await;
+    let answer = fake.answer(&token).await;
+    let text = outcome(&fake, answer, ch, before).private();
+    assert!(text.starts_with("Não há partida neste chat"), "{text}");
+    // The same user with an English client.
+    let en = slash(&fake, &ANA, ch, &["roll"], json!([])).await.private();
+    assert!(en.contains("There is no game"), "{en}");
+
+    // Every command is described in both languages.
+    let reg = fake.registrations().remove(0);
+    let roll = reg
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "roll")
+        .unwrap();
+    assert_eq!(roll["description"], "Search the room you are in");
+    assert_eq!(
+        roll["description_localizations"]["pt-BR"],
+        "Vasculhar a sala onde você está"
+    );
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

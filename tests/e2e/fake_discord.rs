@@ -408,6 +408,24 @@ impl FakeDiscord {
         token
     }
 
+    /// A slash command from a user whose Discord client is in `locale` (`pt-BR`).
+    pub async fn slash_in(
+        &self,
+        locale: &str,
+        user: &User,
+        channel: u64,
+        path: &[&str],
+        options: Value,
+    ) -> String {
+        let (id, token) = self.ids();
+        let mut payload = self.base(2, user, channel, id, &token);
+        payload["data"] = command_data(path, options);
+        payload["locale"] = json!(locale);
+        self.new_delivery(2, channel, payload.clone(), None);
+        self.dispatch("INTERACTION_CREATE", payload).await;
+        token
+    }
+
     /// Autocomplete for the focused option of a slash command; returns the choices.
     pub async fn autocomplete(
         &self,

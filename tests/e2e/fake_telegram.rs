@@ -37,6 +37,8 @@ const MAX_HOLD: Duration = Duration::from_millis(500);
 pub struct TgUser {
     pub id: i64,
     pub first_name: String,
+    /// Their Telegram app's language (`language_code`), if it says.
+    pub language_code: Option<String>,
 }
 
 impl TgUser {
@@ -44,10 +46,22 @@ impl TgUser {
         TgUser {
             id,
             first_name: first_name.into(),
+            language_code: None,
+        }
+    }
+    /// The same user with their app in `code` (`pt-br`, `en`).
+    pub fn speaking(self, code: &str) -> TgUser {
+        TgUser {
+            language_code: Some(code.into()),
+            ..self
         }
     }
     pub fn json(&self) -> Value {
-        json!({"id": self.id, "is_bot": false, "first_name": self.first_name})
+        let mut v = json!({"id": self.id, "is_bot": false, "first_name": self.first_name});
+        if let Some(code) = &self.language_code {
+            v["language_code"] = json!(code);
+        }
+        v
     }
 }
 

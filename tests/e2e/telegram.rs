@@ -836,3 +836,122 @@ fn tall_png(w: u32, h: u32) -> Vec<u8> {
     }
     out
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn telegram_speaks_portuguese_to_portuguese_users_and_in_portuguese_chats() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("tg.db"), fast_limits()).await;
+
+    // A Portuguese command menu beside the default one, with the commands of play over days.
+    let calls = fake.calls();
+    let menus: Vec<_> = calls
+        .iter()
+        .filter(|c| c.method == "setmycommands")
+        .collect();
+    let pt = menus
+        .iter()
+        .find(|c| c.params["language_code"] == "pt")
+        .expect("a menu for Portuguese");
+    assert!(pt.ok());
+    let pt_menu: Vec<(String, String)> = pt.params["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["command"]
+                    .as_str()
+                    .unwrap()
+                    .trim_start_matches('/')
+                    .to_string(),
+                c["description"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    for cmd in [
+        "settings",
+        "me",
+        "away",
+        "recap",
+        "snooze",
+        "newgame",
+        "rotate_wall",
+    ] {
+        assert!(pt_menu.iter().any(|(c, _)| c == cmd), "{cmd}: {pt_menu:?}");
+    }
+    assert!(
+        pt_menu
+            .iter()
+            .any(|(c, d)| c == "join" && d == "Entrar na partida aberta"),
+        "{pt_menu:?}"
+    );
+    let default = menus
+        .iter()
+        .find(|c| c.params.get("language_code").is_none_or(|l| l.is_null()))
+        .expect("the default menu");
+    assert!(
+        default.params["commands"]
+            .to_string()
+            .contains("Take a seat")
+    );
+
+    // A user whose app speaks Brazilian Portuguese gets Portuguese.
+    let ana = TgUser::new(601, "Ana").speaking("pt-br");
+    let chat = fake.private_chat(&ana);
+    let (_, intro) = say(&fake, chat, None, &ana, "/start").await;
+    assert!(
+        intro.text().contains("animais de laboratório"),
+        "{}",
+        intro.text()
+    );
+    let (_, refusal) = say(&fake, chat, None, &ana, "/status").await;
+    assert!(
+        refusal.text().starts_with("Não há partida neste chat"),
+        "{}",
+        refusal.text()
+    );
+
+    // An English group: the chat's language makes every public post Portuguese.
+    let group = fake.group(-100_600, "Lab", false);
+    let bo = TgUser::new(602, "Bo");
+    let (_, open) = say(&fake, group, None, &bo, "/newgame single easy").await;
+    assert!(open.text().contains("is open"), "{}", open.text());
+    let (_, set) = say(&fake, group, None, &bo, "/settings language pt-BR").await;
+    assert!(
+        set.text().contains("Idioma aqui: português"),
+        "{}",
+        set.text()
+    );
+    let (_, joined) = say(&fake, group, None, &ana, "/join").await;
+    assert!(joined.text().starts_with("Ana entrou"), "{}", joined.text());
+    let (_, started) = say(&fake, group, None, &bo, "/startgame").await;
+    let text = started.text();
+    assert!(
+        text.contains("começou!") && text.contains("turno 0"),
+        "{text}"
+    );
+    assert!(text.contains(": é a sua vez."), "{text}");
+    let labels: Vec<String> = started
+        .keyboard()
+        .into_iter()
+        .flatten()
+        .map(|(label, _)| label)
+        .collect();
+    assert!(labels.iter().any(|l| l == "Esperar 1"), "{labels:?}");
+    // Its buttons still play: the Portuguese label carries the same action.
+    let next = if text.contains("▶ Ana") { &ana } else { &bo };
+    let (_, data) = started
+        .keyboard()
+        .into_iter()
+        .flatten()
+        .find(|(label, _)| label == "Esperar 1")
+        .unwrap();
+    let msg = started.message().unwrap().clone();
+    let from = fake.call_count();
+    fake.press(next, &msg, &data);
+    let played = |cs: &[Call]| cs.iter().any(|c| c.text().contains("esperou 1 min"));
+    let calls = fake.wait_calls(from, WAIT, played).await;
+    assert!(played(&calls), "the Portuguese button played “wait 1”");
+    bot.stop().await;
+}

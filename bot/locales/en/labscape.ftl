@@ -44,7 +44,7 @@ option-layout = { $problem }. Presets: { $presets }
 option-difficulty = “{ $value }” is not a difficulty: easy, medium, hard or impossible
 option-setup = “{ $value }” is not a setup mode: random or draft
 option-players = a game seats 1 to 8 players, not { $value }
-option-cannot-start = { $problem }
+option-cannot-start = a game needs { $min } to { $max } players, not { $count }
 
 # Bad values for /settings, /me and /away.
 setting-needs-value = “{ $key }” needs a value
@@ -63,3 +63,385 @@ setting-unknown = “{ $key }” is not a setting; use reminder, limit, deadline
 
 discord-outdated-command = I can't read that: an option this version of the bot does not know (the commands were just updated; try again)
 discord-failed = Something went wrong on our side. Please try again in a moment.
+
+## Actions that cannot be read.
+
+parse-action-empty = no action given; try: move N, move C4, roll, rotate-wall B3:NE B2:SE, exit, wait 2
+parse-action-too-long = that action is too long (at most { $max } characters)
+parse-action-verb = “{ $verb }” is not an action; the actions are move, roll, rotate-wall, exit and wait (and wall, item, autofill while drafting)
+parse-action-usage = I can't read that { $verb }: { $problem }; write it like { $usage }
+usage-move = “move NNE”, “move N N E” or “move C4”
+usage-rotate-wall = “rotate-wall B3:NE B2:SE”
+usage-wait = “wait” or “wait 3”
+usage-wall = “wall A1:SE”
+usage-item = “item A1 key” (or food, special)
+usage-help = the help shows
+usage-takes-nothing = { $verb } takes nothing after it
+usage-bad-minutes = “{ $value }” is not a number of minutes from 1 to { $max }
+usage-wait-one-number = wait takes one number
+usage-wall-and-target = give the wall and where it goes
+usage-one-wall = give one wall
+usage-bad-cell = “{ $value }” is not a cell name (a column letter A–X and a row number 1–24, like B3)
+usage-bad-wall = “{ $value }” is not a wall name (a cell and a corner NE, NW, SE or SW, like B3:NE)
+usage-item-kind = “{ $value }” is not key, food or special
+usage-cell-and-item = give a cell and an item
+usage-where-to = say where to
+usage-not-steps = “{ $value }” is neither steps (N, E, S, W) nor one cell name
+usage-too-many-steps = at most { $max } steps in one move
+
+## Actions the rules refuse (completes error-illegal).
+
+dir-north = north
+dir-east = east
+dir-south = south
+dir-west = west
+illegal-game-over = the game is over
+illegal-in-setup = the building is still being set up: place a wall (wall A1:SE), an item (item A1 key) or autofill
+illegal-not-in-setup = walls and items are placed only while drafting the building; the game is under way
+illegal-no-such-seat = there is no seat { $seat } in this game
+illegal-not-your-turn = it is { $active }'s turn, not { $player }'s
+illegal-blocked-by-wall = step { $step } ({ $dir }) from { $from } runs into the wall { $wall }; nothing moved
+illegal-off-floor = step { $step } ({ $dir }) from { $from } would leave the floor; nothing moved
+illegal-no-such-cell = { $cell } is not a cell of this floor
+illegal-already-there = you are already on { $cell }
+illegal-unreachable = { $to } cannot be reached from { $from }: walls are in the way
+illegal-search-on-robot = you cannot search on the robot's cell ({ $cell }); move away first
+illegal-rotate-on-robot = you cannot rotate a wall on the robot's cell ({ $cell }); move away first
+illegal-nothing-to-search = there is nothing left to search on { $cell }
+illegal-not-on-exit = you are on { $at }; the exit is on { $exit }
+illegal-not-enough-keys = the group holds { $have } keys and needs { $need } to leave this floor: { $missing } missing
+illegal-no-such-wall = there is no wall { $wall } on this floor
+illegal-not-a-rotation = { $from } cannot be turned into { $to } from { $at }{ $hint }
+rotation-hint-no-vertex = : it has no vertex on a corner of { $at }
+rotation-hint-no-wall-has = : it has no vertex on a corner of { $at } (no wall does)
+rotation-hint-how = : it can turn 90°, 180° or 270° about a vertex on your cell's corner, or, if it closes two sides of your cell, move to another corner of it
+rotation-hint-or-neighbour = { " " }or a cell next to it
+illegal-wall-overlaps = { $to } would overlap the wall { $other }
+illegal-wall-off-floor = { $wall } would stick out of the floor
+illegal-cuts-robot-off = moving { $from } to { $to } would shut the robot off from every player, which the rules forbid
+illegal-bad-wait = you can wait 1 to { $max } minutes, not { $value }
+illegal-cell-taken = { $cell } already holds { $item }
+illegal-placement-overlaps = the wall { $wall } would overlap the wall { $other }
+illegal-not-on-building-floor = { $what } is not on floor { $floor }, the floor being built
+
+## Layouts that cannot be read (completes option-layout).
+
+layout-empty = the layout is empty: give a preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#
+layout-bad-char = the layout has “{ $char }”, which is not allowed: use # for a module, . for none, , between rows and / between floors
+layout-empty-floor = floor { $floor } of the layout has no module
+layout-too-many-floors = the layout has { $count } floors; at most { $max } are allowed
+layout-too-many-modules = the layout has { $count } modules; at most { $max } are allowed
+layout-too-wide = floor { $floor } of the layout is { $count } modules across; at most { $max } are allowed
+layout-too-tall = floor { $floor } of the layout is { $count } modules down; at most { $max } are allowed
+layout-unsupported = the module in row { $row }, column { $col } of floor { $floor } has no module under it on floor { $below }: every module must stand on one
+
+## Names.
+
+list-and = { $first } and { $last }
+item-key = key
+item-food = food
+item-special = special
+difficulty-easy = easy
+difficulty-medium = medium
+difficulty-hard = hard
+difficulty-impossible = impossible
+setup-random = random
+setup-draft = draft
+status-acting = acting
+status-exited = exited (waiting)
+status-timed-out = stuck (timed out)
+status-escaped = escaped
+status-out = out
+
+## The special table (names and effects).
+
+special-master-keycard = Master keycard
+special-clock-tamper = Clock tamper
+special-ration-pack = Ration pack
+special-spare-key = Spare key
+special-bargain = Bargain
+special-alarm-test = Alarm test
+special-heavy-crate = Heavy crate
+special-sticky-floor = Sticky floor
+special-mouldy-bread = Mouldy bread
+special-dropped-key = Dropped key
+special-tripwire = Tripwire
+special-effect-master-keycard = group +3 keys
+special-effect-clock-tamper = your time −2 (not below 0)
+special-effect-ration-pack = +2 food
+special-effect-spare-key = group +1 key
+special-effect-bargain = if you have food: −1 food, group +1 key
+special-effect-alarm-test = the robot makes one move now (its trigger does not move)
+special-effect-heavy-crate = group +1 key, your time +2
+special-effect-sticky-floor = your time +1
+special-effect-mouldy-bread = −1 food
+special-effect-dropped-key = group −1 key
+special-effect-tripwire = your time +3
+
+## The turn story: one sentence per event.
+
+event-first-player = Dice for the first player: { $rolls }. { $who } starts.
+event-first-player-tie = ; tie, again:{ " " }
+event-wall-placed = { $who } placed the wall { $wall } on floor { $floor }.
+event-item-placed = { $who } placed a { $item } token on { $cell } (floor { $floor }).
+event-autofilled = { $who } filled the rest of floor { $floor } at random: { $walls } walls, { $items } items.
+event-floor-built = Floor { $floor } is complete.
+event-start-cell = { $who } on { $cell }
+event-floor-set-up = Floor { $floor } is set: { $starts }. The exit is on { $exit }, the robot on { $robot }.
+event-moved-via = { $who } moved to { $to } via { $via } ({ $minutes } min).
+event-moved = { $who } moved to { $to } ({ $minutes } min).
+event-key-taken = { $who } took the key on { $cell }: +1 group key.
+event-search-keys = { $who } searched the key room { $cell } (attempt row { $row }): { $roll } → { $result } { $count ->
+        [one] key
+       *[other] keys
+    } (group { $delta }).
+event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food (now { $delta }).
+event-special = { $who } opened the special room { $cell }: { $roll }, { $what } ({ $effects }).
+effect-keys = group { $delta } { $count ->
+        [one] key
+       *[other] keys
+    }
+effect-food = { $delta } food
+effect-time = { $delta } min
+effect-robot-moves = the robot moves now
+effect-none = no effect
+event-wall-rotated = { $who } moved the wall { $from } to { $to }.
+event-waited = { $who } waited { $minutes } min.
+event-exited = { $who } left floor { $floor } through the exit.
+event-escaped = { $who } escaped from the building!
+event-limit-set = The floor's limit marker is at { $limit }: whoever is still here at { $limit } is stuck.
+robot-why-trigger = Minute { $mark }: the robot
+robot-why-alarm = Alarm test: the robot
+event-robot-idle = { $why } finds nobody to chase and stays on { $from }.
+event-robot-stays = { $why } stays on { $from }.
+event-robot-moves = { $why } moves { $path }.
+event-caught = The robot caught { $who } on { $at }: +{ $minutes } min, the group loses { $keys } keys; carried off to { $to }.
+event-timed-out = { $who } reached the limit marker (time { $time }) and is stuck on this floor.
+event-caught-at-dawn = Dawn! { $who } is caught at minute { $time } and out of the game.
+event-left-behind = { $who } did not get out of the building in time.
+event-floor-ended = Floor { $floor } is over.
+event-penalized = { $who } pays for being stuck: +{ $minutes } min and loses { $food } food.
+event-game-over-nobody = Game over: nobody escaped. The scientists arrive at dawn.
+event-game-over = Game over! { $count ->
+        [one] One escaped
+       *[other] { $count } escaped
+    }: { $escaped }. Most food carried out: { $top }.
+
+## Headings, whose turn, status.
+
+heading = **{ $game }** · turn { $turn }
+next-to-place = Next to place: { $who } (floor { $floor } being built; walls per module: { $walls }).
+next-to-play = Next: { $who } (time { $time }, on { $cell }). Keys { $keys }/{ $needed } · dawn { $dawn }
+next-floor-limit = { " " }· floor limit { $limit }
+status-game = { $layout } · { $difficulty } · floor { $floor } of { $top } · keys { $keys }/{ $needed } · dawn { $dawn }
+status-limit = { " " }· limit { $limit }
+status-board = Exit { $exit } · robot { $robot } · robot moves at the next multiple of { $every } after { $since }
+status-player = { $who } — time { $time }, food { $food }, { $status }
+status-player-cell = , on { $cell }
+
+## Times (a reminder's, a deadline's, away time), in the player's time zone.
+
+time-at = { $weekday ->
+        [1] Mon
+        [2] Tue
+        [3] Wed
+        [4] Thu
+        [5] Fri
+        [6] Sat
+       *[7] Sun
+    } { $day } { $month ->
+        [1] Jan
+        [2] Feb
+        [3] Mar
+        [4] Apr
+        [5] May
+        [6] Jun
+        [7] Jul
+        [8] Aug
+        [9] Sep
+        [10] Oct
+        [11] Nov
+       *[12] Dec
+    } { $time } ({ $zone })
+
+## The lobby and the game's life.
+
+lobby-open = { $game } is open: { $layout } ({ $modules ->
+        [one] { $modules } module
+       *[other] { $modules } modules
+    }, { $floors ->
+        [one] { $floors } floor
+       *[other] { $floors } floors
+    }), { $difficulty }, { $setup } setup, up to { $max } players. { $who } has the first seat. Others: /join. Computer players: /addbot. { $who } starts the game with /start.
+lobby-joined = { $who } joined { $game }. Seats: { $seats }.
+lobby-bot-joined = { $who } takes a seat. Seats: { $seats }.
+lobby-left = { $who } left { $game }. Seats: { $seats }.
+lobby-left-closed = { $who } left. No players remain, so { $game } is closed.
+lobby-status = { $game } is in the lobby: { $layout }, { $difficulty }, { $setup } setup. Seats ({ $taken }/{ $max }): { $seats }. The creator starts it with /start.
+game-abandoned = { $game } was abandoned.
+game-abandoned-seed = Its seed was { $seed } (SHA-256 { $hash }), so anyone can check every roll.
+game-begins = { $game } begins! Seed commitment (SHA-256): { $hash }. The seed is revealed at the end so anyone can check every roll.
+game-over-seed = The seed was { $seed } (SHA-256 { $hash }): replay the record to check every roll.
+note-away = away until { $until }
+status-waiting-since = Waiting since { $since }
+status-deadline = { " " }· deadline { $at }
+log-heading = { $game } — the last { $count ->
+        [one] action
+       *[other] { $count } actions
+    }:
+log-automatic = { " " }(automatic)
+log-empty = No actions yet.
+recap-since = { $game } — since your last turn:
+recap-all = { $game } — everything so far:
+recap-nothing = Nothing yet: yours was the last turn.
+
+## Buttons.
+
+button-roll = Roll
+button-exit = Exit
+button-wait = Wait { $minutes }
+button-snooze = Snooze { $hours } h
+
+## Preferences, away time, settings.
+
+me-prefs = Your preferences: time zone { $zone }, quiet hours { $quiet }, language { $language }
+me-quiet-none = none
+me-language-auto = { " " }(from your app)
+me-away = , away until { $until }
+me-hint = . Change them like: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR (or quiet off, lang auto).
+away-back = { $who } is back.
+away-until = { $who } is away until { $until }. Reminders for them pause and their deadlines wait until then.
+settings-timing = { $game } settings: reminders every { $every }, at most { $limit } per turn; deadline { $deadline }.
+settings-deadline-off = off
+settings-deadline = { $after } ({ $policy })
+policy-advisory = advisory
+policy-auto-wait = auto-wait
+settings-language = Language here: { $language }.
+settings-language-unset = Language here: { $language } (no chat default chosen).
+settings-hint = The creator changes them like: /settings reminder 12h limit 5 deadline 48h policy auto-wait; the creator or an admin sets the chat's language with /settings language pt-BR (or en).
+snoozed = Snoozed: the next reminder comes { $at }.
+
+## Reminders and deadlines.
+
+deadline-auto-wait = ⏰ { $who }'s turn waited { $waited }, past the deadline: the bot plays “wait 1” for them (automatic).
+deadline-passed = ⏰ The deadline for { $who }'s turn has passed: it has waited { $waited }.
+game-stalled = { $game } has stalled: it has been waiting for { $who } since { $since }, and { $count } reminders went unanswered. Anyone can nudge them; the creator can set a deadline with /settings deadline 48h policy auto-wait.
+reminder = ⏰ { $who }, it's your turn (waiting since { $since }). Reminder { $sent } of { $limit }.
+
+## Help, rules and tables.
+
+help = **Labscape commands**
+    Lobby: /new [layout] [difficulty] [random|draft] [players] · /join · /leave · /addbot [policy] · /start · /abandon
+    Your turn: /move NNE or /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutes]
+    Drafting the building: /wall A1:SE · /item A1 key|food|special · /autofill
+    Anytime: /status · /log [count] · /recap · /rules [topic] · /table [search|special|start|dawn|items] · /help
+    Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
+    Layouts: single, duo, tower, pyramid, grand, or a notation like ###/##/# (floors bottom to top).
+rules-overview = **Labscape** — lab animals escape a laboratory before dawn. Play starts on the top floor and goes down; leaving the ground floor through its exit is escaping. Everyone who escapes wins; whoever is inside at dawn loses, possibly all of you. To leave a floor the group must hold { $keys } keys for every module on that floor and above, so collect keys together. The escaped player carrying the most food sets a record. Topics: { $topics }.
+rules-turn = **Whose turn** — the time track decides: the player with the lowest time plays next; on a tie, whoever reached that square first. A turn is one action, then the next player is worked out again (it may be you again).
+rules-move = **Move** — /move with steps (N, E, S, W, e.g. /move NNE) or a target cell (/move C4: the shortest path, preferring N, then E, S, W). { $minutes } minute per step. Walls and the floor's edge block; a blocked step refuses the whole move. You may pass or stop on the robot's cell. Arriving on a key token takes it for the group (free), unless the robot stands there.
+rules-roll = **Roll (search the room)** — { $minutes } minute, not on the robot's cell. In a key room the 2d6 search table adds keys to the group; in a food room it adds food to you. Each further roll in the same cell uses a harder row (leaving the cell resets it). Results can be negative; counters never go below 0. A special room is rolled once on the special table, then it is spent. /table search and /table special show the tables.
+rules-walls = **Walls** — every wall is an L of two edges, named by a cell and corner (B3:NE = B3's north and east edges), inside one module, never sharing an edge with another. /rotate-wall FROM TO ({ $minutes } minute, not on the robot's cell): turn a wall 90°, 180° or 270° about a vertex on a corner of your cell, or move a wall that closes two sides of your cell to another corner of it. While you cannot reach the exit, you may do the same from a neighbouring cell. A wall may never shut the robot off from every player.
+rules-exit = **Exit** — stand on the exit and /exit ({ $minutes } minute). The group must hold { $keys } keys × the modules on this floor and every floor above. The first exit places a limit marker { $limit } minutes later: whoever has not left when their time reaches it is stuck and, on the next floor, pays +{ $penalty } minutes and all their food. On the ground floor, exiting is escaping — and being stuck there is losing.
+rules-robot = **The robot** — whenever the leading time crosses a multiple of { $every }, the robot moves up to { $steps } steps (never through walls) toward the reachable cell with the fewest players (then the nearest, then the most food, then the lowest seat). It catches everyone in the first occupied cell it enters: +{ $minutes } minutes each, the group loses { $keys } keys each, and each is carried to a random cell. If every acting player stands in one cell and there are at least { $immune }, they are immune: the robot stops next to them.
+rules-dawn = **Dawn** — T = ⌈X × 7 × modules ÷ players⌉ minutes, X = 6 (easy), 5 (medium), 4.5 (hard), 4 (impossible). No action may start at or after T; whoever reaches T without escaping is caught. An exit that completes exactly at T still counts. /table dawn shows this game's numbers.
+rules-setup = **Setup** — everyone rolls 2d6; the highest starts (ties roll again). The building is filled floor by floor from the ground: either at random (4–6 walls per module; 4 keys, 3 food, 2 special per module) or drafted, one wall or item per player in turn, until every cell holds an item and every module has at least 4 walls (/autofill completes a floor). Then start cells, the exit and the robot are drawn on the top floor; the robot always has a path to someone.
+table-search-title = **Search table** (2d6 across, attempt down; 6+ uses the last row)
+table-search-attempt = att
+table-special-title = **Special table** (2d6, once per special room)
+table-items = **Items per module** (random setup and autofill): { $keys } keys, { $food } food, { $special } special. Every cell holds one item. A key token is taken free on arrival; key and food rooms can be searched again and again; a special room once. To leave a floor: { $per_module } keys × modules on it and above.
+table-start = **Drawing a cell with d6s** (start cells, exit, robot, a caught player's new cell)
+    Column ({ $columns } columns): { $column_recipe }
+    Row ({ $rows } rows): { $row_recipe }
+    A cell outside the floor's modules (or not allowed, like the robot's own cell) is drawn again.
+table-dawn-title = **Dawn** for { $layout } ({ $modules } modules, { $keys } keys)
+table-dawn-players = players
+recipe-up-to-3 = roll one die; 4, 5, 6 count as 1, 2, 3.
+recipe-up-to-6 = roll one die.
+recipe-up-to-12 = roll two dice; if the first is even add 6 to the second, otherwise take the second as it is; above { $max }, roll both again.
+recipe-up-to-18 = roll two dice; the first gives 0 (1 or 4), 6 (2 or 5) or 12 (3 or 6), add the second; above { $max }, roll both again.
+recipe-up-to-24 = roll two dice; the first gives 0 (1), 6 (2), 12 (3) or 18 (4) — on 5 or 6 roll again — add the second; above { $max }, roll both again.
+
+## Chat adapters: mentions, keyboards, Telegram's own notes.
+
+mention-your-turn = { $who }, it's your turn.
+mention-your-turn-telegram = ▶ { $who }: your turn.
+keyboard-back = « Back
+keyboard-more = More »
+tg-intro = **Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.
+    Add me to a group (or a forum topic) and play there together: /newgame single opens a game, friends /join, and its creator sends /startgame. Then take turns with the buttons under each picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.
+    /rules explains the game, /help lists every command. /me lang pt-BR switches me to Portuguese.
+tg-no-rotation = You have no wall to rotate now: it must be your turn, with a wall at a corner of your cell (or of a neighbouring cell while the exit is out of reach).
+tg-rotations = { $who }: your legal wall rotations ({ $count }), from → to:
+tg-keyboard-old = That keyboard is too old to use. Send /status for the current turn.
+tg-keyboard-not-yours = That keyboard belongs to the player whose turn it is.
+local-intro = Labscape local play — you are { $who }. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,
+    or speak as someone else with `bo: /join`. `/as bo` switches the default speaker, `/help` lists
+    the commands, `/quit` leaves (games are saved; run again to continue).
+
+## Telegram's command menu (setMyCommands).
+
+tg-cmd-newgame = Open a game here: /newgame [layout] [difficulty] [setup] [players]
+tg-cmd-join = Take a seat in the open game
+tg-cmd-leave = Give up your seat before the game starts
+tg-cmd-startgame = Start the game (its creator)
+tg-cmd-abandon = Stop the game (its creator or a chat admin)
+tg-cmd-status = Show the game and whose turn it is
+tg-cmd-move = Move: /move NNE or /move C4
+tg-cmd-roll = Search the room you are in
+tg-cmd-rotate-wall = Turn a wall: /rotate_wall B3:NE B2:SE, or no arguments for a keyboard
+tg-cmd-exit = Leave the floor through the exit
+tg-cmd-wait = Wait: /wait [minutes]
+tg-cmd-wall = Draft setup: place a wall, /wall A1:SE
+tg-cmd-item = Draft setup: place a token, /item A1 key
+tg-cmd-autofill = Draft setup: fill the rest at random
+tg-cmd-addbot = Add a computer player to the lobby: /addbot [policy]
+tg-cmd-rules = Rules summary: /rules [topic]
+tg-cmd-table = A dice table: /table [search|special|start|dawn|items]
+tg-cmd-log = The last actions: /log [count]
+tg-cmd-recap = What happened since your last turn
+tg-cmd-settings = Reminders, deadline and the chat's language: /settings language pt-BR
+tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
+tg-cmd-away = Pause your reminders: /away 3d, or /away off
+tg-cmd-snooze = Put off the reminders of your turn by 4 hours
+tg-cmd-help = All commands
+
+## Discord's slash commands and their options.
+
+dc-cmd-labscape = Labscape games in this channel
+dc-cmd-new = Open a new game in this channel (or in a new thread)
+dc-opt-new-layout = A preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#
+dc-opt-new-difficulty = How soon dawn comes
+dc-opt-new-setup = Fill the building at random, or draft it together
+dc-opt-new-players = The most seats
+dc-opt-new-thread = Start the game in a new thread named after it
+dc-cmd-join = Take a seat in the game here
+dc-cmd-leave = Give up your seat while the game is in the lobby
+dc-cmd-start = Start the game (its creator)
+dc-cmd-abandon = Stop the game (its creator or a channel admin)
+dc-cmd-status = Show the game here
+dc-cmd-addbot = Add a computer player to the lobby (its creator)
+dc-opt-addbot-policy = How the computer plays
+dc-cmd-move = Move: steps like NNE, or a target cell like C4
+dc-opt-move-path = Steps like NNE, or a cell like C4
+dc-cmd-roll = Search the room you are in
+dc-cmd-rotate-wall = Turn or move a wall at your cell, e.g. from B3:NE to B2:SE
+dc-opt-rotate-wall-from = The wall to rotate, e.g. B3:NE
+dc-opt-rotate-wall-to = Where it ends up, e.g. B2:SE
+dc-cmd-exit = Leave the floor through its exit
+dc-cmd-wait = Wait some minutes (1 if not given)
+dc-opt-wait-minutes = Minutes to wait
+dc-cmd-rules = The rules, by topic
+dc-opt-rules-topic = The topic (overview if not given)
+dc-cmd-table = A dice or setup table
+dc-opt-table-name = Which table (search if not given)
+dc-cmd-log = The last actions of the game here
+dc-opt-log-count = How many actions (10 if not given)
+dc-cmd-help = The commands
+dc-cmd-place = Draft setup: place a wall or an item, or fill the floor
+dc-cmd-place-wall = Place a wall, e.g. A1:SE
+dc-opt-place-wall-wall = The wall, e.g. A1:SE
+dc-cmd-place-item = Place an item on an empty cell
+dc-opt-place-item-cell = The cell, e.g. A1
+dc-opt-place-item-item = What to place
+dc-cmd-place-autofill = Complete the floor being built

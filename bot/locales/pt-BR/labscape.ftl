@@ -8,7 +8,7 @@
 
 error-no-game = Não há partida neste chat. Comece uma com /new (por exemplo: /new pyramid medium).
 error-game-here = Este chat já tem uma partida ({ $game }). Termine ou use /abandon antes de começar outra.
-error-not-seated = Você não está jogando esta partida. Use /join enquanto ela estiver no saguão.
+error-not-seated = Você não está jogando esta partida. Use /join enquanto ela ainda aceita jogadores.
 error-already-seated = Você já tem um lugar nesta partida.
 error-full = A partida está cheia ({ $seats ->
         [one] { $seats } lugar
@@ -45,9 +45,9 @@ parse-bad-new-arg = não entendi “{ $value }”; escreva assim: /new pyramid m
 # Opções ruins para /new.
 option-layout = { $problem }. Prédios prontos: { $presets }
 option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), medium (médio), hard (muito difícil) ou impossible (impossibru)
-option-setup = “{ $value }” não é um modo de preparação: random (sorteado) ou draft (montado pelos jogadores)
+option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
 option-players = uma partida tem de 1 a 8 jogadores, não { $value }
-option-cannot-start = { $problem }
+option-cannot-start = uma partida precisa de { $min } a { $max } jogadores, não { $count }
 
 # Valores ruins para /settings, /me e /away.
 setting-needs-value = “{ $key }” precisa de um valor
@@ -66,3 +66,403 @@ setting-unknown = “{ $key }” não é uma configuração; use reminder, limit
 
 discord-outdated-command = Não entendi: uma opção que esta versão do bot não conhece (os comandos acabaram de ser atualizados; tente de novo)
 discord-failed = Algo deu errado do nosso lado. Tente de novo daqui a pouco.
+
+## Ações ilegíveis.
+
+parse-action-empty = nenhuma ação; tente: move N, move C4, roll, rotate-wall B3:NE B2:SE, exit, wait 2
+parse-action-too-long = essa ação é comprida demais (no máximo { $max } caracteres)
+parse-action-verb = “{ $verb }” não é uma ação; as ações são move (andar), roll (rolar), rotate-wall (girar parede), exit (sair) e wait (esperar) — e, na montagem do prédio, wall, item e autofill
+parse-action-usage = no { $verb }, { $problem }; escreva assim: { $usage }
+usage-move = “move NNE”, “move N N E” ou “move C4”
+usage-rotate-wall = “rotate-wall B3:NE B2:SE”
+usage-wait = “wait” ou “wait 3”
+usage-wall = “wall A1:SE”
+usage-item = “item A1 key” (ou food, special)
+usage-help = veja o /help
+usage-takes-nothing = { $verb } não leva nada depois
+usage-bad-minutes = “{ $value }” não é um número de minutos de 1 a { $max }
+usage-wait-one-number = wait leva um número só
+usage-wall-and-target = diga qual parede e para onde ela vai
+usage-one-wall = diga uma parede
+usage-bad-cell = “{ $value }” não é o nome de uma casa (uma letra de coluna A–X e um número de linha 1–24, como B3)
+usage-bad-wall = “{ $value }” não é o nome de uma parede (uma casa e um canto NE, NW, SE ou SW, como B3:NE)
+usage-item-kind = “{ $value }” não é key (chave), food (comida) nem special (especial)
+usage-cell-and-item = diga uma casa e um item
+usage-where-to = diga para onde
+usage-not-steps = “{ $value }” não é uma sequência de passos (N, E, S, W) nem o nome de uma casa
+usage-too-many-steps = no máximo { $max } passos num movimento
+
+## Ações que as regras não permitem (completa error-illegal).
+
+dir-north = norte
+dir-east = leste
+dir-south = sul
+dir-west = oeste
+illegal-game-over = a partida acabou
+illegal-in-setup = o prédio ainda está sendo montado: coloque uma parede (wall A1:SE), um item (item A1 key) ou use autofill
+illegal-not-in-setup = paredes e itens só são colocados durante a montagem do prédio; a partida já está rolando
+illegal-no-such-seat = não existe o lugar { $seat } nesta partida
+illegal-not-your-turn = a vez é de { $active }, não de { $player }
+illegal-blocked-by-wall = o passo { $step } ({ $dir }) a partir de { $from } bate na parede { $wall }; ninguém se mexeu
+illegal-off-floor = o passo { $step } ({ $dir }) a partir de { $from } sairia do andar; ninguém se mexeu
+illegal-no-such-cell = { $cell } não é uma casa deste andar
+illegal-already-there = você já está em { $cell }
+illegal-unreachable = não dá para chegar a { $to } saindo de { $from }: há paredes no caminho
+illegal-search-on-robot = não dá para vasculhar a casa do robô ({ $cell }); saia dela primeiro
+illegal-rotate-on-robot = não dá para girar paredes na casa do robô ({ $cell }); saia dela primeiro
+illegal-nothing-to-search = não sobrou nada para vasculhar em { $cell }
+illegal-not-on-exit = você está em { $at }; a saída fica em { $exit }
+illegal-not-enough-keys = o grupo tem { $have } { $have ->
+        [one] chave
+       *[other] chaves
+    } e precisa de { $need } para sair deste andar: { $missing ->
+        [one] falta { $missing }
+       *[other] faltam { $missing }
+    }
+illegal-no-such-wall = não há parede { $wall } neste andar
+illegal-not-a-rotation = não dá para transformar { $from } em { $to } a partir de { $at }{ $hint }
+rotation-hint-no-vertex = : ela não tem vértice em nenhum canto de { $at }
+rotation-hint-no-wall-has = : ela não tem vértice em nenhum canto de { $at } (nenhuma parede tem)
+rotation-hint-how = : ela pode girar 90°, 180° ou 270° em torno de um vértice no canto da sua casa ou, se fecha dois lados da sua casa, mudar para outro canto dela
+rotation-hint-or-neighbour = { " " }nem de uma casa vizinha
+illegal-wall-overlaps = { $to } ficaria em cima da parede { $other }
+illegal-wall-off-floor = { $wall } ficaria para fora do andar
+illegal-cuts-robot-off = mover { $from } para { $to } isolaria o robô de todos os jogadores, e as regras proíbem isso
+illegal-bad-wait = dá para esperar de 1 a { $max } minutos, não { $value }
+illegal-cell-taken = { $cell } já tem uma ficha de { $item }
+illegal-placement-overlaps = a parede { $wall } ficaria em cima da parede { $other }
+illegal-not-on-building-floor = { $what } não fica no andar { $floor }, o andar em montagem
+
+## Prédios ilegíveis (completa option-layout).
+
+layout-empty = o prédio está vazio: escolha um pronto (single, duo, tower, pyramid, grand) ou uma notação como ###/##/#
+layout-bad-char = o prédio tem “{ $char }”, que não vale: use # para um módulo, . para nenhum, vírgula entre fileiras e / entre andares
+layout-empty-floor = o andar { $floor } do prédio não tem nenhum módulo
+layout-too-many-floors = o prédio tem { $count } andares; o máximo é { $max }
+layout-too-many-modules = o prédio tem { $count } módulos; o máximo é { $max }
+layout-too-wide = o andar { $floor } do prédio tem { $count } módulos de largura; o máximo é { $max }
+layout-too-tall = o andar { $floor } do prédio tem { $count } módulos de profundidade; o máximo é { $max }
+layout-unsupported = o módulo da fileira { $row }, coluna { $col } do andar { $floor } não tem módulo embaixo dele no andar { $below }: todo módulo precisa estar apoiado em outro
+
+## Nomes.
+
+list-and = { $first } e { $last }
+item-key = chave
+item-food = comida
+item-special = item especial
+difficulty-easy = fácil
+difficulty-medium = médio
+difficulty-hard = muito difícil
+difficulty-impossible = impossibru
+setup-random = sorteada
+setup-draft = montada pelos jogadores
+status-acting = jogando
+status-exited = saiu (esperando os outros)
+status-timed-out = sem tempo (ficou no andar)
+status-escaped = escapou
+status-out = fora do jogo
+
+## A tabela de itens especiais (nomes e efeitos).
+
+special-master-keycard = Cartão-mestre
+special-clock-tamper = Relógio adulterado
+special-ration-pack = Pacote de ração
+special-spare-key = Chave reserva
+special-bargain = Barganha
+special-alarm-test = Teste de alarme
+special-heavy-crate = Caixote pesado
+special-sticky-floor = Chão grudento
+special-mouldy-bread = Pão mofado
+special-dropped-key = Chave perdida
+special-tripwire = Armadilha de fio
+special-effect-master-keycard = grupo +3 chaves
+special-effect-clock-tamper = seu tempo −2 (nunca abaixo de 0)
+special-effect-ration-pack = +2 de comida
+special-effect-spare-key = grupo +1 chave
+special-effect-bargain = se você tem comida: −1 de comida, grupo +1 chave
+special-effect-alarm-test = o robô anda uma vez agora (o gatilho dele não muda)
+special-effect-heavy-crate = grupo +1 chave, seu tempo +2
+special-effect-sticky-floor = seu tempo +1
+special-effect-mouldy-bread = −1 de comida
+special-effect-dropped-key = grupo −1 chave
+special-effect-tripwire = seu tempo +3
+
+## A história do turno: uma frase por acontecimento.
+
+event-first-player = Dados para ver quem começa: { $rolls }. { $who } começa.
+event-first-player-tie = ; empate, de novo:{ " " }
+event-wall-placed = { $who } colocou a parede { $wall } no andar { $floor }.
+event-item-placed = { $who } colocou uma ficha de { $item } em { $cell } (andar { $floor }).
+event-autofilled = { $who } completou o resto do andar { $floor } por sorteio: { $walls ->
+        [one] { $walls } parede
+       *[other] { $walls } paredes
+    }, { $items ->
+        [one] { $items } item
+       *[other] { $items } itens
+    }.
+event-floor-built = O andar { $floor } está pronto.
+event-start-cell = { $who } em { $cell }
+event-floor-set-up = Andar { $floor } preparado: { $starts }. A saída fica em { $exit }, o robô em { $robot }.
+event-moved-via = { $who } foi para { $to } passando por { $via } ({ $minutes } min).
+event-moved = { $who } foi para { $to } ({ $minutes } min).
+event-key-taken = { $who } pegou a chave em { $cell }: +1 chave para o grupo.
+event-search-keys = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
+        [one] chave
+       *[other] chaves
+    } (grupo { $delta }).
+event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida (para você: { $delta }).
+event-special = { $who } abriu a sala especial { $cell }: { $roll }, { $what } ({ $effects }).
+effect-keys = grupo { $delta } { $count ->
+        [one] chave
+       *[other] chaves
+    }
+effect-food = { $delta } de comida
+effect-time = { $delta } min
+effect-robot-moves = o robô anda agora
+effect-none = nada acontece
+event-wall-rotated = { $who } moveu a parede { $from } para { $to }.
+event-waited = { $who } esperou { $minutes } min.
+event-exited = { $who } saiu do andar { $floor } pela saída.
+event-escaped = { $who } fugiu do prédio!
+event-limit-set = O marcador de limite do andar está em { $limit }: quem ainda estiver aqui no minuto { $limit } fica para trás.
+robot-why-trigger = Minuto { $mark }: o robô
+robot-why-alarm = Teste de alarme: o robô
+event-robot-idle = { $why } não acha ninguém para perseguir e fica em { $from }.
+event-robot-stays = { $why } fica em { $from }.
+event-robot-moves = { $why } anda { $path }.
+event-caught = O robô pegou { $who } em { $at }: +{ $minutes } min, o grupo perde { $keys ->
+        [one] { $keys } chave
+       *[other] { $keys } chaves
+    }, e { $who } vai parar em { $to }.
+event-timed-out = { $who } chegou ao marcador de limite (tempo { $time }) sem sair e fica para trás neste andar.
+event-caught-at-dawn = Amanheceu! Os cientistas encontram { $who } no minuto { $time }: fora do jogo.
+event-left-behind = { $who } não conseguiu sair do prédio a tempo.
+event-floor-ended = Fim do andar { $floor }.
+event-penalized = { $who } paga por ter ficado para trás: +{ $minutes } min e perde { $food } de comida.
+event-game-over-nobody = Fim de jogo: ninguém escapou. Os cientistas chegam ao amanhecer.
+event-game-over = Fim de jogo! { $count ->
+        [one] Escapou
+       *[other] Escaparam
+    }: { $escaped }. Quem levou mais comida: { $top }.
+
+## Cabeçalhos, de quem é a vez, situação.
+
+heading = **{ $game }** · turno { $turn }
+next-to-place = Vez de colocar peças: { $who } (andar { $floor } em montagem; paredes por módulo: { $walls }).
+next-to-play = Vez de { $who } (tempo { $time }, em { $cell }). Chaves { $keys }/{ $needed } · amanhecer { $dawn }
+next-floor-limit = { " " }· limite do andar { $limit }
+status-game = { $layout } · { $difficulty } · andar { $floor } de { $top } · chaves { $keys }/{ $needed } · amanhecer { $dawn }
+status-limit = { " " }· limite { $limit }
+status-board = Saída { $exit } · robô { $robot } · o robô anda no próximo múltiplo de { $every } depois de { $since }
+status-player = { $who } — tempo { $time }, comida { $food }, { $status }
+status-player-cell = , em { $cell }
+
+## Datas e horas (de lembretes, prazos e ausências), no fuso de cada jogador.
+
+time-at = { $weekday ->
+        [1] seg
+        [2] ter
+        [3] qua
+        [4] qui
+        [5] sex
+        [6] sáb
+       *[7] dom
+    }, { $day } de { $month ->
+        [1] jan
+        [2] fev
+        [3] mar
+        [4] abr
+        [5] mai
+        [6] jun
+        [7] jul
+        [8] ago
+        [9] set
+        [10] out
+        [11] nov
+       *[12] dez
+    }, { $time } ({ $zone })
+
+## Antes de começar, e a vida da partida.
+
+lobby-open = { $game } está aberta: { $layout } ({ $modules ->
+        [one] { $modules } módulo
+       *[other] { $modules } módulos
+    }, { $floors ->
+        [one] { $floors } andar
+       *[other] { $floors } andares
+    }), { $difficulty }, preparação { $setup }, até { $max } jogadores. { $who } tem o primeiro lugar. Os demais: /join. Jogadores automáticos: /addbot. { $who } começa a partida com /start.
+lobby-joined = { $who } entrou em { $game }. Lugares: { $seats }.
+lobby-bot-joined = { $who } senta à mesa. Lugares: { $seats }.
+lobby-left = { $who } saiu de { $game }. Lugares: { $seats }.
+lobby-left-closed = { $who } saiu. Não sobrou ninguém, então { $game } foi encerrada.
+lobby-status = { $game } está esperando jogadores: { $layout }, { $difficulty }, preparação { $setup }. Lugares ({ $taken }/{ $max }): { $seats }. Quem criou a partida dá a largada com /start.
+game-abandoned = { $game } foi abandonada.
+game-abandoned-seed = A semente era { $seed } (SHA-256 { $hash }), então qualquer um pode conferir todas as rolagens.
+game-begins = { $game } começou! Compromisso da semente (SHA-256): { $hash }. A semente é revelada no fim, para qualquer um conferir todas as rolagens.
+game-over-seed = A semente era { $seed } (SHA-256 { $hash }): reproduza o registro para conferir todas as rolagens.
+note-away = ausente até { $until }
+status-waiting-since = Esperando desde { $since }
+status-deadline = { " " }· prazo { $at }
+log-heading = { $game } — { $count ->
+        [one] a última ação
+       *[other] as últimas { $count } ações
+    }:
+log-automatic = { " " }(automática)
+log-empty = Nenhuma ação ainda.
+recap-since = { $game } — desde a sua última vez:
+recap-all = { $game } — tudo até agora:
+recap-nothing = Nada ainda: a última vez foi a sua.
+
+## Botões.
+
+button-roll = Rolar
+button-exit = Sair
+button-wait = Esperar { $minutes }
+button-snooze = Adiar { $hours } h
+
+## Preferências, ausências, configurações.
+
+me-prefs = Suas preferências: fuso horário { $zone }, horário de silêncio { $quiet }, idioma { $language }
+me-quiet-none = nenhum
+me-language-auto = { " " }(o do seu aplicativo)
+me-away = , ausente até { $until }
+me-hint = . Para mudar: /me tz America/Sao_Paulo quiet 22:00-07:00 lang en (ou quiet off, lang auto).
+away-back = { $who } voltou.
+away-until = { $who } está ausente até { $until }. Os lembretes para essa pessoa ficam em pausa e os prazos dela esperam até lá.
+settings-timing = Configurações de { $game }: lembretes a cada { $every }, no máximo { $limit } por vez; prazo { $deadline }.
+settings-deadline-off = desligado
+settings-deadline = { $after } ({ $policy })
+policy-advisory = só avisar
+policy-auto-wait = esperar automaticamente
+settings-language = Idioma aqui: { $language }.
+settings-language-unset = Idioma aqui: { $language } (o chat não tem idioma padrão).
+settings-hint = Quem criou a partida muda assim: /settings reminder 12h limit 5 deadline 48h policy auto-wait; quem criou a partida ou um admin escolhe o idioma do chat com /settings language pt-BR (ou en).
+snoozed = Adiado: o próximo lembrete chega { $at }.
+
+## Lembretes e prazos.
+
+deadline-auto-wait = ⏰ A vez de { $who } esperou { $waited } e passou do prazo: o bot joga “wait 1” por essa pessoa (automático).
+deadline-passed = ⏰ O prazo da vez de { $who } passou: já são { $waited } de espera.
+game-stalled = { $game } empacou: está esperando { $who } desde { $since }, e { $count ->
+        [one] { $count } lembrete ficou
+       *[other] { $count } lembretes ficaram
+    } sem resposta. Qualquer um pode dar um toque; quem criou a partida pode definir um prazo com /settings deadline 48h policy auto-wait.
+reminder = ⏰ { $who }, é a sua vez (esperando desde { $since }). Lembrete { $sent } de { $limit }.
+
+## Ajuda, regras e tabelas.
+
+help = **Comandos do Labscape**
+    Antes de começar: /new [prédio] [dificuldade] [random|draft] [jogadores] · /join · /leave · /addbot [estratégia] · /start · /abandon
+    Na sua vez: /move NNE ou /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutos]
+    Montando o prédio: /wall A1:SE · /item A1 key|food|special · /autofill
+    A qualquer hora: /status · /log [quantidade] · /recap · /rules [tópico] · /table [search|special|start|dawn|items] · /help
+    Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
+    Prédios: single, duo, tower, pyramid, grand, ou uma notação como ###/##/# (andares de baixo para cima).
+rules-overview = **Labscape** — animais de laboratório tentam fugir do prédio antes do amanhecer. O jogo começa no último andar e vai descendo; sair do térreo pela saída é escapar. Todos que escapam vencem; quem ainda estiver lá dentro quando amanhecer perde — e pode ser que todos percam. Para sair de um andar, o grupo precisa ter { $keys } chaves para cada módulo desse andar e dos de cima, então juntem chaves em grupo. Quem escapar levando mais comida bate um recorde. Tópicos: { $topics }.
+rules-turn = **De quem é a vez** — quem decide é o marcador de tempo: joga quem está mais para trás; no empate, quem chegou primeiro naquela casa do marcador. Cada vez é uma ação só, e depois se vê de novo quem joga (pode ser você outra vez).
+rules-move = **Andar** — /move com passos (N, E = leste, S, W = oeste; por exemplo /move NNE) ou uma casa de destino (/move C4: o caminho mais curto, preferindo N, depois E, S, W). { $minutes } minuto por passo. Paredes e a borda do andar bloqueiam; um passo bloqueado cancela o movimento inteiro. Dá para passar ou parar na casa do robô. Chegar numa ficha de chave pega a chave para o grupo (de graça), a não ser que o robô esteja lá.
+rules-roll = **Rolar (vasculhar a sala)** — { $minutes } minuto, fora da casa do robô. Numa sala de chaves, a tabela de busca (2d6) dá chaves ao grupo; numa sala de comida, dá comida a você. Cada nova rolagem na mesma casa usa uma linha mais difícil (sair da casa zera a contagem). O resultado pode ser negativo, mas os contadores nunca ficam abaixo de 0. Uma sala especial é rolada uma única vez na tabela de itens especiais e depois se esgota. /table search e /table special mostram as tabelas.
+rules-walls = **Paredes** — cada parede é um L de dois lados, chamado por uma casa e um canto (B3:NE = os lados norte e leste de B3), dentro de um módulo, sem nunca dividir um lado com outra parede. /rotate-wall DE PARA ({ $minutes } minuto, fora da casa do robô): gire uma parede 90°, 180° ou 270° em torno de um vértice num canto da sua casa, ou mude uma parede que fecha dois lados da sua casa para outro canto dela. Enquanto você não conseguir chegar à saída, pode fazer o mesmo a partir de uma casa vizinha. Nunca se pode fechar o robô: sempre tem que haver um caminho dele até algum jogador.
+rules-exit = **Saída** — pare na saída e use /exit ({ $minutes } minuto). O grupo precisa ter { $keys } chaves × os módulos deste andar e de todos os de cima. A primeira saída coloca um marcador de limite { $limit } minutos à frente: quem não tiver saído quando o seu tempo chegar lá fica para trás e, no andar seguinte, paga +{ $penalty } minutos e perde toda a comida. No térreo, sair é escapar — e ficar para trás é perder.
+rules-robot = **O robô** — sempre que o tempo de quem está mais adiantado cruza um múltiplo de { $every }, o robô anda até { $steps } casas (nunca atravessa paredes) na direção da casa alcançável com menos jogadores (depois a mais próxima, depois a de quem tem mais comida, depois quem senta antes na mesa). Ele pega todo mundo na primeira casa ocupada em que entra: +{ $minutes } minutos para cada um, o grupo perde { $keys } chaves por pessoa pega, e cada um vai parar numa casa sorteada. Se todos os jogadores ativos estiverem juntos numa casa e forem pelo menos { $immune }, ficam imunes: o robô para do lado deles.
+rules-dawn = **Amanhecer** — T = ⌈X × 7 × módulos ÷ jogadores⌉ minutos, com X = 6 (fácil), 5 (médio), 4,5 (muito difícil) ou 4 (impossibru). Nenhuma ação pode começar em T ou depois; quem chega a T sem ter escapado é pego. Uma saída que termina exatamente em T ainda vale. /table dawn mostra os números desta partida.
+rules-setup = **Preparação** — todos rolam 2d6; o maior começa (empates rolam de novo). O prédio é preenchido andar por andar, a partir do térreo: por sorteio (4–6 paredes por módulo; 4 chaves, 3 comidas e 2 itens especiais por módulo) ou montado pelos jogadores, cada um colocando uma parede ou um item na sua vez, até todas as casas terem um item e todo módulo ter pelo menos 4 paredes (/autofill completa um andar). Depois sorteiam-se as casas iniciais, a saída e o robô no último andar; o robô sempre tem um caminho até alguém.
+table-search-title = **Tabela de busca** (2d6 na horizontal, tentativa na vertical; da 6ª em diante vale a última linha)
+table-search-attempt = tent
+table-special-title = **Tabela de itens especiais** (2d6, uma vez por sala especial)
+table-items = **Itens por módulo** (preparação sorteada e autofill): { $keys } chaves, { $food } comidas, { $special } itens especiais. Cada casa tem um item. Uma ficha de chave é pega de graça ao chegar; salas de chaves e de comida podem ser vasculhadas quantas vezes você quiser; uma sala especial, uma vez só. Para sair de um andar: { $per_module } chaves × os módulos dele e dos de cima.
+table-start = **Sorteando uma casa com d6** (casas iniciais, saída, robô, nova casa de quem foi pego)
+    Coluna ({ $columns } colunas): { $column_recipe }
+    Linha ({ $rows } linhas): { $row_recipe }
+    Uma casa fora dos módulos do andar (ou proibida, como a própria casa do robô) é sorteada de novo.
+table-dawn-title = **Amanhecer** em { $layout } ({ $modules } módulos, { $keys } chaves)
+table-dawn-players = jogadores
+recipe-up-to-3 = role um dado; 4, 5 e 6 valem 1, 2 e 3.
+recipe-up-to-6 = role um dado.
+recipe-up-to-12 = role dois dados; se o primeiro for par, some 6 ao segundo, senão fique só com o segundo; acima de { $max }, role os dois de novo.
+recipe-up-to-18 = role dois dados; o primeiro vale 0 (1 ou 4), 6 (2 ou 5) ou 12 (3 ou 6), e some o segundo; acima de { $max }, role os dois de novo.
+recipe-up-to-24 = role dois dados; o primeiro vale 0 (1), 6 (2), 12 (3) ou 18 (4) — com 5 ou 6, role de novo — e some o segundo; acima de { $max }, role os dois de novo.
+
+## Adaptadores de chat: menções, teclados, avisos do Telegram.
+
+mention-your-turn = { $who }, é a sua vez.
+mention-your-turn-telegram = ▶ { $who }: é a sua vez.
+keyboard-back = « Voltar
+keyboard-more = Mais »
+tg-intro = **Labscape** — animais de laboratório fogem do prédio antes do amanhecer, uma mensagem de cada vez.
+    Me adicione a um grupo (ou a um tópico de fórum) e joguem juntos lá: /newgame single abre uma partida, os amigos usam /join e quem criou a partida manda /startgame. Depois é só jogar na sua vez com os botões embaixo de cada imagem, ou com /move, /roll, /rotate_wall, /exit e /wait. Dá para jogar sozinho aqui mesmo, também.
+    /rules explica o jogo, /help lista todos os comandos. /me lang en me faz falar inglês.
+tg-no-rotation = Você não tem parede para girar agora: precisa ser a sua vez, com uma parede num canto da sua casa (ou de uma casa vizinha, enquanto a saída estiver fora de alcance).
+tg-rotations = { $who }: as paredes que você pode girar ({ $count }), de → para:
+tg-keyboard-old = Esse teclado é antigo demais. Mande /status para ver a vez atual.
+tg-keyboard-not-yours = Esse teclado é de quem está na vez.
+local-intro = Labscape no terminal — você é { $who }. Digite linhas de chat como `/new pyramid`, `/join`, `/start`, `/move N`,
+    ou fale como outra pessoa com `bo: /join`. `/as bo` troca quem fala por padrão, `/help` lista
+    os comandos, `/quit` sai (as partidas ficam salvas; rode de novo para continuar).
+
+## O menu de comandos do Telegram (setMyCommands).
+
+tg-cmd-newgame = Abrir uma partida aqui: /newgame [prédio] [dificuldade] [preparação] [jogadores]
+tg-cmd-join = Entrar na partida aberta
+tg-cmd-leave = Largar o seu lugar antes de a partida começar
+tg-cmd-startgame = Começar a partida (quem a criou)
+tg-cmd-abandon = Encerrar a partida (quem a criou ou um admin do chat)
+tg-cmd-status = Ver a partida e de quem é a vez
+tg-cmd-move = Andar: /move NNE ou /move C4
+tg-cmd-roll = Vasculhar a sala onde você está
+tg-cmd-rotate-wall = Girar uma parede: /rotate_wall B3:NE B2:SE, ou sem nada para abrir um teclado
+tg-cmd-exit = Sair do andar pela saída
+tg-cmd-wait = Esperar: /wait [minutos]
+tg-cmd-wall = Montagem: colocar uma parede, /wall A1:SE
+tg-cmd-item = Montagem: colocar uma ficha, /item A1 key
+tg-cmd-autofill = Montagem: completar o resto por sorteio
+tg-cmd-addbot = Pôr um jogador automático na partida: /addbot [estratégia]
+tg-cmd-rules = Resumo das regras: /rules [tópico]
+tg-cmd-table = Uma tabela de dados: /table [search|special|start|dawn|items]
+tg-cmd-log = As últimas ações: /log [quantidade]
+tg-cmd-recap = O que aconteceu desde a sua última vez
+tg-cmd-settings = Lembretes, prazo e idioma do chat: /settings language pt-BR
+tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
+tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
+tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
+tg-cmd-help = Todos os comandos
+
+## Os comandos de barra do Discord e suas opções.
+
+dc-cmd-labscape = Partidas de Labscape neste canal
+dc-cmd-new = Abrir uma partida neste canal (ou num tópico novo)
+dc-opt-new-layout = Um prédio pronto (single, duo, tower, pyramid, grand) ou uma notação como ###/##/#
+dc-opt-new-difficulty = Quão cedo amanhece
+dc-opt-new-setup = Preencher o prédio por sorteio ou montar juntos
+dc-opt-new-players = O máximo de lugares
+dc-opt-new-thread = Jogar num tópico novo com o nome da partida
+dc-cmd-join = Entrar na partida daqui
+dc-cmd-leave = Largar o seu lugar enquanto a partida não começa
+dc-cmd-start = Começar a partida (quem a criou)
+dc-cmd-abandon = Encerrar a partida (quem a criou ou um admin do canal)
+dc-cmd-status = Ver a partida daqui
+dc-cmd-addbot = Pôr um jogador automático na partida (quem a criou)
+dc-opt-addbot-policy = Como o computador joga
+dc-cmd-move = Andar: passos como NNE, ou uma casa de destino como C4
+dc-opt-move-path = Passos como NNE, ou uma casa como C4
+dc-cmd-roll = Vasculhar a sala onde você está
+dc-cmd-rotate-wall = Girar ou mudar uma parede da sua casa, ex.: de B3:NE para B2:SE
+dc-opt-rotate-wall-from = A parede a girar, ex.: B3:NE
+dc-opt-rotate-wall-to = Onde ela vai parar, ex.: B2:SE
+dc-cmd-exit = Sair do andar pela saída
+dc-cmd-wait = Esperar alguns minutos (1 se nada for dito)
+dc-opt-wait-minutes = Minutos de espera
+dc-cmd-rules = As regras, por tópico
+dc-opt-rules-topic = O tópico (overview se nada for dito)
+dc-cmd-table = Uma tabela de dados ou de preparação
+dc-opt-table-name = Qual tabela (search se nada for dito)
+dc-cmd-log = As últimas ações da partida daqui
+dc-opt-log-count = Quantas ações (10 se nada for dito)
+dc-cmd-help = Os comandos
+dc-cmd-place = Montagem: colocar uma parede ou um item, ou completar o andar
+dc-cmd-place-wall = Colocar uma parede, ex.: A1:SE
+dc-opt-place-wall-wall = A parede, ex.: A1:SE
+dc-cmd-place-item = Colocar um item numa casa vazia
+dc-opt-place-item-cell = A casa, ex.: A1
+dc-opt-place-item-item = O que colocar
+dc-cmd-place-autofill = Completar o andar em montagem

@@ -6,8 +6,9 @@
 use std::fmt::Write;
 
 use labscape_core::labscape::{
-    ActionError, Event, LayoutError, NewGameError, ParseActionError, Phase, Position, RobotCause,
-    Seat, Status, Table,
+    ActionError, Difficulty, Event, ItemKind, LayoutError, NameError, NewGameError,
+    ParseActionError, Phase, Position, RobotCause, RotationHint, STANDARD, Seat, SetupMode, Status,
+    Table, UsageProblem,
 };
 
 use super::command::CommandParseError;
@@ -220,15 +221,19 @@ impl OptionProblem {
             OptionProblem::Layout(e) => tr!(
                 lang,
                 "option-layout",
-                problem = e.to_string(),
+                problem = layout_problem(e, lang),
                 presets = super::help::presets()
             ),
             OptionProblem::Difficulty(v) => tr!(lang, "option-difficulty", value = v.as_str()),
             OptionProblem::Setup(v) => tr!(lang, "option-setup", value = v.as_str()),
             OptionProblem::Players(n) => tr!(lang, "option-players", value = *n),
-            OptionProblem::CannotStart(e) => {
-                tr!(lang, "option-cannot-start", problem = e.to_string())
-            }
+            OptionProblem::CannotStart(NewGameError::Players { got, min, max }) => tr!(
+                lang,
+                "option-cannot-start",
+                count = *got,
+                min = *min,
+                max = *max
+            ),
         }
     }
 }
@@ -266,13 +271,256 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
 }
 
 /// An action text that cannot be read, in `lang`.
-fn parse_action_problem(e: &ParseActionError, _lang: Lang) -> String {
-    e.to_string()
+fn parse_action_problem(e: &ParseActionError, lang: Lang) -> String {
+    match e {
+        ParseActionError::Empty => tr!(lang, "parse-action-empty"),
+        ParseActionError::TooLong => tr!(
+            lang,
+            "parse-action-too-long",
+            max = labscape_core::labscape::MAX_ACTION_LEN
+        ),
+        ParseActionError::UnknownVerb(v) => tr!(lang, "parse-action-verb", verb = v.as_str()),
+        ParseActionError::Usage { verb, problem, .. } => tr!(
+            lang,
+            "parse-action-usage",
+            verb = *verb,
+            problem = usage_problem(problem, lang),
+            usage = usage_example(verb, lang)
+        ),
+    }
+}
+
+fn usage_example(verb: &str, lang: Lang) -> String {
+    match verb {
+        "move" => tr!(lang, "usage-move"),
+        "rotate-wall" => tr!(lang, "usage-rotate-wall"),
+        "wait" => tr!(lang, "usage-wait"),
+        "wall" => tr!(lang, "usage-wall"),
+        "item" => tr!(lang, "usage-item"),
+        _ => tr!(lang, "usage-help"),
+    }
+}
+
+fn usage_problem(p: &UsageProblem, lang: Lang) -> String {
+    match p {
+        UsageProblem::TakesNothing(verb) => tr!(lang, "usage-takes-nothing", verb = *verb),
+        UsageProblem::BadMinutes(v) => tr!(
+            lang,
+            "usage-bad-minutes",
+            value = v.as_str(),
+            max = labscape_core::labscape::MAX_WAIT
+        ),
+        UsageProblem::WaitOneNumber => tr!(lang, "usage-wait-one-number"),
+        UsageProblem::WallAndTarget => tr!(lang, "usage-wall-and-target"),
+        UsageProblem::OneWall => tr!(lang, "usage-one-wall"),
+        UsageProblem::Name(NameError::Cell(v)) => tr!(lang, "usage-bad-cell", value = v.as_str()),
+        UsageProblem::Name(NameError::Wall(v)) => tr!(lang, "usage-bad-wall", value = v.as_str()),
+        UsageProblem::ItemKind(v) => tr!(lang, "usage-item-kind", value = v.as_str()),
+        UsageProblem::CellAndItem => tr!(lang, "usage-cell-and-item"),
+        UsageProblem::WhereTo => tr!(lang, "usage-where-to"),
+        UsageProblem::NotSteps(v) => tr!(lang, "usage-not-steps", value = v.as_str()),
+        UsageProblem::TooManySteps => tr!(
+            lang,
+            "usage-too-many-steps",
+            max = labscape_core::labscape::MAX_STEPS
+        ),
+    }
+}
+
+fn dir_word(dir: &str, lang: Lang) -> String {
+    match dir {
+        "north" => tr!(lang, "dir-north"),
+        "east" => tr!(lang, "dir-east"),
+        "south" => tr!(lang, "dir-south"),
+        "west" => tr!(lang, "dir-west"),
+        other => other.to_string(),
+    }
 }
 
 /// Why the rules refuse an action, in `lang`.
-fn action_problem(e: &ActionError, _lang: Lang) -> String {
-    e.to_string()
+fn action_problem(e: &ActionError, lang: Lang) -> String {
+    match e {
+        ActionError::GameOver => tr!(lang, "illegal-game-over"),
+        ActionError::InSetup => tr!(lang, "illegal-in-setup"),
+        ActionError::NotInSetup => tr!(lang, "illegal-not-in-setup"),
+        ActionError::NoSuchSeat(n) => tr!(lang, "illegal-no-such-seat", seat = *n),
+        ActionError::NotYourTurn { player, active } => tr!(
+            lang,
+            "illegal-not-your-turn",
+            player = player.as_str(),
+            active = active.as_str()
+        ),
+        ActionError::BlockedByWall {
+            step,
+            dir,
+            from,
+            wall,
+        } => tr!(
+            lang,
+            "illegal-blocked-by-wall",
+            step = *step,
+            dir = dir_word(dir, lang),
+            from = from.to_string(),
+            wall = wall.to_string()
+        ),
+        ActionError::OffFloor { step, dir, from } => tr!(
+            lang,
+            "illegal-off-floor",
+            step = *step,
+            dir = dir_word(dir, lang),
+            from = from.to_string()
+        ),
+        ActionError::NoSuchCell(c) => tr!(lang, "illegal-no-such-cell", cell = c.to_string()),
+        ActionError::AlreadyThere(c) => tr!(lang, "illegal-already-there", cell = c.to_string()),
+        ActionError::Unreachable { from, to } => tr!(
+            lang,
+            "illegal-unreachable",
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        ActionError::OnRobot { what, cell } => {
+            let cell = cell.to_string();
+            if *what == "search" {
+                tr!(lang, "illegal-search-on-robot", cell = cell)
+            } else {
+                tr!(lang, "illegal-rotate-on-robot", cell = cell)
+            }
+        }
+        ActionError::NothingToSearch(c) => {
+            tr!(lang, "illegal-nothing-to-search", cell = c.to_string())
+        }
+        ActionError::NotOnExit { at, exit } => tr!(
+            lang,
+            "illegal-not-on-exit",
+            at = at.to_string(),
+            exit = exit.to_string()
+        ),
+        ActionError::NotEnoughKeys {
+            have,
+            need,
+            missing,
+        } => tr!(
+            lang,
+            "illegal-not-enough-keys",
+            have = *have,
+            need = *need,
+            missing = *missing
+        ),
+        ActionError::NoSuchWall(w) => tr!(lang, "illegal-no-such-wall", wall = w.to_string()),
+        ActionError::NotARotation { from, to, at, hint } => {
+            let hint = match hint {
+                RotationHint::NoVertex { at, any_wall: true } => {
+                    tr!(lang, "rotation-hint-no-vertex", at = at.to_string())
+                }
+                RotationHint::NoVertex {
+                    at,
+                    any_wall: false,
+                } => tr!(lang, "rotation-hint-no-wall-has", at = at.to_string()),
+                RotationHint::HowWallsTurn => tr!(lang, "rotation-hint-how"),
+                RotationHint::OrNeighbour => tr!(lang, "rotation-hint-or-neighbour"),
+            };
+            tr!(
+                lang,
+                "illegal-not-a-rotation",
+                from = from.to_string(),
+                to = to.to_string(),
+                at = at.to_string(),
+                hint = hint
+            )
+        }
+        ActionError::WallOverlaps { to, other } => tr!(
+            lang,
+            "illegal-wall-overlaps",
+            to = to.to_string(),
+            other = other.to_string()
+        ),
+        ActionError::WallOffFloor(w) => tr!(lang, "illegal-wall-off-floor", wall = w.to_string()),
+        ActionError::CutsRobotOff { from, to } => tr!(
+            lang,
+            "illegal-cuts-robot-off",
+            from = from.to_string(),
+            to = to.to_string()
+        ),
+        ActionError::BadWait(n) => tr!(
+            lang,
+            "illegal-bad-wait",
+            max = labscape_core::labscape::MAX_WAIT,
+            value = *n
+        ),
+        ActionError::CellTaken { cell, item } => {
+            let item = ItemKind::ALL
+                .into_iter()
+                .find(|k| item.starts_with(k.name()))
+                .map(|k| item_name(k, lang))
+                .unwrap_or_else(|| (*item).to_string());
+            tr!(
+                lang,
+                "illegal-cell-taken",
+                cell = cell.to_string(),
+                item = item
+            )
+        }
+        ActionError::PlacementOverlaps { wall, other } => tr!(
+            lang,
+            "illegal-placement-overlaps",
+            wall = wall.to_string(),
+            other = other.to_string()
+        ),
+        ActionError::NotOnBuildingFloor(what, floor) => tr!(
+            lang,
+            "illegal-not-on-building-floor",
+            what = what.as_str(),
+            floor = *floor
+        ),
+    }
+}
+
+/// Why a layout does not read, in `lang`.
+fn layout_problem(e: &LayoutError, lang: Lang) -> String {
+    use labscape_core::labscape::{MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE};
+    match e {
+        LayoutError::Empty => tr!(lang, "layout-empty"),
+        LayoutError::BadChar(c) => tr!(lang, "layout-bad-char", char = c.to_string()),
+        LayoutError::EmptyFloor { floor } => tr!(lang, "layout-empty-floor", floor = *floor),
+        LayoutError::TooManyFloors(n) => {
+            tr!(lang, "layout-too-many-floors", count = *n, max = MAX_FLOORS)
+        }
+        LayoutError::TooManyModules(n) => {
+            tr!(
+                lang,
+                "layout-too-many-modules",
+                count = *n,
+                max = MAX_MODULES
+            )
+        }
+        LayoutError::TooWide { floor, across } => tr!(
+            lang,
+            "layout-too-wide",
+            floor = *floor,
+            count = *across,
+            max = MAX_MODULES_SIDE
+        ),
+        LayoutError::TooTall { floor, down } => tr!(
+            lang,
+            "layout-too-tall",
+            floor = *floor,
+            count = *down,
+            max = MAX_MODULES_SIDE
+        ),
+        LayoutError::Unsupported {
+            floor,
+            row,
+            col,
+            below,
+        } => tr!(
+            lang,
+            "layout-unsupported",
+            floor = *floor,
+            row = *row,
+            col = *col,
+            below = *below
+        ),
+    }
 }
 
 fn name(names: &[String], s: Seat) -> &str {
@@ -287,58 +535,109 @@ fn signed(n: i32) -> String {
     }
 }
 
+/// A list of names: “Ana, Bo and Cy” / “Ana, Bo e Cy”.
+pub fn list(items: &[&str], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => tr!(lang, "list-and", first = init.join(", "), last = *last),
+    }
+}
+
+/// An item kind's name for players.
+pub fn item_name(kind: ItemKind, lang: Lang) -> String {
+    match kind {
+        ItemKind::Key => tr!(lang, "item-key"),
+        ItemKind::Food => tr!(lang, "item-food"),
+        ItemKind::Special => tr!(lang, "item-special"),
+    }
+}
+
+/// A difficulty's name for players.
+pub fn difficulty_name(d: Difficulty, lang: Lang) -> String {
+    match d {
+        Difficulty::Easy => tr!(lang, "difficulty-easy"),
+        Difficulty::Medium => tr!(lang, "difficulty-medium"),
+        Difficulty::Hard => tr!(lang, "difficulty-hard"),
+        Difficulty::Impossible => tr!(lang, "difficulty-impossible"),
+    }
+}
+
+/// A stored difficulty name for players (as stored if unknown).
+pub fn difficulty_named(stored: &str, lang: Lang) -> String {
+    Difficulty::from_name(stored)
+        .map(|d| difficulty_name(d, lang))
+        .unwrap_or_else(|| stored.to_string())
+}
+
+/// A setup mode's name for players.
+pub fn setup_name(stored: &str, lang: Lang) -> String {
+    match SetupMode::from_name(stored) {
+        Some(SetupMode::Random) => tr!(lang, "setup-random"),
+        Some(SetupMode::Draft) => tr!(lang, "setup-draft"),
+        None => stored.to_string(),
+    }
+}
+
 /// One sentence per event, in order.
-pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
+pub fn describe(events: &[Event], names: &[String], lang: Lang) -> Vec<String> {
     let mut out = Vec::new();
     for e in events {
         let line = match e {
             Event::FirstPlayer { rounds, seat } => {
-                let mut s = String::from("Dice for the first player: ");
-                for (i, round) in rounds.iter().enumerate() {
-                    if i > 0 {
-                        s.push_str("; tie, again: ");
-                    }
-                    let parts: Vec<String> = round
-                        .iter()
-                        .map(|(p, d)| {
-                            format!("{} {}+{}={}", name(names, *p), d[0], d[1], d[0] + d[1])
-                        })
-                        .collect();
-                    s.push_str(&parts.join(", "));
-                }
-                let _ = write!(s, ". {} starts.", name(names, *seat));
-                s
-            }
-            Event::WallPlaced { seat, floor, wall } => {
-                format!(
-                    "{} placed the wall {wall} on floor {floor}.",
-                    name(names, *seat)
+                let rounds: Vec<String> = rounds
+                    .iter()
+                    .map(|round| {
+                        round
+                            .iter()
+                            .map(|(p, d)| {
+                                format!("{} {}+{}={}", name(names, *p), d[0], d[1], d[0] + d[1])
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .collect();
+                tr!(
+                    lang,
+                    "event-first-player",
+                    rolls = rounds.join(&tr!(lang, "event-first-player-tie")),
+                    who = name(names, *seat)
                 )
             }
+            Event::WallPlaced { seat, floor, wall } => tr!(
+                lang,
+                "event-wall-placed",
+                who = name(names, *seat),
+                wall = wall.to_string(),
+                floor = *floor
+            ),
             Event::ItemPlaced {
                 seat,
                 floor,
                 cell,
                 item,
-            } => {
-                format!(
-                    "{} placed a {} token on {cell} (floor {floor}).",
-                    name(names, *seat),
-                    item.name()
-                )
-            }
+            } => tr!(
+                lang,
+                "event-item-placed",
+                who = name(names, *seat),
+                item = item_name(*item, lang),
+                cell = cell.to_string(),
+                floor = *floor
+            ),
             Event::Autofilled {
                 seat,
                 floor,
                 walls,
                 items,
-            } => format!(
-                "{} filled the rest of floor {floor} at random: {} walls, {} items.",
-                name(names, *seat),
-                walls.len(),
-                items.len()
+            } => tr!(
+                lang,
+                "event-autofilled",
+                who = name(names, *seat),
+                floor = *floor,
+                walls = walls.len(),
+                items = items.len()
             ),
-            Event::FloorBuilt { floor } => format!("Floor {floor} is complete."),
+            Event::FloorBuilt { floor } => tr!(lang, "event-floor-built", floor = *floor),
             Event::FloorSetUp {
                 floor,
                 starts,
@@ -347,11 +646,22 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
             } => {
                 let st: Vec<String> = starts
                     .iter()
-                    .map(|(p, c)| format!("{} on {c}", name(names, *p)))
+                    .map(|(p, c)| {
+                        tr!(
+                            lang,
+                            "event-start-cell",
+                            who = name(names, *p),
+                            cell = c.to_string()
+                        )
+                    })
                     .collect();
-                format!(
-                    "Floor {floor} is set: {}. The exit is on {exit}, the robot on {robot}.",
-                    st.join(", ")
+                tr!(
+                    lang,
+                    "event-floor-set-up",
+                    floor = *floor,
+                    starts = st.join(", "),
+                    exit = exit.to_string(),
+                    robot = robot.to_string()
                 )
             }
             Event::Moved {
@@ -363,18 +673,29 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
                 let to = path.last().map(ToString::to_string).unwrap_or_default();
                 let via: Vec<String> = path.iter().map(ToString::to_string).collect();
                 if path.len() > 1 {
-                    format!(
-                        "{} moved to {to} via {} ({minutes} min).",
-                        name(names, *seat),
-                        via.join(" → ")
+                    tr!(
+                        lang,
+                        "event-moved-via",
+                        who = name(names, *seat),
+                        to = to,
+                        via = via.join(" → "),
+                        minutes = *minutes
                     )
                 } else {
-                    format!("{} moved to {to} ({minutes} min).", name(names, *seat))
+                    tr!(
+                        lang,
+                        "event-moved",
+                        who = name(names, *seat),
+                        to = to,
+                        minutes = *minutes
+                    )
                 }
             }
-            Event::KeyTaken { seat, cell } => format!(
-                "{} took the key on {cell}: +1 group key.",
-                name(names, *seat)
+            Event::KeyTaken { seat, cell } => tr!(
+                lang,
+                "event-key-taken",
+                who = name(names, *seat),
+                cell = cell.to_string()
             ),
             Event::Rolled {
                 seat,
@@ -390,66 +711,85 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
                 ..
             } => {
                 let who = name(names, *seat);
-                let sum = dice[0] + dice[1];
+                let roll = format!("{}+{}={}", dice[0], dice[1], dice[0] + dice[1]);
                 match table {
-                    Table::SearchKeys => format!(
-                        "{who} searched the key room {cell} (attempt row {row}): {}+{}={sum} → {} keys (group {}).",
-                        dice[0],
-                        dice[1],
-                        signed(*result),
-                        signed(*keys_delta)
+                    Table::SearchKeys => tr!(
+                        lang,
+                        "event-search-keys",
+                        who = who,
+                        cell = cell.to_string(),
+                        row = *row,
+                        roll = roll,
+                        result = signed(*result),
+                        count = result.unsigned_abs(),
+                        delta = signed(*keys_delta)
                     ),
-                    Table::SearchFood => format!(
-                        "{who} searched the food room {cell} (attempt row {row}): {}+{}={sum} → {} food (now {}).",
-                        dice[0],
-                        dice[1],
-                        signed(*result),
-                        signed(*food_delta)
+                    Table::SearchFood => tr!(
+                        lang,
+                        "event-search-food",
+                        who = who,
+                        cell = cell.to_string(),
+                        row = *row,
+                        roll = roll,
+                        result = signed(*result),
+                        delta = signed(*food_delta)
                     ),
                     Table::Special => {
                         let id = special.unwrap_or("?");
-                        let what = special_name(id);
-                        let mut s = format!(
-                            "{who} opened the special room {cell}: {}+{}={sum}, {what}",
-                            dice[0], dice[1]
-                        );
                         let mut effects = Vec::new();
                         if *keys_delta != 0 {
-                            effects.push(format!("group {} keys", signed(*keys_delta)));
+                            effects.push(tr!(
+                                lang,
+                                "effect-keys",
+                                delta = signed(*keys_delta),
+                                count = keys_delta.unsigned_abs()
+                            ));
                         }
                         if *food_delta != 0 {
-                            effects.push(format!("{} food", signed(*food_delta)));
+                            effects.push(tr!(lang, "effect-food", delta = signed(*food_delta)));
                         }
                         if *time_delta != 0 {
-                            effects.push(format!("{} min", signed(*time_delta)));
+                            effects.push(tr!(lang, "effect-time", delta = signed(*time_delta)));
                         }
                         if id == "alarm_test" {
-                            effects.push("the robot moves now".into());
+                            effects.push(tr!(lang, "effect-robot-moves"));
                         }
                         if effects.is_empty() {
-                            effects.push("no effect".into());
+                            effects.push(tr!(lang, "effect-none"));
                         }
-                        let _ = write!(s, " ({}).", effects.join(", "));
-                        s
+                        tr!(
+                            lang,
+                            "event-special",
+                            who = who,
+                            cell = cell.to_string(),
+                            roll = roll,
+                            what = special_name(id, lang),
+                            effects = effects.join(", ")
+                        )
                     }
                 }
             }
-            Event::WallRotated { seat, from, to } => {
-                format!("{} moved the wall {from} to {to}.", name(names, *seat))
-            }
-            Event::Waited { seat, minutes } => {
-                format!("{} waited {minutes} min.", name(names, *seat))
-            }
-            Event::Exited { seat, floor } => format!(
-                "{} left floor {floor} through the exit.",
-                name(names, *seat)
+            Event::WallRotated { seat, from, to } => tr!(
+                lang,
+                "event-wall-rotated",
+                who = name(names, *seat),
+                from = from.to_string(),
+                to = to.to_string()
             ),
-            Event::Escaped { seat } => format!("{} escaped from the building!", name(names, *seat)),
-            Event::LimitSet { limit, .. } => {
-                format!(
-                    "The floor's limit marker is at {limit}: whoever is still here at {limit} is stuck."
-                )
-            }
+            Event::Waited { seat, minutes } => tr!(
+                lang,
+                "event-waited",
+                who = name(names, *seat),
+                minutes = *minutes
+            ),
+            Event::Exited { seat, floor } => tr!(
+                lang,
+                "event-exited",
+                who = name(names, *seat),
+                floor = *floor
+            ),
+            Event::Escaped { seat } => tr!(lang, "event-escaped", who = name(names, *seat)),
+            Event::LimitSet { limit, .. } => tr!(lang, "event-limit-set", limit = *limit),
             Event::RobotMoved {
                 cause,
                 from,
@@ -457,18 +797,23 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
                 target,
             } => {
                 let why = match cause {
-                    RobotCause::Trigger { mark } => format!("Minute {mark}: the robot"),
-                    RobotCause::AlarmTest => String::from("Alarm test: the robot"),
+                    RobotCause::Trigger { mark } => tr!(lang, "robot-why-trigger", mark = *mark),
+                    RobotCause::AlarmTest => tr!(lang, "robot-why-alarm"),
                 };
                 match (target, path.is_empty()) {
-                    (None, _) => format!("{why} finds nobody to chase and stays on {from}."),
-                    (Some(_), true) => format!("{why} stays on {from}."),
+                    (None, _) => tr!(lang, "event-robot-idle", why = why, from = from.to_string()),
+                    (Some(_), true) => tr!(
+                        lang,
+                        "event-robot-stays",
+                        why = why,
+                        from = from.to_string()
+                    ),
                     (Some(_), false) => {
                         let p: Vec<String> = std::iter::once(from)
                             .chain(path.iter())
                             .map(ToString::to_string)
                             .collect();
-                        format!("{why} moves {}.", p.join(" → "))
+                        tr!(lang, "event-robot-moves", why = why, path = p.join(" → "))
                     }
                 }
             }
@@ -478,34 +823,41 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
                 to,
                 minutes,
                 keys_lost,
-            } => format!(
-                "The robot caught {} on {at}: +{minutes} min, the group loses {keys_lost} keys; carried off to {to}.",
-                name(names, *seat)
+            } => tr!(
+                lang,
+                "event-caught",
+                who = name(names, *seat),
+                at = at.to_string(),
+                to = to.to_string(),
+                minutes = *minutes,
+                keys = *keys_lost
             ),
-            Event::TimedOut { seat, time } => {
-                format!(
-                    "{} reached the limit marker (time {time}) and is stuck on this floor.",
-                    name(names, *seat)
-                )
-            }
-            Event::CaughtAtDawn { seat, time } => {
-                format!(
-                    "Dawn! {} is caught at minute {time} and out of the game.",
-                    name(names, *seat)
-                )
-            }
-            Event::LeftBehind { seat } => format!(
-                "{} did not get out of the building in time.",
-                name(names, *seat)
+            Event::TimedOut { seat, time } => tr!(
+                lang,
+                "event-timed-out",
+                who = name(names, *seat),
+                time = *time
             ),
-            Event::FloorEnded { floor } => format!("Floor {floor} is over."),
+            Event::CaughtAtDawn { seat, time } => tr!(
+                lang,
+                "event-caught-at-dawn",
+                who = name(names, *seat),
+                time = *time
+            ),
+            Event::LeftBehind { seat } => {
+                tr!(lang, "event-left-behind", who = name(names, *seat))
+            }
+            Event::FloorEnded { floor } => tr!(lang, "event-floor-ended", floor = *floor),
             Event::Penalized {
                 seat,
                 minutes,
                 food_lost,
-            } => format!(
-                "{} pays for being stuck: +{minutes} min and loses {food_lost} food.",
-                name(names, *seat)
+            } => tr!(
+                lang,
+                "event-penalized",
+                who = name(names, *seat),
+                minutes = *minutes,
+                food = *food_lost
             ),
             Event::WatermarkReset { .. } => continue,
             Event::GameOver {
@@ -513,14 +865,16 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
                 top_forager,
             } => {
                 if escaped.is_empty() {
-                    String::from("Game over: nobody escaped. The scientists arrive at dawn.")
+                    tr!(lang, "event-game-over-nobody")
                 } else {
                     let e: Vec<&str> = escaped.iter().map(|s| name(names, *s)).collect();
                     let t: Vec<&str> = top_forager.iter().map(|s| name(names, *s)).collect();
-                    format!(
-                        "Game over! Escaped: {}. Most food carried out: {}.",
-                        e.join(", "),
-                        t.join(", ")
+                    tr!(
+                        lang,
+                        "event-game-over",
+                        escaped = list(&e, lang),
+                        top = list(&t, lang),
+                        count = e.len()
                     )
                 }
             }
@@ -530,30 +884,65 @@ pub fn describe(events: &[Event], names: &[String]) -> Vec<String> {
     out
 }
 
-/// The English name of a special-table entry.
-pub fn special_name(id: &str) -> &'static str {
-    labscape_core::labscape::STANDARD
-        .special_table
-        .iter()
-        .find(|e| e.id == id)
-        .map(|e| e.name)
-        .unwrap_or("?")
+/// The name of a special-table entry, by its id.
+pub fn special_name(id: &str, lang: Lang) -> String {
+    match id {
+        "master_keycard" => tr!(lang, "special-master-keycard"),
+        "clock_tamper" => tr!(lang, "special-clock-tamper"),
+        "ration_pack" => tr!(lang, "special-ration-pack"),
+        "spare_key" => tr!(lang, "special-spare-key"),
+        "bargain" => tr!(lang, "special-bargain"),
+        "alarm_test" => tr!(lang, "special-alarm-test"),
+        "heavy_crate" => tr!(lang, "special-heavy-crate"),
+        "sticky_floor" => tr!(lang, "special-sticky-floor"),
+        "mouldy_bread" => tr!(lang, "special-mouldy-bread"),
+        "dropped_key" => tr!(lang, "special-dropped-key"),
+        "tripwire" => tr!(lang, "special-tripwire"),
+        // An entry added to the rules data without a translation yet.
+        _ => labscape_core::labscape::STANDARD
+            .special_table
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.name)
+            .unwrap_or("?")
+            .to_string(),
+    }
+}
+
+/// What a special-table entry does, by its id.
+pub fn special_effect(id: &str, lang: Lang) -> String {
+    match id {
+        "master_keycard" => tr!(lang, "special-effect-master-keycard"),
+        "clock_tamper" => tr!(lang, "special-effect-clock-tamper"),
+        "ration_pack" => tr!(lang, "special-effect-ration-pack"),
+        "spare_key" => tr!(lang, "special-effect-spare-key"),
+        "bargain" => tr!(lang, "special-effect-bargain"),
+        "alarm_test" => tr!(lang, "special-effect-alarm-test"),
+        "heavy_crate" => tr!(lang, "special-effect-heavy-crate"),
+        "sticky_floor" => tr!(lang, "special-effect-sticky-floor"),
+        "mouldy_bread" => tr!(lang, "special-effect-mouldy-bread"),
+        "dropped_key" => tr!(lang, "special-effect-dropped-key"),
+        "tripwire" => tr!(lang, "special-effect-tripwire"),
+        _ => "?".into(),
+    }
 }
 
 /// The heading of every game message, so players in several games know which one it is.
-pub fn heading(game_name: &str, turn: i64) -> String {
-    format!("**{game_name}** · turn {turn}")
+pub fn heading(game_name: &str, turn: i64, lang: Lang) -> String {
+    tr!(lang, "heading", game = game_name, turn = turn)
 }
 
 /// Who acts next, with the essentials.
-pub fn next_up(pos: &Position) -> String {
+pub fn next_up(pos: &Position, lang: Lang) -> String {
     match (pos.phase(), pos.active()) {
         (Phase::Over, _) | (_, None) => String::new(),
-        (Phase::Setup(d), Some(s)) => format!(
-            "Next to place: {} (floor {} being built; walls per module: {}).",
-            pos.player(s).name(),
-            d.building,
-            pos.walls_per_module()
+        (Phase::Setup(d), Some(s)) => tr!(
+            lang,
+            "next-to-place",
+            who = pos.player(s).name(),
+            floor = d.building,
+            walls = pos
+                .walls_per_module()
                 .iter()
                 .map(|(_, n)| n.to_string())
                 .collect::<Vec<_>>()
@@ -561,78 +950,91 @@ pub fn next_up(pos: &Position) -> String {
         ),
         (Phase::Play, Some(s)) => {
             let p = pos.player(s);
-            format!(
-                "Next: {} (time {}, on {}). Keys {}/{} · dawn {}{}",
-                p.name(),
-                p.time(),
-                p.cell().map(|c| c.to_string()).unwrap_or_default(),
-                pos.keys(),
-                pos.keys_needed(),
-                pos.dawn(),
-                pos.limit()
-                    .map(|l| format!(" · floor limit {l}"))
-                    .unwrap_or_default()
-            )
+            let mut line = tr!(
+                lang,
+                "next-to-play",
+                who = p.name(),
+                time = p.time(),
+                cell = p.cell().map(|c| c.to_string()).unwrap_or_default(),
+                keys = pos.keys(),
+                needed = pos.keys_needed(),
+                dawn = pos.dawn()
+            );
+            if let Some(l) = pos.limit() {
+                line.push_str(&tr!(lang, "next-floor-limit", limit = l));
+            }
+            line
         }
     }
 }
 
 /// A status name for players.
-pub fn status_name(s: Status) -> &'static str {
+pub fn status_name(s: Status, lang: Lang) -> String {
     match s {
-        Status::Acting => "acting",
-        Status::Exited => "exited (waiting)",
-        Status::TimedOut => "stuck (timed out)",
-        Status::Escaped => "escaped",
-        Status::Out => "out",
+        Status::Acting => tr!(lang, "status-acting"),
+        Status::Exited => tr!(lang, "status-exited"),
+        Status::TimedOut => tr!(lang, "status-timed-out"),
+        Status::Escaped => tr!(lang, "status-escaped"),
+        Status::Out => tr!(lang, "status-out"),
     }
 }
 
 /// The full status text of a running game.
-pub fn status(game_name: &str, turn: i64, pos: &Position, notes: &[Option<String>]) -> String {
-    let mut s = heading(game_name, turn);
-    let _ = write!(
-        s,
-        "\n{} · {} · floor {} of {} · keys {}/{} · dawn {}",
-        pos.layout(),
-        pos.difficulty(),
-        pos.floor(),
-        pos.layout().floor_count() - 1,
-        pos.keys(),
-        pos.keys_needed(),
-        pos.dawn()
-    );
+pub fn status(
+    game_name: &str,
+    turn: i64,
+    pos: &Position,
+    notes: &[Option<String>],
+    lang: Lang,
+) -> String {
+    let mut s = heading(game_name, turn, lang);
+    s.push('\n');
+    s.push_str(&tr!(
+        lang,
+        "status-game",
+        layout = pos.layout().to_string(),
+        difficulty = difficulty_name(pos.difficulty(), lang),
+        floor = pos.floor(),
+        top = pos.layout().floor_count() - 1,
+        keys = pos.keys(),
+        needed = pos.keys_needed(),
+        dawn = pos.dawn()
+    ));
     if let Some(l) = pos.limit() {
-        let _ = write!(s, " · limit {l}");
+        s.push_str(&tr!(lang, "status-limit", limit = l));
     }
     if let (Some(e), Some(r)) = (pos.exit(), pos.robot()) {
-        let _ = write!(
-            s,
-            "\nExit {e} · robot {r} · robot moves at the next multiple of 7 after {}",
-            pos.watermark()
-        );
+        s.push('\n');
+        s.push_str(&tr!(
+            lang,
+            "status-board",
+            exit = e.to_string(),
+            robot = r.to_string(),
+            every = STANDARD.robot_trigger_every,
+            since = pos.watermark()
+        ));
     }
     let active = pos.active();
     for seat in pos.seats() {
         let p = pos.player(seat);
         let mark = if Some(seat) == active { "▶ " } else { "  " };
-        let _ = write!(
-            s,
-            "\n{mark}{} — time {}, food {}, {}{}{}",
-            p.name(),
-            p.time(),
-            p.food(),
-            status_name(p.status()),
-            p.cell().map(|c| format!(", on {c}")).unwrap_or_default(),
-            notes
-                .get(seat.index())
-                .cloned()
-                .flatten()
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default()
+        let mut line = tr!(
+            lang,
+            "status-player",
+            who = p.name(),
+            time = p.time(),
+            food = p.food(),
+            status = status_name(p.status(), lang)
         );
+        if let Some(c) = p.cell() {
+            line.push_str(&tr!(lang, "status-player-cell", cell = c.to_string()));
+        }
+        if let Some(n) = notes.get(seat.index()).cloned().flatten() {
+            let _ = write!(line, " ({n})");
+        }
+        let _ = write!(s, "\n{mark}{line}");
     }
-    let next = next_up(pos);
+    let next = next_up(pos, lang);
     if !next.is_empty() {
         let _ = write!(s, "\n{next}");
     }

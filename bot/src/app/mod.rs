@@ -164,7 +164,13 @@ impl<S: GameStore> Service<S> {
     pub async fn handle_line(&self, ctx: &Ctx, line: &str) -> Reply {
         match Command::parse(line) {
             Ok(cmd) => self.handle(ctx, cmd).await,
-            Err(e) => Reply::private(UserError::from(e).message(self.lang_for(ctx).await)),
+            Err(e) => {
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(UserError::from(e).message(lang))
+                }
+            }
         }
     }
 
@@ -172,21 +178,47 @@ impl<S: GameStore> Service<S> {
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
-            Ok(r) => r,
+            Ok(mut r) => {
+                r.lang = match r.visibility {
+                    Visibility::Private => self.lang_for(ctx).await,
+                    Visibility::Public => {
+                        let live = self.store.live_game(&ctx.scope).await.ok().flatten();
+                        self.chat_lang(&ctx.scope, live.as_ref()).await
+                    }
+                };
+                r
+            }
             Err(ServiceError::User(e)) => {
                 tracing::debug!(user = %ctx.user_id, command = %what, "refused: {e}");
-                Reply::private(e.message(self.lang_for(ctx).await))
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(e.message(lang))
+                }
             }
             Err(ServiceError::Store(e)) => {
                 tracing::error!(user = %ctx.user_id, command = %what, error = %e, "store failure");
-                Reply::private(tr!(self.lang_for(ctx).await, "error-internal"))
+                let lang = self.lang_for(ctx).await;
+                Reply {
+                    lang,
+                    ..Reply::private(tr!(lang, "error-internal"))
+                }
             }
         }
     }
 
     /// The language of a private reply to `ctx`'s user: their `/me lang` choice, else
-    /// their platform's locale, else English.
+    /// their platform's locale, else the chat's language (see [`Service::chat_lang`]).
     pub async fn lang_for(&self, ctx: &Ctx) -> Lang {
+        if let Some(l) = self.own_lang(ctx).await {
+            return l;
+        }
+        let live = self.store.live_game(&ctx.scope).await.ok().flatten();
+        self.chat_lang(&ctx.scope, live.as_ref()).await
+    }
+
+    /// The user's own language, if known: their `/me lang` choice, else their platform's.
+    async fn own_lang(&self, ctx: &Ctx) -> Option<Lang> {
         let chosen = self
             .store
             .prefs(&ctx.scope.platform, &ctx.user_id)
@@ -194,8 +226,29 @@ impl<S: GameStore> Service<S> {
             .ok()
             .and_then(|p| p.language)
             .and_then(|l| Lang::from_tag(&l));
-        chosen
-            .or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+        chosen.or_else(|| ctx.locale.as_deref().and_then(Lang::from_tag))
+    }
+
+    /// The chat's default language, if one was chosen.
+    async fn chat_default(&self, scope: &ChatScope) -> Option<Lang> {
+        self.store
+            .chat_language(scope)
+            .await
+            .ok()
+            .flatten()
+            .and_then(|l| Lang::from_tag(&l))
+    }
+
+    /// The language of public messages in a chat (turn posts, lobby, reminders, the turn
+    /// image): the chat's default (`/settings language`), else the language of whoever
+    /// created `game`, else English.
+    pub async fn chat_lang(&self, scope: &ChatScope, game: Option<&GameRow>) -> Lang {
+        self.chat_default(scope)
+            .await
+            .or_else(|| {
+                game.and_then(|g| g.language.as_deref())
+                    .and_then(Lang::from_tag)
+            })
             .unwrap_or_default()
     }
 
@@ -226,9 +279,9 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::AlreadyHandled.into());
         }
         let reply = match cmd {
-            Command::Help => return Ok(Reply::private(help::help())),
+            Command::Help => return Ok(Reply::private(help::help(self.lang_for(ctx).await))),
             Command::Rules(t) => {
-                return help::rules(t.as_deref())
+                return help::rules(t.as_deref(), self.lang_for(ctx).await)
                     .map(Reply::private)
                     .ok_or_else(|| UserError::UnknownTopic(t.unwrap_or_default()).into());
             }
@@ -239,7 +292,7 @@ impl<S: GameStore> Service<S> {
                     }
                     _ => None,
                 };
-                return help::table(t.as_deref(), pos.as_ref())
+                return help::table(t.as_deref(), pos.as_ref(), self.lang_for(ctx).await)
                     .map(Reply::private)
                     .ok_or_else(|| UserError::UnknownTable(t.unwrap_or_default()).into());
             }
@@ -290,6 +343,9 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::from(OptionProblem::Players(max)).into());
         }
         let seed = crate::random_seed();
+        // The creator's own language, not the chat's: it speaks for the game only while
+        // the chat has no default.
+        let creator_lang = self.own_lang(ctx).await;
         let new = NewGame {
             scope: ctx.scope.clone(),
             name: String::new(),
@@ -301,6 +357,7 @@ impl<S: GameStore> Service<S> {
             seed,
             creator: ctx.user_id.clone(),
             now: self.clock.now(),
+            language: creator_lang.map(|l| l.tag().into()),
         };
         let seat = SeatRow {
             seat: 0,
@@ -315,17 +372,22 @@ impl<S: GameStore> Service<S> {
             }
             r => r?,
         };
-        Ok(Reply::text(format!(
-            "{} is open: {} ({}, {}), {}, {} setup, up to {max} players. {} has the first seat. \
-             Others: /join. Computer players: /addbot. {} starts the game with /start.",
-            game_name(id),
-            layout.source(),
-            plural(layout.module_count(), "module"),
-            plural(layout.floor_count(), "floor"),
-            d.name(),
-            s.name(),
-            seat.display_name,
-            seat.display_name
+        let lang = self
+            .chat_default(&ctx.scope)
+            .await
+            .or(creator_lang)
+            .unwrap_or_default();
+        Ok(Reply::text(tr!(
+            lang,
+            "lobby-open",
+            game = game_name(id),
+            layout = layout.source(),
+            modules = layout.module_count(),
+            floors = layout.floor_count(),
+            difficulty = messages::difficulty_name(d, lang),
+            setup = messages::setup_name(s.name(), lang),
+            max = max,
+            who = seat.display_name.as_str()
         )))
     }
 
@@ -355,10 +417,13 @@ impl<S: GameStore> Service<S> {
             r => r?,
         };
         let list = self.lobby_list(row.id).await?;
-        Ok(Reply::text(format!(
-            "{} joined {}. Seats: {list}.",
-            seat.display_name,
-            game_name(row.id)
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
+        Ok(Reply::text(tr!(
+            lang,
+            "lobby-joined",
+            who = seat.display_name.as_str(),
+            game = game_name(row.id),
+            seats = list
         )))
     }
 
@@ -384,9 +449,12 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::Full(row.max_players).into());
         }
         let list = self.lobby_list(row.id).await?;
-        Ok(Reply::text(format!(
-            "{} takes a seat. Seats: {list}.",
-            seat.display_name
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
+        Ok(Reply::text(tr!(
+            lang,
+            "lobby-bot-joined",
+            who = seat.display_name.as_str(),
+            seats = list
         )))
     }
 
@@ -399,21 +467,25 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::NotSeated.into());
         }
         let seats = self.store.seats(row.id).await?;
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
         if seats.iter().all(|s| s.policy.is_some()) {
             self.store
                 .set_status(row.id, GameStatus::Abandoned, self.clock.now())
                 .await?;
-            return Ok(Reply::text(format!(
-                "{} left. No players remain, so {} is closed.",
-                cap_name(&ctx.user_name),
-                game_name(row.id)
+            return Ok(Reply::text(tr!(
+                lang,
+                "lobby-left-closed",
+                who = cap_name(&ctx.user_name),
+                game = game_name(row.id)
             )));
         }
         let list = self.lobby_list(row.id).await?;
-        Ok(Reply::text(format!(
-            "{} left {}. Seats: {list}.",
-            cap_name(&ctx.user_name),
-            game_name(row.id)
+        Ok(Reply::text(tr!(
+            lang,
+            "lobby-left",
+            who = cap_name(&ctx.user_name),
+            game = game_name(row.id),
+            seats = list
         )))
     }
 
@@ -427,18 +499,18 @@ impl<S: GameStore> Service<S> {
         self.store
             .set_status(row.id, GameStatus::Abandoned, self.clock.now())
             .await?;
-        let reveal = if row.status == GameStatus::Running {
-            format!(
-                " Its seed was {} (SHA-256 {}), so anyone can check every roll.",
-                row.seed, row.seed_hash
-            )
-        } else {
-            String::new()
-        };
-        Ok(Reply::text(format!(
-            "{} was abandoned.{reveal}",
-            game_name(row.id)
-        )))
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
+        let mut text = tr!(lang, "game-abandoned", game = game_name(row.id));
+        if row.status == GameStatus::Running {
+            text.push(' ');
+            text.push_str(&tr!(
+                lang,
+                "game-abandoned-seed",
+                seed = row.seed.as_str(),
+                hash = row.seed_hash.as_str()
+            ));
+        }
+        Ok(Reply::text(text))
     }
 
     fn settings(row: &GameRow, seats: &[SeatRow]) -> Res<Settings> {
@@ -475,18 +547,28 @@ impl<S: GameStore> Service<S> {
         *guard = Some(Loaded { turn: 0, pos });
         let mut row = row;
         row.status = GameStatus::Running;
-        let mut story = vec![format!(
-            "{} begins! Seed commitment (SHA-256): {}. The seed is revealed at the end so anyone can check every roll.",
-            game_name(row.id),
-            row.seed_hash
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
+        let mut story = vec![tr!(
+            lang,
+            "game-begins",
+            game = game_name(row.id),
+            hash = row.seed_hash.as_str()
         )];
-        story.extend(messages::describe(&events, &settings.players));
+        story.extend(messages::describe(&events, &settings.players, lang));
         let mut all_events = events;
         let loaded = guard.as_mut().expect("just loaded");
-        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events)
+        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
         let reply = self
-            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events)
+            .turn_reply(
+                &row,
+                &seats,
+                &loaded.pos,
+                loaded.turn,
+                story,
+                &all_events,
+                lang,
+            )
             .await;
         Ok(reply)
     }
@@ -600,17 +682,19 @@ impl<S: GameStore> Service<S> {
 
     async fn status(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
+        let lang = self.lang_for(ctx).await;
         if row.status == GameStatus::Lobby {
             let seats = self.store.seats(row.id).await?;
-            return Ok(Reply::private(format!(
-                "{} is in the lobby: {}, {}, {} setup. Seats ({}/{}): {}. The creator starts it with /start.",
-                game_name(row.id),
-                row.layout,
-                row.difficulty,
-                row.setup,
-                seats.len(),
-                row.max_players,
-                seats
+            return Ok(Reply::private(tr!(
+                lang,
+                "lobby-status",
+                game = game_name(row.id),
+                layout = row.layout.as_str(),
+                difficulty = messages::difficulty_named(&row.difficulty, lang),
+                setup = messages::setup_name(&row.setup, lang),
+                taken = seats.len(),
+                max = row.max_players,
+                seats = seats
                     .iter()
                     .map(|s| s.display_name.as_str())
                     .collect::<Vec<_>>()
@@ -620,28 +704,36 @@ impl<S: GameStore> Service<S> {
         let pos = self.position(&row).await?;
         let seats = self.store.seats(row.id).await?;
         let mut reply = self
-            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[])
+            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
         let now = self.clock.now();
         let mut notes = Vec::new();
         for s in &seats {
             let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
             let who = who_from_prefs(&p);
-            notes.push(
-                p.away_until
-                    .filter(|a| *a > now)
-                    .map(|a| format!("away until {}", timers::format_time(a, who.tz))),
-            );
+            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
+                tr!(
+                    lang,
+                    "note-away",
+                    until = timers::format_time(a, who.tz, lang)
+                )
+            }));
         }
-        let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes);
+        let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes, lang);
         if let Some(t) = self.store.timer(row.id).await? {
             let who = self.who(&row.scope.platform, &t.user_id).await?;
-            text.push_str(&format!(
-                "\nWaiting since {}",
-                timers::format_time(t.waiting_since, who.tz)
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "status-waiting-since",
+                since = timers::format_time(t.waiting_since, who.tz, lang)
             ));
             if let Some(d) = t.deadline_at {
-                text.push_str(&format!(" · deadline {}", timers::format_time(d, who.tz)));
+                text.push_str(&tr!(
+                    lang,
+                    "status-deadline",
+                    at = timers::format_time(d, who.tz, lang)
+                ));
             }
         }
         reply.text = text;
@@ -657,23 +749,30 @@ impl<S: GameStore> Service<S> {
         let seats = self.store.seats(row.id).await?;
         let (actions, per_turn) = self.replay(&row, &seats).await?;
         let names = display_names(&seats);
+        let lang = self.lang_for(ctx).await;
         let start = actions.len().saturating_sub(n);
-        let mut text = format!(
-            "{} — the last {} actions:",
-            game_name(row.id),
-            actions.len() - start
+        let mut text = tr!(
+            lang,
+            "log-heading",
+            game = game_name(row.id),
+            count = actions.len() - start
         );
         for (i, a) in actions.iter().enumerate().skip(start) {
             let who = names
                 .get(usize::from(a.seat))
                 .map(String::as_str)
                 .unwrap_or("?");
-            let auto = if a.automatic { " (automatic)" } else { "" };
-            let story = messages::describe(&per_turn[i + 1], &names).join(" ");
+            let auto = if a.automatic {
+                tr!(lang, "log-automatic")
+            } else {
+                String::new()
+            };
+            let story = messages::describe(&per_turn[i + 1], &names, lang).join(" ");
             text.push_str(&format!("\n#{} {who}: {}{auto} — {story}", a.seq, a.action));
         }
         if actions.is_empty() {
-            text.push_str("\nNo actions yet.");
+            text.push('\n');
+            text.push_str(&tr!(lang, "log-empty"));
         }
         Ok(Reply::private(text))
     }
@@ -715,7 +814,8 @@ impl<S: GameStore> Service<S> {
             .pos
             .after(Some(Seat(seat.seat)), &action)
             .map_err(UserError::from)?;
-        let mut story = messages::describe(&events, &display_names(&seats));
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
+        let mut story = messages::describe(&events, &display_names(&seats), lang);
         self.commit_turn(
             &mut row,
             &seats,
@@ -730,10 +830,18 @@ impl<S: GameStore> Service<S> {
         )
         .await?;
         let mut all_events = events;
-        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events)
+        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
         Ok(self
-            .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all_events)
+            .turn_reply(
+                &row,
+                &seats,
+                &loaded.pos,
+                loaded.turn,
+                story,
+                &all_events,
+                lang,
+            )
             .await)
     }
 
@@ -792,6 +900,7 @@ impl<S: GameStore> Service<S> {
         loaded: &mut Loaded,
         story: &mut Vec<String>,
         all_events: &mut Vec<Event>,
+        lang: Lang,
     ) -> Res<()> {
         for _ in 0..2000 {
             let Some(active) = loaded.pos.active() else {
@@ -812,7 +921,7 @@ impl<S: GameStore> Service<S> {
                     "computer player chose {action}: {e}"
                 )))
             })?;
-            story.extend(messages::describe(&events, &display_names(seats)));
+            story.extend(messages::describe(&events, &display_names(seats), lang));
             self.commit_turn(
                 row,
                 seats,
@@ -932,10 +1041,15 @@ impl<S: GameStore> Service<S> {
                             (Some(i64::from(q.start)), Some(i64::from(q.end)));
                     }
                 }
-                "lang" | "language" => {
-                    let lang = Lang::from_tag(value)
-                        .ok_or_else(|| UserError::from(SettingProblem::Language(value.clone())))?;
-                    p.language = Some(lang.tag().into());
+                "lang" | "language" | "idioma" => {
+                    p.language = if is_unset_word(value) {
+                        None
+                    } else {
+                        let lang = Lang::from_tag(value).ok_or_else(|| {
+                            UserError::from(SettingProblem::Language(value.clone()))
+                        })?;
+                        Some(lang.tag().into())
+                    };
                 }
                 other => {
                     return Err(UserError::from(SettingProblem::UnknownPreference(
@@ -949,18 +1063,31 @@ impl<S: GameStore> Service<S> {
             self.store.set_prefs(platform, &ctx.user_id, &p).await?;
             self.refresh_user_timers(platform, &ctx.user_id).await?;
         }
+        // Answered in the language just chosen.
+        let lang = self.lang_for(ctx).await;
         let who = who_from_prefs(&p);
-        Ok(Reply::private(format!(
-            "Your preferences: time zone {}, quiet hours {}{}. Change them like: /me tz Europe/Lisbon quiet 22:00-07:00 (or quiet off).",
-            who.tz.name(),
-            who.quiet
+        let mut text = tr!(
+            lang,
+            "me-prefs",
+            zone = who.tz.name(),
+            quiet = who
+                .quiet
                 .map(timers::format_quiet)
-                .unwrap_or_else(|| "none".into()),
-            p.away_until
-                .filter(|a| *a > self.clock.now())
-                .map(|a| format!(", away until {}", timers::format_time(a, who.tz)))
-                .unwrap_or_default()
-        )))
+                .unwrap_or_else(|| tr!(lang, "me-quiet-none")),
+            language = lang.native_name()
+        );
+        if p.language.is_none() {
+            text.push_str(&tr!(lang, "me-language-auto"));
+        }
+        if let Some(a) = p.away_until.filter(|a| *a > self.clock.now()) {
+            text.push_str(&tr!(
+                lang,
+                "me-away",
+                until = timers::format_time(a, who.tz, lang)
+            ));
+        }
+        text.push_str(&tr!(lang, "me-hint"));
+        Ok(Reply::private(text))
     }
 
     async fn away(&self, ctx: &Ctx, until: Option<&str>) -> Res<Reply> {
@@ -969,22 +1096,30 @@ impl<S: GameStore> Service<S> {
         let who = who_from_prefs(&p);
         let now = self.clock.now();
         let name = cap_name(&ctx.user_name);
+        let live = self.store.live_game(&ctx.scope).await?;
+        let lang = self.chat_lang(&ctx.scope, live.as_ref()).await;
         let text = match until.map(str::trim) {
             None => {
                 return Err(UserError::from(SettingProblem::AwayWhen).into());
             }
-            Some(u) if u.eq_ignore_ascii_case("off") || u.eq_ignore_ascii_case("back") => {
+            Some(u)
+                if ["off", "back", "voltei", "volta"]
+                    .iter()
+                    .any(|w| u.eq_ignore_ascii_case(w)) =>
+            {
                 p.away_until = None;
-                format!("{name} is back.")
+                tr!(lang, "away-back", who = name)
             }
             Some(u) => {
                 let t = timers::parse_until(u, now, who.tz)
                     .filter(|t| *t > now)
                     .ok_or_else(|| UserError::from(SettingProblem::AwayPast(u.to_string())))?;
                 p.away_until = Some(t);
-                format!(
-                    "{name} is away until {}. Reminders for them pause and their deadlines wait until then.",
-                    timers::format_time(t, who.tz)
+                tr!(
+                    lang,
+                    "away-until",
+                    who = name,
+                    until = timers::format_time(t, who.tz, lang)
                 )
             }
         };
@@ -993,77 +1128,129 @@ impl<S: GameStore> Service<S> {
         Ok(Reply::text(text))
     }
 
+    /// `/settings`: the game's reminders and deadline (its creator) and the chat's
+    /// language (the game's creator or a chat admin). Every value is checked before
+    /// anything changes.
     async fn settings_cmd(&self, ctx: &Ctx, args: &[String]) -> Res<Reply> {
-        let row = self.live(&ctx.scope).await?;
-        let mut t = row.timing;
-        if !args.is_empty() {
-            if row.creator != ctx.user_id {
-                return Err(UserError::NotCreator(Deed::ChangeSettings).into());
-            }
-            let mut it = args.iter();
-            while let Some(key) = it.next() {
-                let value = it
-                    .next()
-                    .ok_or_else(|| UserError::from(SettingProblem::NeedsValue(key.clone())))?;
-                let dur = || {
-                    timers::parse_duration(value)
-                        .ok_or_else(|| UserError::from(SettingProblem::Duration(value.clone())))
-                };
-                match key.to_ascii_lowercase().as_str() {
-                    "reminder" | "reminders" | "interval" => {
-                        t.reminder_interval = dur()?.max(15 * 60)
-                    }
-                    "limit" => {
-                        t.reminder_limit = value
-                            .parse::<i64>()
-                            .ok()
-                            .filter(|n| (1..=50).contains(n))
-                            .ok_or_else(|| UserError::from(SettingProblem::Limit(value.clone())))?
-                    }
-                    "deadline" => {
-                        t.deadline = if value.eq_ignore_ascii_case("off") {
-                            None
-                        } else {
-                            Some(dur()?.max(15 * 60))
-                        }
-                    }
-                    "policy" => {
-                        t.policy = DeadlinePolicy::from_name(value)
-                            .ok_or_else(|| UserError::from(SettingProblem::Policy(value.clone())))?
-                    }
-                    other => {
-                        return Err(UserError::from(SettingProblem::UnknownSetting(
-                            other.to_string(),
-                        ))
-                        .into());
+        let live = self.store.live_game(&ctx.scope).await?;
+        let is_language = |k: &str| {
+            ["language", "lang", "idioma"]
+                .iter()
+                .any(|w| k.eq_ignore_ascii_case(w))
+        };
+        let keys: Vec<&String> = args.iter().step_by(2).collect();
+        let timing_keys = keys.iter().any(|k| !is_language(k));
+        let language_keys = keys.iter().any(|k| is_language(k));
+        let creator = live.as_ref().is_some_and(|r| r.creator == ctx.user_id);
+        if (timing_keys || args.is_empty()) && live.is_none() {
+            return Err(UserError::NoGame.into());
+        }
+        if timing_keys && !creator {
+            return Err(UserError::NotCreator(Deed::ChangeSettings).into());
+        }
+        if language_keys && !creator && !ctx.is_admin {
+            return Err(UserError::NotCreatorOrAdmin(Deed::ChangeLanguage).into());
+        }
+        let mut t = live.as_ref().map(|r| r.timing).unwrap_or_default();
+        let mut language = None;
+        let mut it = args.iter();
+        while let Some(key) = it.next() {
+            let value = it
+                .next()
+                .ok_or_else(|| UserError::from(SettingProblem::NeedsValue(key.clone())))?;
+            let dur = || {
+                timers::parse_duration(value)
+                    .ok_or_else(|| UserError::from(SettingProblem::Duration(value.clone())))
+            };
+            match key.to_ascii_lowercase().as_str() {
+                k if is_language(k) => {
+                    language = Some(if is_unset_word(value) {
+                        None
+                    } else {
+                        Some(Lang::from_tag(value).ok_or_else(|| {
+                            UserError::from(SettingProblem::Language(value.clone()))
+                        })?)
+                    });
+                }
+                "reminder" | "reminders" | "interval" => t.reminder_interval = dur()?.max(15 * 60),
+                "limit" => {
+                    t.reminder_limit = value
+                        .parse::<i64>()
+                        .ok()
+                        .filter(|n| (1..=50).contains(n))
+                        .ok_or_else(|| UserError::from(SettingProblem::Limit(value.clone())))?
+                }
+                "deadline" => {
+                    t.deadline = if value.eq_ignore_ascii_case("off") {
+                        None
+                    } else {
+                        Some(dur()?.max(15 * 60))
                     }
                 }
+                "policy" => {
+                    t.policy = DeadlinePolicy::from_name(value)
+                        .ok_or_else(|| UserError::from(SettingProblem::Policy(value.clone())))?
+                }
+                other => {
+                    return Err(
+                        UserError::from(SettingProblem::UnknownSetting(other.to_string())).into(),
+                    );
+                }
             }
+        }
+        if let Some(row) = live.as_ref().filter(|_| timing_keys) {
             self.store.set_timing(row.id, &t).await?;
             if let Some(timer) = self.store.timer(row.id).await? {
                 let who = self.who(&row.scope.platform, &timer.user_id).await?;
                 self.refresh_timer(&timer, &t, &who).await?;
             }
         }
-        let text = format!(
-            "{} settings: reminders every {}, at most {} per turn; deadline {}{}.{}",
-            game_name(row.id),
-            timers::format_duration(t.reminder_interval),
-            t.reminder_limit,
-            t.deadline
-                .map(timers::format_duration)
-                .unwrap_or_else(|| "off".into()),
-            if t.deadline.is_some() {
-                format!(" ({})", t.policy.name())
-            } else {
-                String::new()
-            },
-            if args.is_empty() {
-                " The creator changes them like: /settings reminder 12h limit 5 deadline 48h policy auto-wait"
-            } else {
-                ""
-            }
-        );
+        if let Some(l) = language {
+            self.store
+                .set_chat_language(&ctx.scope, l.map(Lang::tag))
+                .await?;
+        }
+        let public = self.chat_lang(&ctx.scope, live.as_ref()).await;
+        let lang = if args.is_empty() {
+            self.lang_for(ctx).await
+        } else {
+            public
+        };
+        let mut lines = Vec::new();
+        if let Some(row) = &live {
+            let deadline = match t.deadline {
+                None => tr!(lang, "settings-deadline-off"),
+                Some(d) => tr!(
+                    lang,
+                    "settings-deadline",
+                    after = timers::format_duration(d),
+                    policy = match t.policy {
+                        DeadlinePolicy::Advisory => tr!(lang, "policy-advisory"),
+                        DeadlinePolicy::AutoWait => tr!(lang, "policy-auto-wait"),
+                    }
+                ),
+            };
+            lines.push(tr!(
+                lang,
+                "settings-timing",
+                game = game_name(row.id),
+                every = timers::format_duration(t.reminder_interval),
+                limit = t.reminder_limit,
+                deadline = deadline
+            ));
+        }
+        lines.push(match self.chat_default(&ctx.scope).await {
+            Some(l) => tr!(lang, "settings-language", language = l.native_name()),
+            None => tr!(
+                lang,
+                "settings-language-unset",
+                language = public.native_name()
+            ),
+        });
+        if args.is_empty() {
+            lines.push(tr!(lang, "settings-hint"));
+        }
+        let text = lines.join(" ");
         Ok(if args.is_empty() {
             Reply::private(text)
         } else {
@@ -1091,9 +1278,11 @@ impl<S: GameStore> Service<S> {
         if !self.store.update_timer(&timer, Some(&new)).await? {
             return Err(UserError::MovedOn.into());
         }
-        Ok(Reply::private(format!(
-            "Snoozed: the next reminder comes {}.",
-            timers::format_time(at, who.tz)
+        let lang = self.lang_for(ctx).await;
+        Ok(Reply::private(tr!(
+            lang,
+            "snoozed",
+            at = timers::format_time(at, who.tz, lang)
         )))
     }
 
@@ -1113,14 +1302,13 @@ impl<S: GameStore> Service<S> {
             .rposition(|a| a.seat == me.seat)
             .map_or(0, |i| i + 1);
         let names = display_names(&seats);
-        let mut text = format!("{} — since your last turn:", game_name(row.id));
+        let lang = self.lang_for(ctx).await;
+        let mut text = tr!(lang, "recap-since", game = game_name(row.id));
         if since == 0 {
-            text = format!("{} — everything so far:", game_name(row.id));
-            for line in messages::describe(&per_turn[0], &names) {
-                text.push_str(&format!(
-                    "
-{line}"
-                ));
+            text = tr!(lang, "recap-all", game = game_name(row.id));
+            for line in messages::describe(&per_turn[0], &names, lang) {
+                text.push('\n');
+                text.push_str(&line);
             }
         }
         for (i, a) in actions.iter().enumerate().skip(since) {
@@ -1128,29 +1316,26 @@ impl<S: GameStore> Service<S> {
                 .get(usize::from(a.seat))
                 .map(String::as_str)
                 .unwrap_or("?");
-            let auto = if a.automatic { " (automatic)" } else { "" };
+            let auto = if a.automatic {
+                tr!(lang, "log-automatic")
+            } else {
+                String::new()
+            };
             text.push_str(&format!(
-                "
-#{} {who}{auto}: {}",
+                "\n#{} {who}{auto}: {}",
                 a.seq,
-                messages::describe(&per_turn[i + 1], &names).join(" ")
+                messages::describe(&per_turn[i + 1], &names, lang).join(" ")
             ));
         }
         if since == actions.len() && since > 0 {
-            text.push_str(
-                "
-Nothing yet: yours was the last turn.",
-            );
+            text.push('\n');
+            text.push_str(&tr!(lang, "recap-nothing"));
         }
         let pos = self.position(&row).await?;
         let mut reply = self
-            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[])
+            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
-        reply.text = format!(
-            "{text}
-{}",
-            messages::next_up(&pos)
-        );
+        reply.text = format!("{text}\n{}", messages::next_up(&pos, lang));
         reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.quick.clear();
@@ -1227,6 +1412,7 @@ Nothing yet: yours was the last turn.",
             name: who_name.clone(),
         }];
         let who = self.who(&row.scope.platform, &t.user_id).await?;
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
         if let Some(deadline) = t.deadline_at.filter(|d| *d <= now) {
             let waited = timers::format_duration(deadline - t.waiting_since);
             match row.timing.policy {
@@ -1238,10 +1424,13 @@ Nothing yet: yours was the last turn.",
                     let (next, events) = loaded.pos.after(Some(seat), &action).map_err(|e| {
                         ServiceError::Store(StoreError::Corrupt(format!("automatic wait: {e}")))
                     })?;
-                    let mut story = vec![format!(
-                        "⏰ {who_name}'s turn waited {waited}, past the deadline: the bot plays “wait 1” for them (automatic)."
+                    let mut story = vec![tr!(
+                        lang,
+                        "deadline-auto-wait",
+                        who = who_name.as_str(),
+                        waited = waited.as_str()
                     )];
-                    story.extend(messages::describe(&events, &display_names(&seats)));
+                    story.extend(messages::describe(&events, &display_names(&seats), lang));
                     self.commit_turn(
                         &mut row,
                         &seats,
@@ -1256,10 +1445,10 @@ Nothing yet: yours was the last turn.",
                     )
                     .await?;
                     let mut all = events;
-                    self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all)
+                    self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all, lang)
                         .await?;
                     let reply = self
-                        .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all)
+                        .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all, lang)
                         .await;
                     return Ok(Some(Outgoing {
                         scope: row.scope.clone(),
@@ -1275,11 +1464,17 @@ Nothing yet: yours was the last turn.",
                         return Ok(None);
                     }
                     let mut reply = Reply::text(format!(
-                        "{}
-⏰ The deadline for {who_name}'s turn has passed: it has waited {waited}.",
-                        messages::heading(&name, row.turn)
+                        "{}\n{}",
+                        messages::heading(&name, row.turn, lang),
+                        tr!(
+                            lang,
+                            "deadline-passed",
+                            who = who_name.as_str(),
+                            waited = waited.as_str()
+                        )
                     ));
                     reply.mention = mention;
+                    reply.lang = lang;
                     return Ok(Some(Outgoing {
                         scope: row.scope.clone(),
                         reply,
@@ -1288,7 +1483,7 @@ Nothing yet: yours was the last turn.",
             }
         }
         if t.next_reminder.is_some_and(|r| r <= now) {
-            let since = timers::format_time(t.waiting_since, who.tz);
+            let since = timers::format_time(t.waiting_since, who.tz, lang);
             if t.reminders_sent >= row.timing.reminder_limit {
                 let new = TimerRow {
                     next_reminder: None,
@@ -1299,12 +1494,19 @@ Nothing yet: yours was the last turn.",
                     return Ok(None);
                 }
                 let mut reply = Reply::text(format!(
-                    "{}
-{name} has stalled: it has been waiting for {who_name} since {since}, and {} reminders went unanswered.                      Anyone can nudge them; the creator can set a deadline with /settings deadline 48h policy auto-wait.",
-                    messages::heading(&name, row.turn),
-                    t.reminders_sent
+                    "{}\n{}",
+                    messages::heading(&name, row.turn, lang),
+                    tr!(
+                        lang,
+                        "game-stalled",
+                        game = name.as_str(),
+                        who = who_name.as_str(),
+                        since = since.as_str(),
+                        count = t.reminders_sent
+                    )
                 ));
                 reply.mention = mention;
+                reply.lang = lang;
                 return Ok(Some(Outgoing {
                     scope: row.scope.clone(),
                     reply,
@@ -1324,14 +1526,21 @@ Nothing yet: yours was the last turn.",
                 return Ok(None);
             }
             let mut reply = Reply::text(format!(
-                "{}
-⏰ {who_name}, it's your turn (waiting since {since}). Reminder {sent} of {}.",
-                messages::heading(&name, row.turn),
-                row.timing.reminder_limit
+                "{}\n{}",
+                messages::heading(&name, row.turn, lang),
+                tr!(
+                    lang,
+                    "reminder",
+                    who = who_name.as_str(),
+                    since = since.as_str(),
+                    sent = sent,
+                    limit = row.timing.reminder_limit
+                )
             ));
             reply.mention = mention;
+            reply.lang = lang;
             reply.quick = vec![QuickAction {
-                label: "Snooze 4 h".into(),
+                label: tr!(lang, "button-snooze", hours = SNOOZE / 3600),
                 action: "snooze".into(),
             }];
             reply.turn = Some((row.id, row.turn));
@@ -1343,6 +1552,7 @@ Nothing yet: yours was the last turn.",
         Ok(None)
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn turn_reply(
         &self,
         row: &GameRow,
@@ -1351,22 +1561,26 @@ Nothing yet: yours was the last turn.",
         turn: i64,
         story: Vec<String>,
         events: &[Event],
+        lang: Lang,
     ) -> Reply {
         let name = game_name(row.id);
-        let mut text = messages::heading(&name, turn);
+        let mut text = messages::heading(&name, turn, lang);
         for line in story {
             text.push('\n');
             text.push_str(&line);
         }
-        let next = messages::next_up(pos);
+        let next = messages::next_up(pos, lang);
         if !next.is_empty() {
             text.push('\n');
             text.push_str(&next);
         }
         if pos.is_over() {
-            text.push_str(&format!(
-                "\nThe seed was {} (SHA-256 {}): replay the record to check every roll.",
-                row.seed, row.seed_hash
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "game-over-seed",
+                seed = row.seed.as_str(),
+                hash = row.seed_hash.as_str()
             ));
         }
         let mention = pos
@@ -1394,20 +1608,20 @@ Nothing yet: yours was the last turn.",
             text,
             image,
             files: Vec::new(),
-            quick: quick_actions(pos),
+            quick: quick_actions(pos, lang),
             mention,
             visibility: Visibility::Public,
             turn: Some((row.id, turn)),
+            lang,
         }
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
+/// Words that clear a language choice (back to the platform's or the game's).
+fn is_unset_word(s: &str) -> bool {
+    ["auto", "off", "none", "default", "padrão", "padrao"]
+        .iter()
+        .any(|w| s.eq_ignore_ascii_case(w))
 }
 
 /// A stored game as its record (settings, seed, actions in the public notation).
@@ -1472,7 +1686,7 @@ fn policy_names() -> String {
 }
 
 /// The buttons for the next player: legal single steps, roll, exit, wait 1.
-pub fn quick_actions(pos: &Position) -> Vec<QuickAction> {
+pub fn quick_actions(pos: &Position, lang: Lang) -> Vec<QuickAction> {
     if pos.phase() != Phase::Play {
         return Vec::new();
     }
@@ -1481,9 +1695,9 @@ pub fn quick_actions(pos: &Position) -> Vec<QuickAction> {
         .filter_map(|a| {
             let label = match &a {
                 Action::Move(MoveTarget::Steps(s)) if s.len() == 1 => s[0].to_string(),
-                Action::Roll => "Roll".into(),
-                Action::Exit => "Exit".into(),
-                Action::Wait(1) => "Wait 1".into(),
+                Action::Roll => tr!(lang, "button-roll"),
+                Action::Exit => tr!(lang, "button-exit"),
+                Action::Wait(1) => tr!(lang, "button-wait", minutes = 1),
                 _ => return None,
             };
             Some(QuickAction {

@@ -2,7 +2,7 @@
 //! for buttons, and whom to mention. Adapters turn it into a Discord message, a Telegram
 //! photo with an inline keyboard, or lines in the terminal.
 
-use crate::store::GameId;
+use crate::{i18n::Lang, store::GameId};
 
 /// A button the adapter may show under the turn image.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +58,9 @@ pub struct Reply {
     pub visibility: Visibility,
     /// The game and turn number the quick actions are for.
     pub turn: Option<(GameId, i64)>,
+    /// The language of the text, for what the adapter adds (the mention line, button
+    /// labels): the asker's for a private reply, the chat's for a public one.
+    pub lang: Lang,
 }
 
 impl Reply {
@@ -71,6 +74,7 @@ impl Reply {
             mention: Vec::new(),
             visibility: Visibility::Public,
             turn: None,
+            lang: Lang::En,
         }
     }
 

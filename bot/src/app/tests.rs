@@ -370,3 +370,118 @@ async fn a_refusal_speaks_the_askers_language() {
     let r = say(&s, "bo", "/me lang klingon").await;
     assert!(r.text.contains("não é um idioma que eu falo"), "{}", r.text);
 }
+
+fn pt_ctx(user: &str) -> Ctx {
+    Ctx {
+        locale: Some("pt-BR".into()),
+        ..ctx(user)
+    }
+}
+
+#[tokio::test]
+async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
+    let (s, _d) = service().await;
+    let (ana, bo) = (pt_ctx("ana"), pt_ctx("bo"));
+    // No chat default: the game speaks its creator's language.
+    let r = s.handle_line(&ana, "/new single easy").await;
+    assert!(r.text.contains("está aberta"), "{}", r.text);
+    assert!(r.text.contains("1 módulo, 1 andar"), "{}", r.text);
+    assert!(r.text.contains("fácil"), "{}", r.text);
+    let r = s.handle_line(&bo, "/join").await;
+    assert!(r.text.starts_with("BO entrou"), "{}", r.text);
+    let r = s.handle_line(&bo, "/start").await;
+    assert!(r.text.starts_with("Só quem criou a partida"), "{}", r.text);
+    let mut r = s.handle_line(&ana, "/start").await;
+    assert!(r.text.contains("· turno 0"), "{}", r.text);
+    assert!(r.text.contains("começou!"), "{}", r.text);
+    assert!(r.text.contains("Dados para ver quem começa"), "{}", r.text);
+    assert!(r.text.contains("A saída fica em"), "{}", r.text);
+    assert!(r.text.contains("Vez de"), "{}", r.text);
+    let labels: Vec<&str> = r.quick.iter().map(|q| q.label.as_str()).collect();
+    assert!(labels.contains(&"Esperar 1"), "{labels:?}");
+    assert!(labels.contains(&"Rolar"), "{labels:?}");
+    let who = active_user(&r);
+    let other = if who == "ana" { "bo" } else { "ana" };
+    // Refusals.
+    let refused = s.handle_line(&pt_ctx(other), "/wait").await;
+    assert!(
+        refused
+            .text
+            .starts_with("Agora você não pode fazer isso: a vez é de"),
+        "{}",
+        refused.text
+    );
+    let refused = s.handle_line(&pt_ctx(&who), "/move NX").await;
+    assert!(refused.text.starts_with("Não entendi"), "{}", refused.text);
+    assert!(refused.text.contains("escreva assim"), "{}", refused.text);
+    let refused = s.handle_line(&pt_ctx(&who), "/exit").await;
+    assert!(
+        refused.text.contains("a saída fica em") || refused.text.contains("chave"),
+        "{}",
+        refused.text
+    );
+    // A turn's story.
+    r = s.handle_line(&pt_ctx(&who), "/wait 3").await;
+    assert!(r.text.contains("esperou 3 min"), "{}", r.text);
+    let next = active_user(&r);
+    // Status, rules and tables.
+    let st = s.handle_line(&ana, "/status").await;
+    assert!(
+        st.text.contains("chaves") && st.text.contains("amanhecer"),
+        "{}",
+        st.text
+    );
+    assert!(
+        st.text.contains("tempo") && st.text.contains("comida"),
+        "{}",
+        st.text
+    );
+    let rules = s.handle_line(&ana, "/rules robot").await;
+    assert!(rules.text.starts_with("**O robô**"), "{}", rules.text);
+    let table = s.handle_line(&ana, "/table dawn").await;
+    assert!(table.text.contains("jogadores"), "{}", table.text);
+    let help = s.handle_line(&ana, "/help").await;
+    assert!(help.text.contains("Na sua vez"), "{}", help.text);
+    let log = s.handle_line(&ana, "/log").await;
+    assert!(log.text.contains("esperou 3 min"), "{}", log.text);
+    // An English speaker in the same chat: private answers in English, public in Portuguese.
+    let mut en = ctx(&next);
+    en.locale = Some("en-GB".into());
+    let st = s.handle_line(&en, "/status").await;
+    assert!(st.text.contains("keys"), "{}", st.text);
+    let r = s.handle_line(&en, "/wait 2").await;
+    assert!(r.text.contains("esperou 2 min"), "{}", r.text);
+}
+
+#[tokio::test]
+async fn english_is_the_default_and_a_chat_language_overrides_the_creators() {
+    let (s, _d) = service().await;
+    let started_reply = started(&s).await;
+    let r = &started_reply;
+    assert!(r.text.contains("Seed commitment"), "{}", r.text);
+    assert!(r.text.contains("· turn 0"), "{}", r.text);
+    // Only the creator or an admin sets the chat's language.
+    let r = say(&s, "bo", "/settings language pt-BR").await;
+    assert!(r.text.contains("creator or a chat admin"), "{}", r.text);
+    let r = say(&s, "ana", "/settings language klingon").await;
+    assert!(r.text.contains("not a language"), "{}", r.text);
+    let r = say(&s, "ana", "/settings language pt-BR").await;
+    assert_eq!(r.visibility, Visibility::Public);
+    assert!(r.text.contains("Idioma aqui: português"), "{}", r.text);
+    let st = say(&s, "bo", "/status").await;
+    assert!(st.text.contains("chaves"), "{}", st.text);
+    let who = active_user(&started_reply);
+    let r = say(&s, &who, "/wait 3").await;
+    assert!(r.text.contains("esperou 3 min"), "{}", r.text);
+    // A later game in the chat keeps it, whoever creates it.
+    say(&s, "ana", "/abandon").await;
+    let r = say(&s, "bo", "/new single").await;
+    assert!(r.text.contains("está aberta"), "{}", r.text);
+    // An admin clears it without a game's creator: back to the creator's (English).
+    let mut admin = ctx("zed");
+    admin.is_admin = true;
+    let r = s.handle_line(&admin, "/settings language auto").await;
+    assert!(r.text.contains("no chat default"), "{}", r.text);
+    let r = say(&s, "bo", "/status").await;
+    assert!(r.text.contains("in the lobby"), "{}", r.text);
+}

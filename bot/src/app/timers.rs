@@ -9,6 +9,8 @@ use chrono::{
 };
 use chrono_tz::Tz;
 
+use crate::i18n::{Lang, tr};
+
 /// Quiet hours in local time, minutes after midnight; `start > end` wraps past midnight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Quiet {
@@ -205,18 +207,16 @@ pub fn parse_until(s: &str, now: i64, tz: Tz) -> Option<i64> {
 }
 
 /// A moment in the player's zone: `Tue 25 Nov 18:00 (Europe/Lisbon)`.
-pub fn format_time(t: i64, tz: Tz) -> String {
+pub fn format_time(t: i64, tz: Tz, lang: Lang) -> String {
     let lt = local(t, tz);
-    format!(
-        "{} {} {} {:02}:{:02} ({})",
-        lt.weekday(),
-        lt.day(),
-        [
-            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
-        ][lt.month0() as usize],
-        lt.hour(),
-        lt.minute(),
-        tz.name()
+    tr!(
+        lang,
+        "time-at",
+        weekday = lt.weekday().number_from_monday(),
+        day = lt.day(),
+        month = lt.month(),
+        time = format!("{:02}:{:02}", lt.hour(), lt.minute()),
+        zone = tz.name()
     )
 }
 
@@ -343,8 +343,12 @@ mod tests {
         assert_eq!(parse_until("3d", 10, tz), Some(10 + 3 * 86_400));
         assert_eq!(parse_until("soon", 0, tz), None);
         assert_eq!(
-            format_time(at(tz, 2026, 11, 25, 18, 5), tz),
+            format_time(at(tz, 2026, 11, 25, 18, 5), tz, Lang::En),
             "Wed 25 Nov 18:05 (Asia/Tokyo)"
+        );
+        assert_eq!(
+            format_time(at(tz, 2026, 11, 29, 9, 0), tz, Lang::PtBr),
+            "dom, 29 de nov, 09:00 (Asia/Tokyo)"
         );
         assert!(parse_tz("Nowhere/City").is_none());
     }

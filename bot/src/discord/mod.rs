@@ -12,6 +12,7 @@
 //! its rate limiter turned off, so it is off exactly then.
 
 mod commands;
+mod localize;
 mod present;
 mod respond;
 
@@ -115,7 +116,11 @@ pub async fn run(
     let guild = config.guild;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: {
+                let mut all = commands::all();
+                localize::localize(&mut all);
+                all
+            },
             event_handler: |fw, event| Box::pin(on_event(fw, event)),
             on_error: |e| Box::pin(on_error(e)),
             ..Default::default()

@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::{
     app::{Ctx, QuickAction, Reply},
+    i18n::tr,
     store::ChatScope,
 };
 
@@ -76,9 +77,9 @@ pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
                 .collect(),
         ));
         rows.push(serenity::CreateActionRow::Buttons(vec![
-            slot("roll", "Roll"),
-            slot("exit", "Exit"),
-            slot("wait", "Wait 1"),
+            slot("roll", &tr!(reply.lang, "button-roll")),
+            slot("exit", &tr!(reply.lang, "button-exit")),
+            slot("wait", &tr!(reply.lang, "button-wait", minutes = 1)),
         ]));
     }
     // Anything else (a reminder's snooze) gets a button of its own.
@@ -124,7 +125,8 @@ pub fn contents(reply: &Reply) -> Vec<String> {
     let ids = mentioned_ids(reply);
     if !ids.is_empty() {
         let who: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
-        text.push_str(&format!("\n{}, it's your turn.", who.join(" ")));
+        text.push('\n');
+        text.push_str(&tr!(reply.lang, "mention-your-turn", who = who.join(" ")));
     }
     split(&text, MAX_CONTENT)
 }
@@ -391,10 +393,19 @@ mod tests {
             ],
             visibility: Visibility::Public,
             turn: Some((GameId(1), 3)),
+            lang: crate::i18n::Lang::En,
         };
         assert_eq!(
             contents(&reply),
             vec!["**Labscape #1** · turn 3\n<@4001>, it's your turn.".to_string()]
+        );
+        let pt = Reply {
+            lang: crate::i18n::Lang::PtBr,
+            ..reply.clone()
+        };
+        assert_eq!(
+            contents(&pt),
+            vec!["**Labscape #1** · turn 3\n<@4001>, é a sua vez.".to_string()]
         );
         assert_eq!(mentioned_ids(&reply), vec![serenity::UserId::new(4001)]);
     }

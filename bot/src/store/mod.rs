@@ -93,6 +93,8 @@ pub struct NewGame {
     pub creator: String,
     /// Unix seconds.
     pub now: i64,
+    /// The language the game speaks in public when its chat has no default (a tag).
+    pub language: Option<String>,
 }
 
 /// A stored game.
@@ -128,6 +130,8 @@ pub struct GameRow {
     pub updated_at: i64,
     /// Reminder and deadline settings.
     pub timing: Timing,
+    /// The language the game speaks in public when its chat has no default (a tag).
+    pub language: Option<String>,
 }
 
 /// A game's reminder and deadline settings (changed by its creator).
@@ -412,5 +416,16 @@ pub trait GameStore: Send + Sync + 'static {
         platform: &str,
         user_id: &str,
         prefs: &UserPrefs,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// A chat scope's default language (a tag), else its whole chat's.
+    fn chat_language(
+        &self,
+        scope: &ChatScope,
+    ) -> impl Future<Output = StoreResult<Option<String>>> + Send;
+    /// Sets (or with `None` clears) a chat scope's default language.
+    fn set_chat_language(
+        &self,
+        scope: &ChatScope,
+        language: Option<&str>,
     ) -> impl Future<Output = StoreResult<()>> + Send;
 }

@@ -114,6 +114,7 @@ fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
             policy: DeadlinePolicy::from_name(&r.try_get::<String, _>("deadline_policy")?)
                 .ok_or_else(|| StoreError::Corrupt("deadline policy".into()))?,
         },
+        language: r.try_get("language")?,
     })
 }
 
@@ -164,15 +165,15 @@ async fn put_timer(
 
 const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
      seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
-     deadline_policy";
+     deadline_policy, language";
 
 impl GameStore for SqliteStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
             "INSERT INTO games (platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
-             seed, seed_hash, creator, turn, created_at, updated_at) \
-             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+             seed, seed_hash, creator, turn, created_at, updated_at, language) \
+             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
         )
         .bind(&g.scope.platform)
         .bind(&g.scope.chat)
@@ -187,6 +188,7 @@ impl GameStore for SqliteStore {
         .bind(&g.creator)
         .bind(g.now)
         .bind(g.now)
+        .bind(&g.language)
         .execute(&mut *tx)
         .await;
         let id = match res {
@@ -617,6 +619,38 @@ impl GameStore for SqliteStore {
         .await?;
         Ok(())
     }
+
+    async fn chat_language(&self, scope: &ChatScope) -> StoreResult<Option<String>> {
+        // The scope's own choice, else the whole chat's (a thread follows its channel).
+        let row = sqlx::query(
+            "SELECT language FROM chat_prefs WHERE platform = ? AND chat = ? \
+             AND thread IN (?, '') AND language IS NOT NULL ORDER BY thread DESC LIMIT 1",
+        )
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.try_get("language")).transpose()?)
+    }
+
+    async fn set_chat_language(
+        &self,
+        scope: &ChatScope,
+        language: Option<&str>,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO chat_prefs (platform, chat, thread, language) VALUES (?, ?, ?, ?) \
+             ON CONFLICT (platform, chat, thread) DO UPDATE SET language = excluded.language",
+        )
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(language)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -651,6 +685,7 @@ mod tests {
             seed_hash: "h".into(),
             creator: "ana".into(),
             now: 1,
+            language: Some("pt-BR".into()),
         }
     }
 
@@ -690,6 +725,12 @@ mod tests {
     async fn one_live_game_per_chat_scope() {
         let (s, _d) = store().await;
         let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        let row = s.game(id).await.unwrap().unwrap();
+        assert_eq!(
+            row.language.as_deref(),
+            Some("pt-BR"),
+            "the game keeps its language"
+        );
         assert!(matches!(
             s.create_game(&new_game("c"), &seat("ana")).await,
             Err(StoreError::ScopeBusy)
@@ -768,5 +809,45 @@ mod tests {
         };
         s.set_prefs("local", "ana", &p).await.unwrap();
         assert_eq!(s.prefs("local", "ana").await.unwrap(), p);
+    }
+
+    #[tokio::test]
+    async fn a_chat_language_is_kept_and_a_thread_follows_its_chat() {
+        let (s, _d) = store().await;
+        let chat = ChatScope {
+            platform: "discord".into(),
+            chat: "c1".into(),
+            thread: String::new(),
+        };
+        let thread = ChatScope {
+            thread: "t1".into(),
+            ..chat.clone()
+        };
+        assert_eq!(s.chat_language(&chat).await.unwrap(), None);
+        s.set_chat_language(&chat, Some("pt-BR")).await.unwrap();
+        assert_eq!(
+            s.chat_language(&chat).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
+        assert_eq!(
+            s.chat_language(&thread).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
+        s.set_chat_language(&thread, Some("en")).await.unwrap();
+        assert_eq!(
+            s.chat_language(&thread).await.unwrap().as_deref(),
+            Some("en")
+        );
+        assert_eq!(
+            s.chat_language(&chat).await.unwrap().as_deref(),
+            Some("pt-BR")
+        );
+        s.set_chat_language(&chat, None).await.unwrap();
+        assert_eq!(s.chat_language(&chat).await.unwrap(), None);
+        let other = ChatScope {
+            platform: "telegram".into(),
+            ..chat.clone()
+        };
+        assert_eq!(s.chat_language(&other).await.unwrap(), None);
     }
 }

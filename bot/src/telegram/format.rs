@@ -2,7 +2,10 @@
 //! splitting, and the photo-or-document decision. No I/O and no teloxide types here, so
 //! everything is unit-tested directly.
 
-use crate::app::{Mention, QuickAction};
+use crate::{
+    app::{Mention, QuickAction},
+    i18n::{Lang, tr},
+};
 
 /// Longest caption Telegram accepts (characters after entity parsing).
 pub const MAX_CAPTION: usize = 1024;
@@ -105,7 +108,7 @@ pub fn telegram_commands(text: &str) -> String {
 
 /// The HTML line that notifies the players whose turn it is (Telegram user ids only;
 /// computer players are skipped). Empty when nobody is to be notified.
-pub fn mention_line(mentions: &[Mention]) -> String {
+pub fn mention_line(mentions: &[Mention], lang: Lang) -> String {
     let links: Vec<String> = mentions
         .iter()
         .filter_map(|m| {
@@ -119,12 +122,12 @@ pub fn mention_line(mentions: &[Mention]) -> String {
     if links.is_empty() {
         String::new()
     } else {
-        format!("▶ {}: your turn.", links.join(", "))
+        tr!(lang, "mention-your-turn-telegram", who = links.join(", "))
     }
 }
 
 /// The visible length of [`mention_line`].
-pub fn mention_len(mentions: &[Mention]) -> usize {
+pub fn mention_len(mentions: &[Mention], lang: Lang) -> usize {
     let names: Vec<&str> = mentions
         .iter()
         .filter(|m| m.user_id.parse::<u64>().is_ok())
@@ -133,7 +136,11 @@ pub fn mention_len(mentions: &[Mention]) -> usize {
     if names.is_empty() {
         0
     } else {
-        tg_len(&format!("▶ {}: your turn.", names.join(", ")))
+        tg_len(&tr!(
+            lang,
+            "mention-your-turn-telegram",
+            who = names.join(", ")
+        ))
     }
 }
 
@@ -274,7 +281,7 @@ pub type Rows = Vec<Vec<(String, String)>>;
 /// actions on the next; a keyboard of wall rotations comes two to a row and paged, with a
 /// navigation row when there is more than one page. Buttons whose data would not fit in
 /// 64 bytes are left out.
-pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize) -> Rows {
+pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize, lang: Lang) -> Rows {
     let button = |q: &QuickAction| {
         Press::Play {
             game,
@@ -307,11 +314,11 @@ pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize) -
             };
             let mut row = Vec::new();
             if page > 0 {
-                row.extend(nav("« Back".into(), page - 1));
+                row.extend(nav(tr!(lang, "keyboard-back"), page - 1));
             }
             row.extend(nav(format!("{}/{pages}", page + 1), page));
             if page + 1 < pages {
-                row.extend(nav("More »".into(), page + 1));
+                row.extend(nav(tr!(lang, "keyboard-more"), page + 1));
             }
             rows.push(row);
         }
@@ -397,11 +404,11 @@ mod tests {
             },
         ];
         assert_eq!(
-            mention_line(&m),
+            mention_line(&m, Lang::En),
             "▶ <a href=\"tg://user?id=42\">A&lt;b&gt;</a>: your turn."
         );
-        assert_eq!(mention_len(&m), tg_len("▶ A<b>: your turn."));
-        assert_eq!(mention_line(&m[1..]), "");
+        assert_eq!(mention_len(&m, Lang::En), tg_len("▶ A<b>: your turn."));
+        assert_eq!(mention_line(&m[1..], Lang::En), "");
     }
 
     #[test]
@@ -464,14 +471,14 @@ mod tests {
             quick("Roll", "roll"),
             quick("Wait 1", "wait"),
         ];
-        let rows = keyboard_rows(&q, 3, 7, 0);
+        let rows = keyboard_rows(&q, 3, 7, 0, Lang::En);
         let labels: Vec<Vec<&str>> = rows
             .iter()
             .map(|r| r.iter().map(|(l, _)| l.as_str()).collect())
             .collect();
         assert_eq!(labels, vec![vec!["N", "E"], vec!["Roll", "Wait 1"]]);
         assert_eq!(rows[1][1].1, "p:3:7:wait");
-        assert!(keyboard_rows(&[], 3, 7, 0).is_empty());
+        assert!(keyboard_rows(&[], 3, 7, 0, Lang::En).is_empty());
     }
 
     #[test]
@@ -479,7 +486,7 @@ mod tests {
         let q: Vec<QuickAction> = (0..19)
             .map(|i| quick(&format!("r{i}"), &format!("rotate-wall B{i}:NE B{i}:SE")))
             .collect();
-        let first = keyboard_rows(&q, 1, 2, 0);
+        let first = keyboard_rows(&q, 1, 2, 0, Lang::En);
         assert_eq!(first.len(), 5, "four rows of two, then navigation");
         assert_eq!(first[0][0], ("r0".into(), "p:1:2:rw B0:NE B0:SE".into()));
         let nav: Vec<&str> = first[4].iter().map(|(l, _)| l.as_str()).collect();
@@ -492,7 +499,7 @@ mod tests {
                 page: 1
             })
         );
-        let last = keyboard_rows(&q, 1, 2, 2);
+        let last = keyboard_rows(&q, 1, 2, 2, Lang::En);
         assert_eq!(last[0][0].0, "r16");
         assert_eq!(
             last.len(),
@@ -502,11 +509,11 @@ mod tests {
         let nav: Vec<&str> = last[2].iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(nav, vec!["« Back", "3/3"]);
         assert_eq!(
-            keyboard_rows(&q, 1, 2, 9),
+            keyboard_rows(&q, 1, 2, 9, Lang::En),
             last,
             "a page past the end shows the last"
         );
-        let few = keyboard_rows(&q[..3], 1, 2, 0);
+        let few = keyboard_rows(&q[..3], 1, 2, 0, Lang::En);
         assert_eq!(few.len(), 2, "no navigation for one page");
     }
 

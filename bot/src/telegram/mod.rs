@@ -36,6 +36,7 @@ use crate::{
         Attachment, Command, Ctx, Outgoing, QuickAction, Reply, Service, Visibility,
         messages::UserError,
     },
+    i18n::{Lang, tr},
     store::{ChatScope, GameStatus, GameStore},
 };
 
@@ -131,49 +132,40 @@ struct Shared<S> {
     admins: Mutex<HashMap<(i64, u64), (bool, Instant)>>,
 }
 
-/// The commands shown in Telegram's command menu (`setMyCommands`).
-pub const COMMANDS: [(&str, &str); 19] = [
-    (
-        "newgame",
-        "Open a game here: /newgame [layout] [difficulty] [setup] [players]",
-    ),
-    ("join", "Take a seat in the open game"),
-    ("leave", "Give up your seat before the game starts"),
-    ("startgame", "Start the game (its creator)"),
-    ("abandon", "Stop the game (its creator or a chat admin)"),
-    ("status", "Show the game and whose turn it is"),
-    ("move", "Move: /move NNE or /move C4"),
-    ("roll", "Search the room you are in"),
-    (
-        "rotate_wall",
-        "Turn a wall: /rotate_wall B3:NE B2:SE, or no arguments for a keyboard",
-    ),
-    ("exit", "Leave the floor through the exit"),
-    ("wait", "Wait: /wait [minutes]"),
-    ("wall", "Draft setup: place a wall, /wall A1:SE"),
-    ("item", "Draft setup: place a token, /item A1 key"),
-    ("autofill", "Draft setup: fill the rest at random"),
-    (
-        "addbot",
-        "Add a computer player to the lobby: /addbot [policy]",
-    ),
-    ("rules", "Rules summary: /rules [topic]"),
-    (
-        "table",
-        "A dice table: /table [search|special|start|dawn|items]",
-    ),
-    ("log", "The last actions: /log [count]"),
-    ("help", "All commands"),
-];
+/// The commands shown in Telegram's command menu (`setMyCommands`), each with its
+/// description in `lang` (English is the default menu, Portuguese the `pt` one).
+pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
+    vec![
+        ("newgame", tr!(lang, "tg-cmd-newgame")),
+        ("join", tr!(lang, "tg-cmd-join")),
+        ("leave", tr!(lang, "tg-cmd-leave")),
+        ("startgame", tr!(lang, "tg-cmd-startgame")),
+        ("abandon", tr!(lang, "tg-cmd-abandon")),
+        ("status", tr!(lang, "tg-cmd-status")),
+        ("move", tr!(lang, "tg-cmd-move")),
+        ("roll", tr!(lang, "tg-cmd-roll")),
+        ("rotate_wall", tr!(lang, "tg-cmd-rotate-wall")),
+        ("exit", tr!(lang, "tg-cmd-exit")),
+        ("wait", tr!(lang, "tg-cmd-wait")),
+        ("wall", tr!(lang, "tg-cmd-wall")),
+        ("item", tr!(lang, "tg-cmd-item")),
+        ("autofill", tr!(lang, "tg-cmd-autofill")),
+        ("addbot", tr!(lang, "tg-cmd-addbot")),
+        ("rules", tr!(lang, "tg-cmd-rules")),
+        ("table", tr!(lang, "tg-cmd-table")),
+        ("log", tr!(lang, "tg-cmd-log")),
+        ("recap", tr!(lang, "tg-cmd-recap")),
+        ("settings", tr!(lang, "tg-cmd-settings")),
+        ("me", tr!(lang, "tg-cmd-me")),
+        ("away", tr!(lang, "tg-cmd-away")),
+        ("snooze", tr!(lang, "tg-cmd-snooze")),
+        ("help", tr!(lang, "tg-cmd-help")),
+    ]
+}
 
 /// What `/start` says in a private chat.
-fn intro() -> String {
-    "**Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.\n\
-     Add me to a group (or a forum topic) and play there together: /newgame single opens a game, \
-     friends /join, and its creator sends /startgame. Then take turns with the buttons under each \
-     picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.\n\
-     /rules explains the game, /help lists every command."
-        .to_string()
+fn intro(lang: Lang) -> String {
+    tr!(lang, "tg-intro")
 }
 
 /// Runs the Telegram bot until `shutdown` resolves: registers the command list, answers
@@ -201,12 +193,19 @@ pub async fn run<S: GameStore>(
         messages_per_sec_overall: l.overall_per_sec,
     });
 
-    let commands: Vec<BotCommand> = COMMANDS
-        .iter()
-        .map(|(c, d)| BotCommand::new(*c, *d))
-        .collect();
-    if let Err(e) = bot.set_my_commands(commands).await {
-        tracing::warn!(error = %e, "Telegram: could not register the command list");
+    // The default menu in English, and a Portuguese one for users whose Telegram speaks it.
+    for (lang, code) in [(Lang::En, None), (Lang::PtBr, Some("pt"))] {
+        let menu: Vec<BotCommand> = commands(lang)
+            .into_iter()
+            .map(|(c, d)| BotCommand::new(c, d))
+            .collect();
+        let mut request = bot.set_my_commands(menu);
+        if let Some(code) = code {
+            request = request.language_code(code);
+        }
+        if let Err(e) = request.await {
+            tracing::warn!(error = %e, %lang, "Telegram: could not register the command list");
+        }
     }
 
     let shared = Arc::new(Shared {
@@ -334,7 +333,10 @@ fn user_name(u: &teloxide::types::User) -> String {
 
 /// Whether the service refused a retried delivery (answered silently).
 fn already_handled(reply: &Reply) -> bool {
-    reply.visibility == Visibility::Private && reply.text == UserError::AlreadyHandled.to_string()
+    reply.visibility == Visibility::Private
+        && Lang::ALL
+            .iter()
+            .any(|l| reply.text == UserError::AlreadyHandled.message(*l))
 }
 
 async fn on_message<S: GameStore>(
@@ -379,7 +381,11 @@ async fn on_message<S: GameStore>(
             .flatten()
             .is_some_and(|g| g.status == GameStatus::Lobby);
         if !lobby {
-            let reply = Reply::text(intro());
+            let lang = shared.service.lang_for(&ctx).await;
+            let reply = Reply {
+                lang,
+                ..Reply::text(intro(lang))
+            };
             return send_reply(&bot, place, &reply, None).await;
         }
     }
@@ -441,22 +447,25 @@ async fn is_admin<S>(bot: &TgBot, shared: &Shared<S>, chat: ChatId, user: UserId
 /// The `/rotate_wall` keyboard for `ctx`'s user (all their legal rotations, as quick
 /// actions tied to the current turn), or a refusal.
 async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
+    let lang = shared.service.lang_for(ctx).await;
+    let private = |text: String| Reply {
+        lang,
+        ..Reply::private(text)
+    };
     let Ok(Some(game)) = shared.service.store().live_game(&ctx.scope).await else {
-        return Reply::private(UserError::NoGame.to_string());
+        return private(UserError::NoGame.message(lang));
     };
     // Read the turn before the suggestions: if a turn is played in between, the buttons
     // carry the older turn number and are refused, never applied to the wrong turn.
     let sugg = shared.service.suggestions(ctx).await;
     if sugg.rotations.is_empty() {
-        return Reply::private(
-            "You have no wall to rotate now: it must be your turn, with a wall at a corner of \
-             your cell (or of a neighbouring cell while the exit is out of reach).",
-        );
+        return private(tr!(lang, "tg-no-rotation"));
     }
-    let mut reply = Reply::private(format!(
-        "{}: your legal wall rotations ({}), from → to:",
-        ctx.user_name,
-        sugg.rotations.len()
+    let mut reply = private(tr!(
+        lang,
+        "tg-rotations",
+        who = ctx.user_name.as_str(),
+        count = sugg.rotations.len()
     ));
     reply.turn = Some((game.id, game.turn));
     reply.quick = sugg
@@ -473,7 +482,7 @@ async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
 /// The inline keyboard for a reply's quick actions (rotations are paged).
 fn keyboard(reply: &Reply, page: usize) -> Option<InlineKeyboardMarkup> {
     let (game, turn) = reply.turn?;
-    let rows = format::keyboard_rows(&reply.quick, game.0, turn, page);
+    let rows = format::keyboard_rows(&reply.quick, game.0, turn, page, reply.lang);
     if rows.is_empty() {
         return None;
     }
@@ -495,14 +504,18 @@ async fn on_callback<S: GameStore>(
         }
         a
     };
+    // The presser's own language for the alerts (before the service is asked).
+    let early_lang = q
+        .from
+        .language_code
+        .as_deref()
+        .and_then(Lang::from_tag)
+        .unwrap_or_default();
     let (Some(press), Some(msg)) = (
         q.data.as_deref().and_then(Press::decode),
         q.regular_message(),
     ) else {
-        answer(Some(
-            "That keyboard is too old to use. Send /status for the current turn.".into(),
-        ))
-        .await?;
+        answer(Some(tr!(early_lang, "tg-keyboard-old"))).await?;
         return Ok(());
     };
     let place = Place::of(msg);
@@ -525,15 +538,16 @@ async fn on_callback<S: GameStore>(
         Press::Play { game, turn, .. } | Press::Page { game, turn, .. } => (*game, *turn),
     };
     // The turn check alone is not enough: a later game in the same chat reuses turn numbers.
+    let lang = shared.service.lang_for(&ctx).await;
     if live.as_ref().is_none_or(|g| g.id.0 != game) {
-        answer(Some(UserError::MovedOn.to_string())).await?;
+        answer(Some(UserError::MovedOn.message(lang))).await?;
         return Ok(());
     }
     match press {
         Press::Page { page, .. } => {
             let live = live.expect("checked");
             if live.turn != turn {
-                answer(Some(UserError::MovedOn.to_string())).await?;
+                answer(Some(UserError::MovedOn.message(lang))).await?;
                 return Ok(());
             }
             let reply = rotations(&shared, &ctx).await;
@@ -549,10 +563,7 @@ async fn on_callback<S: GameStore>(
                     }
                 }
                 _ => {
-                    answer(Some(
-                        "That keyboard belongs to the player whose turn it is.".into(),
-                    ))
-                    .await?;
+                    answer(Some(tr!(lang, "tg-keyboard-not-yours"))).await?;
                 }
             }
         }
@@ -632,8 +643,8 @@ async fn send_main(
     reply_to: Option<MessageId>,
 ) -> HandlerResult {
     let text = format::telegram_commands(&reply.text);
-    let mention = format::mention_line(&reply.mention);
-    let mention_len = format::mention_len(&reply.mention);
+    let mention = format::mention_line(&reply.mention, reply.lang);
+    let mention_len = format::mention_len(&reply.mention, reply.lang);
     let kb = keyboard(reply, 0);
     let visible_len = format::tg_len(&format::visible(&text));
     let sep = usize::from(mention_len > 0);

@@ -75,13 +75,52 @@ pub enum ParseActionError {
         /// The verb.
         verb: &'static str,
         /// What is wrong.
-        problem: String,
+        problem: UsageProblem,
         /// An example of the right syntax.
         usage: &'static str,
     },
 }
 
-fn usage(verb: &'static str, problem: impl Into<String>) -> ParseActionError {
+/// What is wrong with a known verb's arguments (so a front end can say it in its own
+/// words; `Display` gives the English).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum UsageProblem {
+    /// A verb that takes no arguments got some.
+    #[error("{0} takes nothing after it")]
+    TakesNothing(&'static str),
+    /// `wait` with a bad number.
+    #[error("“{0}” is not a number of minutes from 1 to {MAX_WAIT}")]
+    BadMinutes(String),
+    /// `wait` with several words.
+    #[error("wait takes one number")]
+    WaitOneNumber,
+    /// `rotate-wall` without two walls.
+    #[error("give the wall and where it goes")]
+    WallAndTarget,
+    /// `wall` without one wall.
+    #[error("give one wall")]
+    OneWall,
+    /// A cell or wall name that does not read.
+    #[error("{0}")]
+    Name(NameError),
+    /// `item` with an unknown kind.
+    #[error("“{0}” is not key, food or special")]
+    ItemKind(String),
+    /// `item` without a cell and a kind.
+    #[error("give a cell and an item")]
+    CellAndItem,
+    /// `move` with nothing.
+    #[error("say where to")]
+    WhereTo,
+    /// `move` with a word that is neither steps nor a cell.
+    #[error("“{0}” is neither steps (N, E, S, W) nor one cell name")]
+    NotSteps(String),
+    /// `move` with too many steps.
+    #[error("at most {MAX_STEPS} steps in one move")]
+    TooManySteps,
+}
+
+fn usage(verb: &'static str, problem: UsageProblem) -> ParseActionError {
     let usage = match verb {
         "move" => "“move NNE”, “move N N E” or “move C4”",
         "rotate-wall" => "“rotate-wall B3:NE B2:SE”",
@@ -92,7 +131,7 @@ fn usage(verb: &'static str, problem: impl Into<String>) -> ParseActionError {
     };
     ParseActionError::Usage {
         verb,
-        problem: problem.into(),
+        problem,
         usage,
     }
 }
@@ -115,7 +154,7 @@ impl Action {
             if args.is_empty() {
                 Ok(a)
             } else {
-                Err(usage(name, format!("{name} takes nothing after it")))
+                Err(usage(name, UsageProblem::TakesNothing(name)))
             }
         };
         match verb_lc.as_str() {
@@ -127,12 +166,9 @@ impl Action {
                 [] => Ok(Action::Wait(1)),
                 [n] => match n.parse::<u32>() {
                     Ok(n) if (1..=MAX_WAIT).contains(&n) => Ok(Action::Wait(n)),
-                    _ => Err(usage(
-                        "wait",
-                        format!("“{n}” is not a number of minutes from 1 to {MAX_WAIT}"),
-                    )),
+                    _ => Err(usage("wait", UsageProblem::BadMinutes((*n).to_string()))),
                 },
-                _ => Err(usage("wait", "wait takes one number")),
+                _ => Err(usage("wait", UsageProblem::WaitOneNumber)),
             },
             "rotate-wall" | "rotate_wall" | "rotatewall" | "rotate" => match args {
                 [from, to] => {
@@ -140,26 +176,26 @@ impl Action {
                     let to = parse_wall("rotate-wall", to)?;
                     Ok(Action::RotateWall { from, to })
                 }
-                _ => Err(usage("rotate-wall", "give the wall and where it goes")),
+                _ => Err(usage("rotate-wall", UsageProblem::WallAndTarget)),
             },
             "wall" => match args {
                 [w] => Ok(Action::PlaceWall(parse_wall("wall", w)?)),
-                _ => Err(usage("wall", "give one wall")),
+                _ => Err(usage("wall", UsageProblem::OneWall)),
             },
             "item" => match args {
                 [cell, kind] => {
                     let cell = cell
                         .parse::<Cell>()
-                        .map_err(|e| usage("item", e.to_string()))?;
+                        .map_err(|e| usage("item", UsageProblem::Name(e)))?;
                     let kind = ItemKind::ALL
                         .into_iter()
                         .find(|k| k.name().eq_ignore_ascii_case(kind))
                         .ok_or_else(|| {
-                            usage("item", format!("“{kind}” is not key, food or special"))
+                            usage("item", UsageProblem::ItemKind((*kind).to_string()))
                         })?;
                     Ok(Action::PlaceItem(cell, kind))
                 }
-                _ => Err(usage("item", "give a cell and an item")),
+                _ => Err(usage("item", UsageProblem::CellAndItem)),
             },
             _ => Err(ParseActionError::UnknownVerb((*verb).to_string())),
         }
@@ -176,19 +212,19 @@ impl Action {
 
 fn parse_wall(verb: &'static str, s: &str) -> Result<Wall, ParseActionError> {
     s.parse::<Wall>()
-        .map_err(|e: NameError| usage(verb, e.to_string()))
+        .map_err(|e: NameError| usage(verb, UsageProblem::Name(e)))
 }
 
 fn parse_move(args: &[&str]) -> Result<Action, ParseActionError> {
     if args.is_empty() {
-        return Err(usage("move", "say where to"));
+        return Err(usage("move", UsageProblem::WhereTo));
     }
     if let [one] = args
         && one.chars().any(|c| c.is_ascii_digit())
     {
         let cell = one
             .parse::<Cell>()
-            .map_err(|e| usage("move", e.to_string()))?;
+            .map_err(|e| usage("move", UsageProblem::Name(e)))?;
         return Ok(Action::Move(MoveTarget::Cell(cell)));
     }
     let mut steps = Vec::new();
@@ -197,19 +233,13 @@ fn parse_move(args: &[&str]) -> Result<Action, ParseActionError> {
             match Dir::from_letter(ch) {
                 Some(d) => steps.push(d),
                 None => {
-                    return Err(usage(
-                        "move",
-                        format!("“{arg}” is neither steps (N, E, S, W) nor one cell name"),
-                    ));
+                    return Err(usage("move", UsageProblem::NotSteps((*arg).to_string())));
                 }
             }
         }
     }
     if steps.len() > MAX_STEPS {
-        return Err(usage(
-            "move",
-            format!("at most {MAX_STEPS} steps in one move"),
-        ));
+        return Err(usage("move", UsageProblem::TooManySteps));
     }
     Ok(Action::Move(MoveTarget::Steps(steps)))
 }

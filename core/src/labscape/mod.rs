@@ -38,7 +38,9 @@ mod record;
 pub mod rules;
 mod setup;
 
-pub use action::{Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseActionError};
+pub use action::{
+    Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseActionError, UsageProblem,
+};
 pub use board::{Board, Item, ItemKind, UNREACHABLE, WallProblem};
 pub use dice::{Dice, commitment};
 pub use event::{Event, RobotCause, Seat, Table};
@@ -52,7 +54,7 @@ pub use layout::{
 };
 pub use luck::{Luck, PlayerLuck, Tally, luck_of};
 pub use notation::{FORMAT, FloorDoc, PlayerDoc, PositionDoc, PositionError};
-pub use play::ActionError;
+pub use play::{ActionError, RotationHint};
 pub use policy::{Policy, play_out};
 pub use position::{
     Difficulty, Draft, Phase, Player, Position, Settings, SetupMode, Status, dawn_for,

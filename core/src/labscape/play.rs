@@ -118,7 +118,7 @@ pub enum ActionError {
         /// Where the player stands.
         at: Cell,
         /// Extra explanation.
-        hint: String,
+        hint: RotationHint,
     },
     /// The rotated wall would share an edge.
     #[error("{to} would overlap the wall {other}")]
@@ -163,6 +163,38 @@ pub enum ActionError {
     /// Draft: a wall or item off the floor being built.
     #[error("{0} is not on floor {1}, the floor being built")]
     NotOnBuildingFloor(String, usize),
+}
+
+/// Why a wall cannot be turned as asked, beyond "not from here".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RotationHint {
+    /// The wall has no vertex on a corner of the player's cell (and maybe no wall does).
+    NoVertex {
+        /// The player's cell.
+        at: Cell,
+        /// Whether some wall has a vertex there.
+        any_wall: bool,
+    },
+    /// It touches the cell, but not this way: how rotations work.
+    HowWallsTurn,
+    /// The player may also turn walls from a neighbouring cell.
+    OrNeighbour,
+}
+
+impl std::fmt::Display for RotationHint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RotationHint::NoVertex { at, any_wall } => write!(
+                f,
+                ": it has no vertex on a corner of {at}{}",
+                if *any_wall { "" } else { " (no wall does)" }
+            ),
+            RotationHint::HowWallsTurn => f.write_str(
+                ": it can turn 90°, 180° or 270° about a vertex on your cell's corner, or, if it closes two sides of your cell, move to another corner of it",
+            ),
+            RotationHint::OrNeighbour => f.write_str(" or a cell next to it"),
+        }
+    }
 }
 
 impl ActionError {
@@ -547,17 +579,12 @@ impl Position {
                     .iter()
                     .any(|w| !rotation_results(*w, at).is_empty());
                 if rotation_results(from, at).is_empty() {
-                    format!(
-                        ": it has no vertex on a corner of {at}{}",
-                        if near { "" } else { " (no wall does)" }
-                    )
+                    RotationHint::NoVertex { at, any_wall: near }
                 } else {
-                    String::from(
-                        ": it can turn 90°, 180° or 270° about a vertex on your cell's corner, or, if it closes two sides of your cell, move to another corner of it",
-                    )
+                    RotationHint::HowWallsTurn
                 }
             } else {
-                String::from(" or a cell next to it")
+                RotationHint::OrNeighbour
             };
             return Err(ActionError::NotARotation { from, to, at, hint });
         }

@@ -1,0 +1,136 @@
+//! The slash commands' descriptions from the Fluent files: English as the default and
+//! Brazilian Portuguese as Discord's `pt-BR` localization, for every command and option.
+
+use super::{Data, Error};
+use crate::i18n::{Lang, tr};
+
+/// Discord's name for Brazilian Portuguese.
+pub const PT_BR: &str = "pt-BR";
+
+/// A command's description in `lang`, by its qualified name (`labscape new`, `move`).
+fn command(name: &str, lang: Lang) -> Option<String> {
+    Some(match name {
+        "labscape" => tr!(lang, "dc-cmd-labscape"),
+        "labscape new" => tr!(lang, "dc-cmd-new"),
+        "labscape join" => tr!(lang, "dc-cmd-join"),
+        "labscape leave" => tr!(lang, "dc-cmd-leave"),
+        "labscape start" => tr!(lang, "dc-cmd-start"),
+        "labscape abandon" => tr!(lang, "dc-cmd-abandon"),
+        "labscape status" => tr!(lang, "dc-cmd-status"),
+        "labscape addbot" => tr!(lang, "dc-cmd-addbot"),
+        "move" => tr!(lang, "dc-cmd-move"),
+        "roll" => tr!(lang, "dc-cmd-roll"),
+        "rotate-wall" => tr!(lang, "dc-cmd-rotate-wall"),
+        "exit" => tr!(lang, "dc-cmd-exit"),
+        "wait" => tr!(lang, "dc-cmd-wait"),
+        "rules" => tr!(lang, "dc-cmd-rules"),
+        "table" => tr!(lang, "dc-cmd-table"),
+        "log" => tr!(lang, "dc-cmd-log"),
+        "help" => tr!(lang, "dc-cmd-help"),
+        "place" => tr!(lang, "dc-cmd-place"),
+        "place wall" => tr!(lang, "dc-cmd-place-wall"),
+        "place item" => tr!(lang, "dc-cmd-place-item"),
+        "place autofill" => tr!(lang, "dc-cmd-place-autofill"),
+        _ => return None,
+    })
+}
+
+/// An option's description in `lang`.
+fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
+    Some(match (command, option) {
+        ("labscape new", "layout") => tr!(lang, "dc-opt-new-layout"),
+        ("labscape new", "difficulty") => tr!(lang, "dc-opt-new-difficulty"),
+        ("labscape new", "setup") => tr!(lang, "dc-opt-new-setup"),
+        ("labscape new", "players") => tr!(lang, "dc-opt-new-players"),
+        ("labscape new", "thread") => tr!(lang, "dc-opt-new-thread"),
+        ("labscape addbot", "policy") => tr!(lang, "dc-opt-addbot-policy"),
+        ("move", "path") => tr!(lang, "dc-opt-move-path"),
+        ("rotate-wall", "from") => tr!(lang, "dc-opt-rotate-wall-from"),
+        ("rotate-wall", "to") => tr!(lang, "dc-opt-rotate-wall-to"),
+        ("wait", "minutes") => tr!(lang, "dc-opt-wait-minutes"),
+        ("rules", "topic") => tr!(lang, "dc-opt-rules-topic"),
+        ("table", "name") => tr!(lang, "dc-opt-table-name"),
+        ("log", "count") => tr!(lang, "dc-opt-log-count"),
+        ("place wall", "wall") => tr!(lang, "dc-opt-place-wall-wall"),
+        ("place item", "cell") => tr!(lang, "dc-opt-place-item-cell"),
+        ("place item", "item") => tr!(lang, "dc-opt-place-item-item"),
+        _ => return None,
+    })
+}
+
+/// Sets every command's and option's description from the Fluent files, English by
+/// default with a `pt-BR` localization. Commands without messages keep their doc-comment
+/// descriptions (a test checks there are none).
+pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    localize_under("", commands);
+}
+
+/// Poise fills in qualified names only when the framework starts, so they are built here.
+fn localize_under(parent: &str, commands: &mut [poise::Command<Data, Error>]) {
+    for c in commands {
+        let name = if parent.is_empty() {
+            c.name.to_string()
+        } else {
+            format!("{parent} {}", c.name)
+        };
+        if let (Some(en), Some(pt)) = (command(&name, Lang::En), command(&name, Lang::PtBr)) {
+            c.description = Some(en.into());
+            c.description_localizations
+                .to_mut()
+                .push((PT_BR.into(), pt.into()));
+        }
+        for p in &mut c.parameters {
+            let (en, pt) = (
+                option(&name, &p.name, Lang::En),
+                option(&name, &p.name, Lang::PtBr),
+            );
+            if let (Some(en), Some(pt)) = (en, pt) {
+                p.description = Some(en.into());
+                p.description_localizations
+                    .to_mut()
+                    .push((PT_BR.into(), pt.into()));
+            }
+        }
+        localize_under(&name, &mut c.subcommands);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(commands: &[poise::Command<Data, Error>]) {
+        for c in commands {
+            assert!(c.description.is_some(), "/{} has no description", c.name);
+            let pt = |l: &[(
+                std::borrow::Cow<'static, str>,
+                std::borrow::Cow<'static, str>,
+            )]| {
+                l.iter()
+                    .find(|(k, _)| k == PT_BR)
+                    .map(|(_, v)| v.to_string())
+            };
+            let text = pt(&c.description_localizations)
+                .unwrap_or_else(|| panic!("/{} has no pt-BR description", c.name));
+            // Discord's limit for a description.
+            assert!(
+                (1..=100).contains(&text.chars().count()),
+                "/{}: {text}",
+                c.name
+            );
+            for p in &c.parameters {
+                let text = pt(&p.description_localizations)
+                    .unwrap_or_else(|| panic!("/{} {} has no pt-BR description", c.name, p.name));
+                assert!((1..=100).contains(&text.chars().count()), "{text}");
+            }
+            check(&c.subcommands);
+        }
+    }
+
+    #[test]
+    fn every_command_and_option_has_a_portuguese_description() {
+        let mut all = super::super::commands::all();
+        localize(&mut all);
+        check(&all);
+    }
+}
