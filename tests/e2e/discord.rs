@@ -1234,6 +1234,9 @@ async fn preferences_settings_away_recap_and_snooze_work_on_discord() {
     assert!(refused.contains("Only the player whose turn"), "{refused}");
     let snoozed = click(&fake, &active, &posted, "Snooze 4 h").await.private();
     assert!(snoozed.contains("Snoozed"), "{snoozed}");
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_discord_user_in_portuguese_is_answered_in_portuguese() {
