@@ -471,6 +471,10 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         ["advisory", "auto-wait"]
     );
     assert_eq!(
+        choice_names(&find(&settings["options"], "language")),
+        ["English", "Português (Brasil)"]
+    );
+    assert_eq!(
         find(&find(&labscape["options"], "away")["options"], "until")["required"],
         true
     );

@@ -306,12 +306,14 @@ pub async fn settings(
     limit: Option<u32>,
     #[description = "Time allowed per turn, like 48h, or off"] deadline: Option<String>,
     #[description = "What a missed deadline does"] policy: Option<DeadlinePolicy>,
+    #[description = "The language of this channel's games"] language: Option<Language>,
 ) -> Result<(), Error> {
     let mut args = Vec::new();
     pair(&mut args, "reminder", reminder);
     pair(&mut args, "limit", limit.map(|n| n.to_string()));
     pair(&mut args, "deadline", deadline);
     pair(&mut args, "policy", policy.as_ref().map(choice_name));
+    pair(&mut args, "language", language.map(|l| l.tag().to_string()));
     respond::command(ctx, Command::Settings(args)).await
 }
 
