@@ -851,7 +851,7 @@ async fn telegram_speaks_portuguese_to_portuguese_users_and_in_portuguese_chats(
         .collect();
     let pt = menus
         .iter()
-        .find(|c| c.params["language_code"] == "pt")
+        .find(|c| c.params.get("language_code").is_some_and(|l| l == "pt"))
         .expect("a menu for Portuguese");
     assert!(pt.ok());
     let pt_menu: Vec<(String, String)> = pt.params["commands"]
