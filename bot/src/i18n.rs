@@ -16,70 +16,13 @@ pub use fluent_bundle::FluentValue;
 use fluent_bundle::{FluentArgs, FluentResource, concurrent::FluentBundle};
 use unic_langid::LanguageIdentifier;
 
-/// A language the bot speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English (the default).
-    #[default]
-    En,
-    /// Brazilian Portuguese.
-    PtBr,
-}
+pub use labscape_core::Lang;
 
-impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::PtBr];
-
-    /// Reads a language tag or name: Discord locales (`pt-BR`, `en-US`, `en-GB`), Telegram
-    /// language codes (`pt`, `pt-br`, `en`), and what people type (`português`, `english`).
-    /// Any Portuguese maps to Brazilian Portuguese; unknown languages give `None`.
-    pub fn from_tag(tag: &str) -> Option<Lang> {
-        let t = tag.trim().to_lowercase();
-        let primary = t.split(['-', '_']).next().unwrap_or_default();
-        match primary {
-            "en" | "english" | "inglês" | "ingles" => Some(Lang::En),
-            "pt" | "português" | "portugues" | "portuguese" | "brasileiro" | "brazilian" => {
-                Some(Lang::PtBr)
-            }
-            _ => None,
-        }
-    }
-
-    /// The canonical tag, as stored and shown: `en` or `pt-BR`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::PtBr => "pt-BR",
-        }
-    }
-
-    /// The language's own name.
-    pub fn native_name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::PtBr => "português (Brasil)",
-        }
-    }
-
-    fn index(self) -> usize {
-        match self {
-            Lang::En => 0,
-            Lang::PtBr => 1,
-        }
-    }
-
-    /// The Fluent source of this language.
-    pub fn source(self) -> &'static str {
-        match self {
-            Lang::En => include_str!("../locales/en/labscape.ftl"),
-            Lang::PtBr => include_str!("../locales/pt-BR/labscape.ftl"),
-        }
-    }
-}
-
-impl std::fmt::Display for Lang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.tag())
+/// The Fluent source of a language's messages.
+pub fn source(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => include_str!("../locales/en/labscape.ftl"),
+        Lang::PtBr => include_str!("../locales/pt-BR/labscape.ftl"),
     }
 }
 
@@ -92,7 +35,7 @@ fn bundle(lang: Lang) -> Bundle {
     let mut b = FluentBundle::new_concurrent(vec![id]);
     // Chat clients show Unicode isolation marks as garbage.
     b.set_use_isolating(false);
-    let res = match FluentResource::try_new(lang.source().to_owned()) {
+    let res = match FluentResource::try_new(source(lang).to_owned()) {
         Ok(r) => r,
         Err((r, errors)) => {
             loud(&format!("{lang}: Fluent syntax errors: {errors:?}"));

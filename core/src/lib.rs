@@ -10,3 +10,6 @@
 
 pub mod game;
 pub mod labscape;
+mod lang;
+
+pub use lang::Lang;

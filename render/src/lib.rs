@@ -37,6 +37,7 @@ mod scene;
 mod text;
 mod theme;
 
+pub use labscape_core::Lang;
 use labscape_core::labscape::{Event, Position, Seat};
 
 pub use lobby::{Lobby, render_lobby_png};
@@ -52,6 +53,8 @@ pub const MAX_WIDTH: u32 = 1600;
 pub const MAX_NAME_CHARS: usize = 20;
 /// Titles are cut to this many characters before drawing.
 pub const MAX_TITLE_CHARS: usize = 48;
+/// Notes under a player's name are cut to this many characters before drawing.
+pub const MAX_NOTE_CHARS: usize = 40;
 
 /// What the image shows: a position, the events of the turn that led to it, who is
 /// looking, and a title.
@@ -68,6 +71,11 @@ pub struct View<'a> {
     /// During draft setup: every setup event so far, to count what each player placed.
     /// Empty means only [`View::events`] are counted.
     pub setup_log: &'a [Event],
+    /// A short note per seat, in seat order, drawn under the player's name in the table
+    /// (such as "away until Tue 25 18:00"). Missing or `None` entries draw nothing.
+    pub notes: &'a [Option<String>],
+    /// The language of the image's labels.
+    pub lang: Lang,
 }
 
 impl<'a> View<'a> {
@@ -79,6 +87,8 @@ impl<'a> View<'a> {
             viewer: None,
             title: None,
             setup_log: &[],
+            notes: &[],
+            lang: Lang::En,
         }
     }
 
@@ -100,6 +110,20 @@ impl<'a> View<'a> {
     #[must_use]
     pub fn title(mut self, title: &'a str) -> View<'a> {
         self.title = Some(title);
+        self
+    }
+
+    /// Sets the language of the labels.
+    #[must_use]
+    pub fn lang(mut self, lang: Lang) -> View<'a> {
+        self.lang = lang;
+        self
+    }
+
+    /// Sets the per-seat notes of the player table.
+    #[must_use]
+    pub fn notes(mut self, notes: &'a [Option<String>]) -> View<'a> {
+        self.notes = notes;
         self
     }
 

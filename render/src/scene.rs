@@ -1038,6 +1038,14 @@ impl<'a> Scene<'a> {
                 );
             }
             let base = ry + 29.0;
+            let note = self
+                .view
+                .notes
+                .get(s.index())
+                .and_then(|n| n.as_deref())
+                .and_then(|n| text::sanitize(n, crate::MAX_NOTE_CHARS));
+            // With a note, the name moves up and the note sits under it.
+            let name_base = if note.is_some() { ry + 21.0 } else { base };
             let dim = matches!(p.status(), Status::Out);
             icons::token(
                 cv,
@@ -1057,16 +1065,27 @@ impl<'a> Scene<'a> {
             let ink = if dim { theme::INK_SOFT } else { theme::INK };
             let nw = cv.text(
                 &name,
-                (x + PAD + 44.0, base),
+                (x + PAD + 44.0, name_base),
                 BODY,
                 Weight::Bold,
                 ink,
                 Align::Left,
             );
+            if let Some(note) = &note {
+                let note = cv.fit(note, SMALL, Weight::Regular, name_max);
+                cv.text(
+                    &note,
+                    (x + PAD + 44.0, ry + 38.0),
+                    SMALL,
+                    Weight::Regular,
+                    theme::INK_SOFT,
+                    Align::Left,
+                );
+            }
             if active {
                 cv.text(
                     "◀",
-                    (x + PAD + 50.0 + nw, base),
+                    (x + PAD + 50.0 + nw, name_base),
                     SMALL,
                     Weight::Bold,
                     theme::ACCENT,

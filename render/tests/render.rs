@@ -33,6 +33,9 @@ struct Fixture {
     title: Option<String>,
     #[serde(default)]
     viewer: Option<u8>,
+    /// Notes under the players' names, in seat order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<Option<String>>,
 }
 
 fn dir(sub: &str) -> PathBuf {
@@ -164,6 +167,11 @@ fn fixture(name: &str) -> Fixture {
             action: action.map(|a| a.to_string()),
             title: (name == "grand_6p").then(|| "Friday night lab".to_string()),
             viewer: (name == "grand_6p").then_some(1),
+            notes: if name == "grand_6p" {
+                grand_notes()
+            } else {
+                Vec::new()
+            },
         };
         let text = serde_json::to_string_pretty(&fx).expect("serialise");
         std::fs::create_dir_all(dir("fixtures")).expect("create fixtures");
@@ -172,6 +180,11 @@ fn fixture(name: &str) -> Fixture {
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e} (MAKE_FIXTURES=1 creates it)", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The player table's notes in the `grand_6p` fixture: one player away.
+fn grand_notes() -> Vec<Option<String>> {
+    vec![None, None, None, Some("away until Tue 25 Nov, 18:00".to_string())]
 }
 
 /// The fixture's position after its action, and the action's events.
@@ -199,7 +212,7 @@ fn render_fixture(name: &str) -> Vec<u8> {
     if let Some(v) = fx.viewer {
         view = view.viewer(Seat(v));
     }
-    render_png(&view, None)
+    render_png(&view.notes(&fx.notes), None)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -556,6 +569,35 @@ fn hostile_names_neither_panic_nor_change_the_layout() {
         },
         None,
     );
+}
+
+#[test]
+fn notes_are_drawn_under_names_and_capped() {
+    let (pos, events, fx) = fixture_view("grand_6p");
+    assert!(fx.notes.iter().any(Option::is_some), "the fixture has a note");
+    let plain = decode(&render_png(&View::new(&pos).events(&events), None));
+    let noted = decode(&render_png(
+        &View::new(&pos).events(&events).notes(&fx.notes),
+        None,
+    ));
+    assert_eq!((plain.width, plain.height), (noted.width, noted.height));
+    assert_ne!(plain.rgb, noted.rgb, "the note shows");
+    // Long, emoji, control-only and surplus notes neither panic nor move the layout.
+    let hostile = vec![
+        Some("x".repeat(500)),
+        Some("🦊 away 🦊".to_string()),
+        Some("\u{0}\u{7}".to_string()),
+        Some(String::new()),
+        None,
+        Some("w".repeat(80)),
+        Some("beyond the last seat".to_string()),
+        Some("and more".to_string()),
+    ];
+    let img = decode(&render_png(
+        &View::new(&pos).events(&events).notes(&hostile),
+        None,
+    ));
+    assert_eq!((plain.width, plain.height), (img.width, img.height));
 }
 
 #[test]

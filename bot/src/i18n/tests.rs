@@ -73,7 +73,7 @@ fn pattern_text(p: &Pattern<&str>) -> String {
 
 /// Every message of a language: id → (variables, plain text).
 fn messages(lang: Lang) -> BTreeMap<String, (Vars, String)> {
-    let res = parser::parse(lang.source())
+    let res = parser::parse(super::source(lang))
         .unwrap_or_else(|(_, errors)| panic!("{lang}: Fluent syntax errors: {errors:?}"));
     let mut out = BTreeMap::new();
     for entry in &res.body {
