@@ -40,3 +40,25 @@ pub fn render_turn(
         None,
     )
 }
+
+/// The replay GIF of a game's record: the start, then one frame per turn, each the turn
+/// image at [`labscape_render::REPLAY_WIDTH`] titled `game_name`. Takes seconds for a long
+/// game: call it from `spawn_blocking`.
+///
+/// # Errors
+/// If the record does not replay (a corrupt record).
+pub fn render_replay(
+    record: &labscape_core::labscape::Record,
+    game_name: &str,
+) -> Result<Vec<u8>, labscape_core::labscape::RecordError> {
+    use labscape_render::{REPLAY_WIDTH, Replay, View};
+    let mut replay: Option<Replay> = None;
+    record.replay_with(|pos, events| {
+        let view = View::new(pos).events(events).title(game_name);
+        match &mut replay {
+            Some(r) => r.push(&view),
+            None => replay = Some(Replay::new(&view, REPLAY_WIDTH)),
+        }
+    })?;
+    Ok(replay.expect("a replay shows at least the start").finish())
+}

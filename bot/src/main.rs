@@ -198,11 +198,8 @@ async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::SqliteS
         .await
         .with_context(|| format!("opening the database {}", db.db))?;
     let renderer: app::Renderer = Arc::new(labscape::render_turn);
-    Ok(app::Service::new(
-        store,
-        Arc::new(app::SystemClock),
-        Some(renderer),
-    ))
+    let replays: app::ReplayRenderer = Arc::new(labscape::render_replay);
+    Ok(app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays))
 }
 
 async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {

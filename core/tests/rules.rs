@@ -447,6 +447,15 @@ fn records_replay_and_name_the_first_bad_turn() {
     ));
     r.actions.pop();
     assert!(r.replay().is_ok());
+    // `replay_with` shows the setup and every turn, in order, ending at the final position.
+    let mut seen = Vec::new();
+    let last = r
+        .replay_with(|p, events| seen.push((p.to_doc(), events.len())))
+        .unwrap();
+    assert_eq!(seen.len(), r.actions.len() + 1);
+    assert_eq!(seen[0].0, pos.to_doc());
+    assert_eq!(seen.last().unwrap().0, last.to_doc());
+    assert!(seen.iter().all(|(_, n)| *n > 0), "every turn has events");
     let bad = Record {
         layout: "#/#/#/#/#/#/#".into(),
         ..r.clone()

@@ -87,7 +87,12 @@ async fn service(db: &Path, render: bool) -> Arc<Service<SqliteStore>> {
     } else {
         None
     };
-    Arc::new(Service::new(store, Arc::new(SystemClock), renderer))
+    let service = Service::new(store, Arc::new(SystemClock), renderer);
+    Arc::new(if render {
+        service.with_replays(Arc::new(labscape::render_replay))
+    } else {
+        service
+    })
 }
 
 impl Bot {
@@ -296,6 +301,19 @@ fn assert_png(bytes: &[u8]) {
     assert!(info.width >= 100 && info.height >= 100, "{info:?}");
 }
 
+/// Checks a replay attachment: a GIF with the start and one frame per turn.
+fn assert_replay((name, bytes): &(String, Vec<u8>), turns: i64) {
+    assert!(name.ends_with("-replay.gif"), "{name}");
+    let mut opts = gif::DecodeOptions::new();
+    opts.skip_frame_decoding(true);
+    let mut dec = opts.read_info(&bytes[..]).expect("a GIF");
+    let mut frames = 0;
+    while dec.next_frame_info().expect("a frame").is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, turns + 1, "the start and one frame per turn");
+}
+
 /// Checks a turn message against the game in the database; returns the game's turn.
 async fn check_turn(obs: &Observer, game: GameId, msg: &Msg) -> i64 {
     let turn = obs.turn(game).await;
@@ -306,9 +324,14 @@ async fn check_turn(obs: &Observer, game: GameId, msg: &Msg) -> i64 {
         "heading of {:?} (turn {turn})",
         msg.content
     );
-    assert_eq!(msg.attachments.len(), 1, "one image");
+    // The image; the turn that ends the game brings the whole game's replay too.
+    let replays = usize::from(pos.is_over());
+    assert_eq!(msg.attachments.len(), 1 + replays, "the image (and replay)");
     assert!(msg.attachments[0].0.ends_with(".png"));
     assert_png(&msg.attachments[0].1);
+    if pos.is_over() {
+        assert_replay(&msg.attachments[1], turn);
+    }
     match obs.active(game).await {
         Some(next) if !pos.is_over() => {
             assert!(
@@ -430,6 +453,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "table",
             "log",
             "recap",
+            "replay",
             "help",
             "place"
         ])
@@ -738,6 +762,18 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
                 .await
                 .private();
                 assert!(log.contains("the last 3 actions"), "{log}");
+                // The game so far as an animation, for everyone, asked by anyone.
+                let replay = slash(&fake, &CY, ch, &["replay"], json!([])).await.last();
+                let turns = obs.turn(game).await;
+                assert!(
+                    replay
+                        .content
+                        .contains(&format!("so far: the start and {turns} turns")),
+                    "{}",
+                    replay.content
+                );
+                assert_eq!(replay.attachments.len(), 1);
+                assert_replay(&replay.attachments[0], turns);
                 click(&fake, &active, &msg, "Wait 1").await
             }
             i if i % 2 == 1 => {
@@ -761,11 +797,18 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
     assert!(msg.content.contains("Game over"), "{}", msg.content);
     assert!(msg.content.contains("The seed was"), "{}", msg.content);
     assert!(obs.live(&Observer::scope(ch, None)).await.is_none());
-    // The channel is free for another game.
+    // The channel is free for another game; /replay still shows the one that ended.
     let again = slash(&fake, &BO, ch, &["labscape", "new"], json!([]))
         .await
         .last();
     assert!(again.content.contains("is open"), "{}", again.content);
+    let replay = slash(&fake, &BO, ch, &["replay"], json!([])).await.last();
+    assert!(
+        replay.content.contains("the whole game"),
+        "{}",
+        replay.content
+    );
+    assert_eq!(replay.attachments, msg.attachments[1..]);
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

@@ -35,11 +35,10 @@ fn fast_limits() -> FloodLimits {
 async fn start_bot(fake: &FakeTelegram, db: &Path, limits: FloodLimits) -> RunningBot {
     let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
     let renderer: app::Renderer = Arc::new(labscape::render_turn);
-    let service = Arc::new(app::Service::new(
-        store,
-        Arc::new(app::SystemClock),
-        Some(renderer),
-    ));
+    let replays: app::ReplayRenderer = Arc::new(labscape::render_replay);
+    let service = Arc::new(
+        app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays),
+    );
     let mut config = TelegramConfig::new(TOKEN.into(), Some(fake.url()));
     config.limits = limits;
     config.poll_timeout = Duration::from_secs(1);
@@ -231,6 +230,31 @@ fn check_turn_post(call: &Call, turn: i64, users: &[&TgUser]) -> Option<usize> {
     }
 }
 
+/// The first animation sent to `chat` from call `from` on (waits for it).
+async fn replay_after(fake: &FakeTelegram, chat: i64, from: usize) -> crate::fake_telegram::Upload {
+    let is_animation = |c: &Call| c.method == "sendanimation" && c.chat_id() == Some(chat);
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(is_animation))
+        .await;
+    let call = calls.into_iter().find(is_animation).expect("an animation");
+    assert!(call.ok(), "{:?}", call.result);
+    call.files["animation"].clone()
+}
+
+/// Checks a replay upload: a GIF named for it, the start and one frame per turn.
+fn assert_replay(up: &crate::fake_telegram::Upload, turns: i64) {
+    let name = up.file_name.clone().unwrap_or_default();
+    assert!(name.ends_with("-replay.gif"), "{name}");
+    let mut opts = gif::DecodeOptions::new();
+    opts.skip_frame_decoding(true);
+    let mut dec = opts.read_info(&up.bytes[..]).expect("a GIF");
+    let mut frames = 0;
+    while dec.next_frame_info().expect("a frame").is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, turns + 1, "the start and one frame per turn");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
     let dir = tempfile::tempdir().unwrap();
@@ -263,6 +287,7 @@ async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
         "rules",
         "table",
         "log",
+        "replay",
         "help",
         "wall",
         "item",
@@ -550,6 +575,14 @@ async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_surviv
     eprintln!("telegram game: {turn} turns, checked {checked:?}\nlast caption:\n{text}");
     assert!(text.contains("Game over"), "{text}");
     assert!(text.contains("The seed was"), "{text}");
+    // The whole game follows as an animation; /replay sends it again on request.
+    let final_replay = replay_after(&fake, group, 0).await;
+    assert_replay(&final_replay, turn);
+    let ended = fake.call_count();
+    let (_, said) = say(&fake, group, None, &bo, "/replay").await;
+    assert!(said.text().contains("the whole game"), "{}", said.text());
+    let asked = replay_after(&fake, group, ended).await;
+    assert_eq!(asked.bytes, final_replay.bytes);
     for label in [
         "wrong player",
         "old keyboard",

@@ -334,7 +334,7 @@ help = **Labscape commands**
     Lobby: /new [layout] [difficulty] [random|draft] [players] · /join · /leave · /addbot [policy] · /start · /abandon
     Your turn: /move NNE or /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutes]
     Drafting the building: /wall A1:SE · /item A1 key|food|special · /autofill
-    Anytime: /status · /log [count] · /recap · /rules [topic] · /table [search|special|start|dawn|items] · /help
+    Anytime: /status · /log [count] · /recap · /replay · /rules [topic] · /table [search|special|start|dawn|items] · /help
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
     Layouts: single, duo, tower, pyramid, grand, or a notation like ###/##/# (floors bottom to top).
 rules-overview = **Labscape** — lab animals escape a laboratory before dawn. Play starts on the top floor and goes down; leaving the ground floor through its exit is escaping. Everyone who escapes wins; whoever is inside at dawn loses, possibly all of you. To leave a floor the group must hold { $keys } keys for every module on that floor and above, so collect keys together. The escaped player carrying the most food sets a record. Topics: { $topics }.
@@ -404,6 +404,7 @@ tg-cmd-settings = Reminders, deadline and the chat's language: /settings languag
 tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
 tg-cmd-away = Pause your reminders: /away 3d, or /away off
 tg-cmd-snooze = Put off the reminders of your turn by 4 hours
+tg-cmd-replay = The game so far (or the last finished one) as an animation
 tg-cmd-help = All commands
 
 ## Discord's slash commands and their options.
@@ -458,3 +459,18 @@ dc-opt-me-language = The language the bot answers you in
 dc-cmd-away = Say you are away: reminders pause and your deadlines wait
 dc-opt-away-until = Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off
 dc-cmd-recap = What happened since your last turn
+dc-cmd-replay = The game so far (or the last finished one) as an animation
+
+## /replay: the game as an animated GIF.
+
+replay-so-far = Replay of { $game } so far: { $turns ->
+        [0] only the start
+        [one] the start and one turn
+       *[other] the start and { $turns } turns
+    }.
+replay-finished = Replay of { $game }, the whole game: the start and { $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }.
+error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that finished.
+error-no-replays = This bot does not draw replays.

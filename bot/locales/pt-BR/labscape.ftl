@@ -355,7 +355,7 @@ help = **Comandos do Labscape**
     Antes de começar: /new [prédio] [dificuldade] [random|draft] [jogadores] · /join · /leave · /addbot [estratégia] · /start · /abandon
     Na sua vez: /move NNE ou /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutos]
     Montando o prédio: /wall A1:SE · /item A1 key|food|special · /autofill
-    A qualquer hora: /status · /log [quantidade] · /recap · /rules [tópico] · /table [search|special|start|dawn|items] · /help
+    A qualquer hora: /status · /log [quantidade] · /recap · /replay · /rules [tópico] · /table [search|special|start|dawn|items] · /help
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
     Prédios: single, duo, tower, pyramid, grand, ou uma notação como ###/##/# (andares de baixo para cima).
 rules-overview = **Labscape** — animais de laboratório tentam fugir do prédio antes do amanhecer. O jogo começa no último andar e vai descendo; sair do térreo pela saída é escapar. Todos que escapam vencem; quem ainda estiver lá dentro quando amanhecer perde — e pode ser que todos percam. Para sair de um andar, o grupo precisa ter { $keys } chaves para cada módulo desse andar e dos de cima, então juntem chaves em grupo. Quem escapar levando mais comida bate um recorde. Tópicos: { $topics }.
@@ -425,6 +425,7 @@ tg-cmd-settings = Lembretes, prazo e idioma do chat: /settings language pt-BR
 tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
 tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
 tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
+tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
 tg-cmd-help = Todos os comandos
 
 ## Os comandos de barra do Discord e suas opções.
@@ -479,3 +480,18 @@ dc-opt-me-language = O idioma em que o bot fala com você
 dc-cmd-away = Avisar que vai se ausentar: os lembretes param e seus prazos esperam
 dc-opt-away-until = Até quando: 3d, 12h, 2026-11-25 18:00 (no seu fuso), ou off
 dc-cmd-recap = O que aconteceu desde a sua última jogada
+dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
+
+## /replay: a partida como GIF animado.
+
+replay-so-far = Replay de { $game } até agora: { $turns ->
+        [0] só o começo
+        [one] o começo e um turno
+       *[other] o começo e { $turns } turnos
+    }.
+replay-finished = Replay de { $game }, a partida inteira: o começo e { $turns ->
+        [one] um turno
+       *[other] { $turns } turnos
+    }.
+error-nothing-to-replay = Não há nada para rever neste chat: o /replay mostra a partida em andamento aqui ou, se não houver, a última que terminou.
+error-no-replays = Este bot não desenha replays.

@@ -57,6 +57,8 @@ pub enum Command {
     Recap,
     /// Put off the reminder for one's turn by 4 hours.
     Snooze,
+    /// The running game so far, or else the chat's last finished game, as an animated GIF.
+    Replay,
     /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
     /// item, autofill), optionally tied to the turn number a button was made for.
     Play {
@@ -143,6 +145,7 @@ impl Command {
             "away" => Command::Away((!args.is_empty()).then(|| args.join(" "))),
             "recap" => Command::Recap,
             "snooze" => Command::Snooze,
+            "replay" => Command::Replay,
             v if ACTION_VERBS.contains(&v) => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))
@@ -204,6 +207,7 @@ mod tests {
             Command::Status
         );
         assert_eq!(Command::parse("/log 5").unwrap(), Command::Log(Some(5)));
+        assert_eq!(Command::parse("/replay").unwrap(), Command::Replay);
         assert!(Command::parse("/log 0").is_err());
         assert_eq!(
             Command::parse("/new hard 3 pyramid").unwrap(),

@@ -60,6 +60,10 @@ pub enum UserError {
     BadSetting(SettingProblem),
     /// Unknown computer policy (the name, the known names).
     UnknownPolicy(String, String),
+    /// `/replay` with no running game and no finished one in this chat.
+    NothingToReplay,
+    /// `/replay` on a bot that draws no replays.
+    NoReplays,
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -198,6 +202,8 @@ impl UserError {
                 policy = p.as_str(),
                 policies = known.as_str()
             ),
+            UserError::NothingToReplay => tr!(lang, "error-nothing-to-replay"),
+            UserError::NoReplays => tr!(lang, "error-no-replays"),
         }
     }
 }

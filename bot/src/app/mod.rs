@@ -21,7 +21,7 @@ use std::{
 
 use labscape_core::labscape::{
     Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
-    Record, Seat, Settings, SetupMode, TurnRecord, commitment,
+    Record, RecordError, Seat, Settings, SetupMode, TurnRecord, commitment,
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
@@ -83,6 +83,10 @@ impl Clock for SystemClock {
 /// Draws the turn image: position, this reply's events, game name → PNG bytes.
 pub type Renderer = Arc<dyn Fn(&Position, &[Event], &str) -> Vec<u8> + Send + Sync>;
 
+/// Draws a game's replay: its record and name → GIF bytes (an error if the record does
+/// not replay). Seconds for a long game; the service calls it on `spawn_blocking`.
+pub type ReplayRenderer = Arc<dyn Fn(&Record, &str) -> Result<Vec<u8>, RecordError> + Send + Sync>;
+
 #[derive(Debug)]
 enum ServiceError {
     User(UserError),
@@ -119,6 +123,11 @@ pub struct Service<S> {
     store: S,
     clock: Arc<dyn Clock>,
     renderer: Option<Renderer>,
+    replays: Option<ReplayRenderer>,
+    /// One replay drawn at a time (a long one takes a core for seconds), and the last few
+    /// kept: the one posted at a game's end answers a `/replay` right after.
+    replay_gate: tokio::sync::Semaphore,
+    replay_cache: Mutex<std::collections::VecDeque<CachedReplay>>,
     slots: Mutex<HashMap<GameId, Slot>>,
 }
 
@@ -151,8 +160,19 @@ impl<S: GameStore> Service<S> {
             store,
             clock,
             renderer,
+            replays: None,
+            replay_gate: tokio::sync::Semaphore::new(1),
+            replay_cache: Mutex::new(std::collections::VecDeque::new()),
             slots: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The same service drawing replays with `replays`: `/replay`, and the replay attached
+    /// to the reply of the turn that ends a game. Without it `/replay` is refused.
+    #[must_use]
+    pub fn with_replays(mut self, replays: ReplayRenderer) -> Service<S> {
+        self.replays = Some(replays);
+        self
     }
 
     /// The store.
@@ -309,6 +329,7 @@ impl<S: GameStore> Service<S> {
             }
             Command::Snooze => return self.snooze(ctx).await,
             Command::Recap => return self.recap(ctx).await,
+            Command::Replay => return self.replay_cmd(ctx).await,
             Command::Me(args) => self.me(ctx, &args).await?,
             Command::Away(until) => self.away(ctx, until.as_deref()).await?,
             Command::Settings(args) => self.settings_cmd(ctx, &args).await?,
@@ -559,7 +580,7 @@ impl<S: GameStore> Service<S> {
         let loaded = guard.as_mut().expect("just loaded");
         self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
-        let reply = self
+        let mut reply = self
             .turn_reply(
                 &row,
                 &seats,
@@ -570,6 +591,8 @@ impl<S: GameStore> Service<S> {
                 lang,
             )
             .await;
+        drop(guard);
+        self.attach_final_replay(&row, &seats, &mut reply).await;
         Ok(reply)
     }
 
@@ -832,7 +855,7 @@ impl<S: GameStore> Service<S> {
         let mut all_events = events;
         self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
             .await?;
-        Ok(self
+        let mut reply = self
             .turn_reply(
                 &row,
                 &seats,
@@ -842,7 +865,10 @@ impl<S: GameStore> Service<S> {
                 &all_events,
                 lang,
             )
-            .await)
+            .await;
+        drop(guard);
+        self.attach_final_replay(&row, &seats, &mut reply).await;
+        Ok(reply)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1342,6 +1368,101 @@ impl<S: GameStore> Service<S> {
         Ok(reply)
     }
 
+    /// `/replay`: the running game so far or, when there is none (no live game, or one still
+    /// in its lobby), the chat's most recently finished game, as an animated GIF posted
+    /// for everyone.
+    async fn replay_cmd(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = match self.store.live_game(&ctx.scope).await? {
+            Some(row) if row.status == GameStatus::Running => row,
+            _ => self
+                .store
+                .last_finished_game(&ctx.scope)
+                .await?
+                .ok_or(ServiceError::User(UserError::NothingToReplay))?,
+        };
+        let seats = self.store.seats(row.id).await?;
+        let (gif, turns) = self
+            .replay_gif(&row, &seats)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoReplays))?;
+        let lang = self.lang_for(ctx).await;
+        let game = game_name(row.id);
+        let text = if row.status == GameStatus::Over {
+            tr!(lang, "replay-finished", game = game, turns = turns)
+        } else {
+            tr!(lang, "replay-so-far", game = game, turns = turns)
+        };
+        let mut reply = Reply::text(text);
+        reply.files.push(replay_file(row.id, gif));
+        Ok(reply)
+    }
+
+    /// Attaches the whole game's replay to the reply of the turn that ended it. The turn is
+    /// already committed: a replay that cannot be drawn is logged and left out.
+    async fn attach_final_replay(&self, row: &GameRow, seats: &[SeatRow], reply: &mut Reply) {
+        if row.status != GameStatus::Over {
+            return;
+        }
+        match self.replay_gif(row, seats).await {
+            Ok(Some((gif, _))) => reply.files.push(replay_file(row.id, gif)),
+            Ok(None) => {}
+            Err(ServiceError::User(e)) => tracing::debug!(game = %row.id, "no replay: {e}"),
+            Err(ServiceError::Store(e)) => {
+                tracing::error!(game = %row.id, error = %e, "drawing the final replay")
+            }
+        }
+    }
+
+    /// A game's replay GIF and its number of turns, drawn off the async threads (one at a
+    /// time) or taken from the cache; `None` when this service draws no replays.
+    async fn replay_gif(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+    ) -> Res<Option<(Arc<Vec<u8>>, usize)>> {
+        let Some(draw) = self.replays.clone() else {
+            return Ok(None);
+        };
+        let actions = self.store.actions(row.id, 0).await?;
+        let turns = actions.len();
+        let cached = || {
+            let cache = self.replay_cache.lock().expect("replay cache lock");
+            cache
+                .iter()
+                .find(|(g, t, _)| *g == row.id && *t == turns)
+                .map(|(_, _, gif)| gif.clone())
+        };
+        if let Some(gif) = cached() {
+            return Ok(Some((gif, turns)));
+        }
+        let _permit = self
+            .replay_gate
+            .acquire()
+            .await
+            .expect("the replay gate is never closed");
+        // Someone may have drawn it while this waited.
+        if let Some(gif) = cached() {
+            return Ok(Some((gif, turns)));
+        }
+        let record = record_of(row, seats, &actions);
+        let name = game_name(row.id);
+        let corrupt = |what: String| {
+            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+        };
+        let gif = tokio::task::spawn_blocking(move || draw(&record, &name))
+            .await
+            .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
+            .map_err(|e| corrupt(e.to_string()))?;
+        let gif = Arc::new(gif);
+        let mut cache = self.replay_cache.lock().expect("replay cache lock");
+        cache.retain(|(g, _, _)| *g != row.id);
+        if cache.len() >= REPLAYS_KEPT {
+            cache.pop_front();
+        }
+        cache.push_back((row.id, turns, gif.clone()));
+        Ok(Some((gif, turns)))
+    }
+
     /// The stored actions and every turn's events, by replaying the record.
     async fn replay(
         &self,
@@ -1447,9 +1568,11 @@ impl<S: GameStore> Service<S> {
                     let mut all = events;
                     self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all, lang)
                         .await?;
-                    let reply = self
+                    let mut reply = self
                         .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all, lang)
                         .await;
+                    drop(guard);
+                    self.attach_final_replay(&row, &seats, &mut reply).await;
                     return Ok(Some(Outgoing {
                         scope: row.scope.clone(),
                         reply,
@@ -1639,6 +1762,20 @@ pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Rec
                 action: a.action.clone(),
             })
             .collect(),
+    }
+}
+
+/// A drawn replay: the game, its number of turns, the GIF.
+type CachedReplay = (GameId, usize, Arc<Vec<u8>>);
+
+/// Replays kept in memory (the latest, by game).
+const REPLAYS_KEPT: usize = 4;
+
+/// A game's replay as a file to post.
+fn replay_file(id: GameId, gif: Arc<Vec<u8>>) -> Attachment {
+    Attachment {
+        name: format!("labscape-{}-replay.gif", id.0),
+        bytes: Arc::unwrap_or_clone(gif),
     }
 }
 

@@ -485,3 +485,88 @@ async fn english_is_the_default_and_a_chat_language_overrides_the_creators() {
     let r = say(&s, "bo", "/status").await;
     assert!(r.text.contains("in the lobby"), "{}", r.text);
 }
+
+/// Frames in a GIF.
+fn gif_frames(bytes: &[u8]) -> usize {
+    let mut opts = gif::DecodeOptions::new();
+    opts.skip_frame_decoding(true);
+    let mut dec = opts.read_info(bytes).expect("a GIF");
+    let mut n = 0;
+    while dec.next_frame_info().expect("a frame").is_some() {
+        n += 1;
+    }
+    n
+}
+
+fn the_gif(r: &Reply) -> &Attachment {
+    assert_eq!(r.files.len(), 1, "one file: {}", r.text);
+    let f = &r.files[0];
+    assert!(f.name.ends_with("-replay.gif"), "{}", f.name);
+    assert_eq!(&f.bytes[..6], b"GIF89a");
+    f
+}
+
+#[tokio::test]
+async fn replays_show_the_game_so_far_and_come_with_its_end() {
+    let (s, _d) = service().await;
+    let s = s.with_replays(Arc::new(crate::render_replay));
+    let nothing = say(&s, "ana", "/replay").await;
+    assert_eq!(nothing.visibility, Visibility::Private);
+    assert!(
+        nothing.text.contains("nothing to replay"),
+        "{}",
+        nothing.text
+    );
+    say(&s, "ana", "/new single easy").await;
+    assert!(
+        say(&s, "ana", "/replay")
+            .await
+            .text
+            .contains("nothing to replay"),
+        "a lobby has nothing to show"
+    );
+    say(&s, "ana", "/leave").await;
+
+    let mut r = started(&s).await;
+    assert!(r.files.is_empty());
+    for _ in 0..3 {
+        r = say(&s, &active_user(&r), "/wait 3").await;
+        assert!(r.files.is_empty(), "only the last turn carries the replay");
+    }
+    // Anyone in the chat may ask, and everyone sees it: the start and one frame a turn.
+    let so_far = say(&s, "cy", "/replay").await;
+    assert_eq!(so_far.visibility, Visibility::Public);
+    assert!(
+        so_far.text.contains("so far: the start and 3 turns"),
+        "{}",
+        so_far.text
+    );
+    assert_eq!(gif_frames(&the_gif(&so_far).bytes), 4);
+
+    while !r.mention.is_empty() {
+        r = say(&s, &active_user(&r), "/wait 3").await;
+        assert!(r.files.is_empty() || r.text.contains("Game over"));
+    }
+    assert!(r.text.contains("Game over"), "{}", r.text);
+    let turns = r.turn.expect("a turn").1 as usize;
+    let last = the_gif(&r);
+    assert_eq!(gif_frames(&last.bytes), turns + 1);
+
+    // After the end, /replay shows the finished game (the same file, kept), even once a
+    // new lobby is open in the chat.
+    say(&s, "ana", "/new single").await;
+    let after = say(&s, "bo", "/replay").await;
+    assert!(after.text.contains("the whole game"), "{}", after.text);
+    assert_eq!(the_gif(&after), last);
+}
+
+#[tokio::test]
+async fn a_service_without_replays_says_so() {
+    let (s, _d) = service().await;
+    let r = started(&s).await;
+    say(&s, &active_user(&r), "/wait 3").await;
+    let r = say(&s, "ana", "/replay").await;
+    assert_eq!(r.visibility, Visibility::Private);
+    assert!(r.text.contains("does not draw replays"), "{}", r.text);
+    assert!(r.files.is_empty());
+}

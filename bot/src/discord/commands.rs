@@ -19,6 +19,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         table(),
         log(),
         recap(),
+        replay(),
         help(),
         place(),
     ]
@@ -447,6 +448,12 @@ pub async fn log(
     respond::command(ctx, Command::Log(count.map(|n| n as usize))).await
 }
 
+/// The game here so far (or the last finished one) as an animated GIF
+#[poise::command(slash_command)]
+pub async fn replay(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Replay).await
+}
+
 /// The commands
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
@@ -522,6 +529,7 @@ mod tests {
                 "table",
                 "log",
                 "recap",
+                "replay",
                 "help",
                 "place"
             ]

@@ -22,6 +22,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "labscape me" => tr!(lang, "dc-cmd-me"),
         "labscape away" => tr!(lang, "dc-cmd-away"),
         "recap" => tr!(lang, "dc-cmd-recap"),
+        "replay" => tr!(lang, "dc-cmd-replay"),
         "move" => tr!(lang, "dc-cmd-move"),
         "roll" => tr!(lang, "dc-cmd-roll"),
         "rotate-wall" => tr!(lang, "dc-cmd-rotate-wall"),

@@ -322,6 +322,11 @@ pub trait GameStore: Send + Sync + 'static {
         &self,
         scope: &ChatScope,
     ) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
+    /// The chat scope's most recently finished game (status `over`), if any.
+    fn last_finished_game(
+        &self,
+        scope: &ChatScope,
+    ) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
     /// A game by id.
     fn game(&self, id: GameId) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
     /// Every game that is running (for schedulers and computer players).

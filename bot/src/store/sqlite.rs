@@ -223,6 +223,19 @@ impl GameStore for SqliteStore {
         row.as_ref().map(game_row).transpose()
     }
 
+    async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND chat = ? AND thread = ? \
+             AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
     async fn game(&self, id: GameId) -> StoreResult<Option<GameRow>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
             .bind(id.0)
@@ -745,6 +758,38 @@ mod tests {
             s.create_game(&new_game("c"), &seat("ana")).await.is_ok(),
             "a finished game frees the scope"
         );
+    }
+
+    #[tokio::test]
+    async fn the_last_finished_game_is_the_latest_over_one_of_its_scope() {
+        let (s, _d) = store().await;
+        assert!(s.last_finished_game(&scope("c")).await.unwrap().is_none());
+        let first = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        s.set_status(first, GameStatus::Over, 10).await.unwrap();
+        let abandoned = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        s.set_status(abandoned, GameStatus::Abandoned, 20)
+            .await
+            .unwrap();
+        let elsewhere = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
+        s.set_status(elsewhere, GameStatus::Over, 30).await.unwrap();
+        let live = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        let last = |chat: &'static str| {
+            let s = &s;
+            async move {
+                s.last_finished_game(&scope(chat))
+                    .await
+                    .unwrap()
+                    .map(|r| r.id)
+            }
+        };
+        assert_eq!(
+            last("c").await,
+            Some(first),
+            "not abandoned, not live, not elsewhere"
+        );
+        s.set_status(live, GameStatus::Over, 40).await.unwrap();
+        assert_eq!(last("c").await, Some(live), "the most recent one");
+        assert_eq!(last("d").await, Some(elsewhere));
     }
 
     #[tokio::test]

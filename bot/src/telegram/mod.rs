@@ -159,6 +159,7 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("me", tr!(lang, "tg-cmd-me")),
         ("away", tr!(lang, "tg-cmd-away")),
         ("snooze", tr!(lang, "tg-cmd-snooze")),
+        ("replay", tr!(lang, "tg-cmd-replay")),
         ("help", tr!(lang, "tg-cmd-help")),
     ]
 }

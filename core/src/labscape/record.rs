@@ -102,8 +102,24 @@ impl Record {
     /// # Errors
     /// [`RecordError`] for the first turn that cannot be read or is refused.
     pub fn replay(&self) -> Result<(Position, Vec<Vec<Event>>), RecordError> {
+        let mut all = Vec::with_capacity(self.actions.len() + 1);
+        let pos = self.replay_with(|_, events| all.push(events.to_vec()))?;
+        Ok((pos, all))
+    }
+
+    /// Replays the record, showing `visit` the position after the setup with the setup's
+    /// events, then the position after every turn with that turn's events (what a replay
+    /// animation draws); returns the final position.
+    ///
+    /// # Errors
+    /// [`RecordError`] for the first turn that cannot be read or is refused (`visit` has
+    /// seen the turns before it).
+    pub fn replay_with(
+        &self,
+        mut visit: impl FnMut(&Position, &[Event]),
+    ) -> Result<Position, RecordError> {
         let (mut pos, setup) = Position::new_game(&self.settings()?, &self.seed)?;
-        let mut all = vec![setup];
+        visit(&pos, &setup);
         for (i, t) in self.actions.iter().enumerate() {
             let action = Action::parse(&t.action)
                 .map_err(|error| RecordError::Unreadable { turn: i + 1, error })?;
@@ -114,9 +130,9 @@ impl Record {
                         action: t.action.clone(),
                         error,
                     })?;
-            all.push(events);
+            visit(&pos, &events);
         }
-        Ok((pos, all))
+        Ok(pos)
     }
 }
 
