@@ -138,9 +138,16 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
         .context("latency game")?;
     let pos = service.position_of(row.id).await.context("load")?;
     let mut renders = Vec::new();
+    let picture = crate::app::Picture {
+        position: pos,
+        events: Vec::new(),
+        title: "Labscape #1".to_string(),
+        notes: Vec::new(),
+        lang: crate::i18n::Lang::En,
+    };
     for _ in 0..30 {
         let t = Instant::now();
-        std::hint::black_box(crate::render_turn(&pos, &[], "Labscape #1"));
+        std::hint::black_box(crate::render_turn(&picture));
         renders.push(t.elapsed());
     }
     renders.sort();

@@ -27,34 +27,29 @@ pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u3
     labscape_render::render_png(&labscape_render::View::new(pos), width)
 }
 
-/// The turn image for a position and the events of the turn(s) just played.
-pub fn render_turn(
-    pos: &labscape_core::labscape::Position,
-    events: &[labscape_core::labscape::Event],
-    game_name: &str,
-) -> Vec<u8> {
+/// The turn image the service asks for: position, the turn's events, the game's name as
+/// the title, notes under the players' names, in the reply's language.
+pub fn render_turn(picture: &app::Picture) -> Vec<u8> {
     labscape_render::render_png(
-        &labscape_render::View::new(pos)
-            .events(events)
-            .title(game_name),
+        &labscape_render::View::new(&picture.position)
+            .events(&picture.events)
+            .title(&picture.title)
+            .notes(&picture.notes)
+            .lang(picture.lang),
         None,
     )
 }
 
-/// The replay GIF of a game's record: the start, then one frame per turn, each the turn
-/// image at [`labscape_render::REPLAY_WIDTH`] titled `game_name`. Takes seconds for a long
-/// game: call it from `spawn_blocking`.
-///
-/// # Errors
-/// If the record does not replay (a corrupt record).
+/// A game's replay: one frame per turn, labels in `lang`.
 pub fn render_replay(
     record: &labscape_core::labscape::Record,
     game_name: &str,
+    lang: labscape_core::Lang,
 ) -> Result<Vec<u8>, labscape_core::labscape::RecordError> {
     use labscape_render::{REPLAY_WIDTH, Replay, View};
     let mut replay: Option<Replay> = None;
     record.replay_with(|pos, events| {
-        let view = View::new(pos).events(events).title(game_name);
+        let view = View::new(pos).events(events).title(game_name).lang(lang);
         match &mut replay {
             Some(r) => r.push(&view),
             None => replay = Some(Replay::new(&view, REPLAY_WIDTH)),

@@ -184,7 +184,12 @@ fn fixture(name: &str) -> Fixture {
 
 /// The player table's notes in the `grand_6p` fixture: one player away.
 fn grand_notes() -> Vec<Option<String>> {
-    vec![None, None, None, Some("away until Tue 25 Nov, 18:00".to_string())]
+    vec![
+        None,
+        None,
+        None,
+        Some("away until Tue 25 Nov, 18:00".to_string()),
+    ]
 }
 
 /// The fixture's position after its action, and the action's events.
@@ -574,7 +579,10 @@ fn hostile_names_neither_panic_nor_change_the_layout() {
 #[test]
 fn notes_are_drawn_under_names_and_capped() {
     let (pos, events, fx) = fixture_view("grand_6p");
-    assert!(fx.notes.iter().any(Option::is_some), "the fixture has a note");
+    assert!(
+        fx.notes.iter().any(Option::is_some),
+        "the fixture has a note"
+    );
     let plain = decode(&render_png(&View::new(&pos).events(&events), None));
     let noted = decode(&render_png(
         &View::new(&pos).events(&events).notes(&fx.notes),

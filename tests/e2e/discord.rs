@@ -81,9 +81,7 @@ struct Bot {
 async fn service(db: &Path, render: bool) -> Arc<Service<SqliteStore>> {
     let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
     let renderer: Option<labscape::app::Renderer> = if render {
-        Some(Arc::new(|pos, events, name| {
-            labscape::render_turn(pos, events, name)
-        }))
+        Some(Arc::new(labscape::render_turn))
     } else {
         None
     };

@@ -80,12 +80,29 @@ impl Clock for SystemClock {
     }
 }
 
-/// Draws the turn image: position, this reply's events, game name → PNG bytes.
-pub type Renderer = Arc<dyn Fn(&Position, &[Event], &str) -> Vec<u8> + Send + Sync>;
+/// What a turn image shows, as the service hands it to the [`Renderer`].
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The game after the turn.
+    pub position: Position,
+    /// The events of the turn(s) this reply tells.
+    pub events: Vec<Event>,
+    /// The game's name, for the header.
+    pub title: String,
+    /// A note per seat, in seat order, shown under the player's name (away time).
+    pub notes: Vec<Option<String>>,
+    /// The language of the image's labels.
+    pub lang: Lang,
+}
 
-/// Draws a game's replay: its record and name → GIF bytes (an error if the record does
-/// not replay). Seconds for a long game; the service calls it on `spawn_blocking`.
-pub type ReplayRenderer = Arc<dyn Fn(&Record, &str) -> Result<Vec<u8>, RecordError> + Send + Sync>;
+/// Draws the turn image: a [`Picture`] → PNG bytes.
+pub type Renderer = Arc<dyn Fn(&Picture) -> Vec<u8> + Send + Sync>;
+
+/// Draws a game's replay: its record, name and language → GIF bytes (an error if the
+/// record does not replay). Seconds for a long game; the service calls it on
+/// `spawn_blocking`.
+pub type ReplayRenderer =
+    Arc<dyn Fn(&Record, &str, Lang) -> Result<Vec<u8>, RecordError> + Send + Sync>;
 
 #[derive(Debug)]
 enum ServiceError {
@@ -729,19 +746,7 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
-        let now = self.clock.now();
-        let mut notes = Vec::new();
-        for s in &seats {
-            let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
-            let who = who_from_prefs(&p);
-            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
-                tr!(
-                    lang,
-                    "note-away",
-                    until = timers::format_time(a, who.tz, lang)
-                )
-            }));
-        }
+        let notes = self.away_notes(&row, &seats, lang).await?;
         let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes, lang);
         if let Some(t) = self.store.timer(row.id).await? {
             let who = self.who(&row.scope.platform, &t.user_id).await?;
@@ -1381,11 +1386,11 @@ impl<S: GameStore> Service<S> {
                 .ok_or(ServiceError::User(UserError::NothingToReplay))?,
         };
         let seats = self.store.seats(row.id).await?;
+        let lang = self.lang_for(ctx).await;
         let (gif, turns) = self
-            .replay_gif(&row, &seats)
+            .replay_gif(&row, &seats, lang)
             .await?
             .ok_or(ServiceError::User(UserError::NoReplays))?;
-        let lang = self.lang_for(ctx).await;
         let game = game_name(row.id);
         let text = if row.status == GameStatus::Over {
             tr!(lang, "replay-finished", game = game, turns = turns)
@@ -1403,7 +1408,7 @@ impl<S: GameStore> Service<S> {
         if row.status != GameStatus::Over {
             return;
         }
-        match self.replay_gif(row, seats).await {
+        match self.replay_gif(row, seats, reply.lang).await {
             Ok(Some((gif, _))) => reply.files.push(replay_file(row.id, gif)),
             Ok(None) => {}
             Err(ServiceError::User(e)) => tracing::debug!(game = %row.id, "no replay: {e}"),
@@ -1419,6 +1424,7 @@ impl<S: GameStore> Service<S> {
         &self,
         row: &GameRow,
         seats: &[SeatRow],
+        lang: Lang,
     ) -> Res<Option<(Arc<Vec<u8>>, usize)>> {
         let Some(draw) = self.replays.clone() else {
             return Ok(None);
@@ -1429,8 +1435,8 @@ impl<S: GameStore> Service<S> {
             let cache = self.replay_cache.lock().expect("replay cache lock");
             cache
                 .iter()
-                .find(|(g, t, _)| *g == row.id && *t == turns)
-                .map(|(_, _, gif)| gif.clone())
+                .find(|(g, t, l, _)| *g == row.id && *t == turns && *l == lang)
+                .map(|(_, _, _, gif)| gif.clone())
         };
         if let Some(gif) = cached() {
             return Ok(Some((gif, turns)));
@@ -1449,17 +1455,17 @@ impl<S: GameStore> Service<S> {
         let corrupt = |what: String| {
             ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
         };
-        let gif = tokio::task::spawn_blocking(move || draw(&record, &name))
+        let gif = tokio::task::spawn_blocking(move || draw(&record, &name, lang))
             .await
             .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
             .map_err(|e| corrupt(e.to_string()))?;
         let gif = Arc::new(gif);
         let mut cache = self.replay_cache.lock().expect("replay cache lock");
-        cache.retain(|(g, _, _)| *g != row.id);
+        cache.retain(|(g, t, _, _)| *g != row.id || *t == turns);
         if cache.len() >= REPLAYS_KEPT {
             cache.pop_front();
         }
-        cache.push_back((row.id, turns, gif.clone()));
+        cache.push_back((row.id, turns, lang, gif.clone()));
         Ok(Some((gif, turns)))
     }
 
@@ -1676,6 +1682,30 @@ impl<S: GameStore> Service<S> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// Per seat, in seat order: "away until …" (in the player's own time zone) for players
+    /// away now, for `/status` and the turn image's player table.
+    async fn away_notes(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        lang: Lang,
+    ) -> Res<Vec<Option<String>>> {
+        let now = self.clock.now();
+        let mut notes = Vec::with_capacity(seats.len());
+        for s in seats {
+            let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
+            let who = who_from_prefs(&p);
+            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
+                tr!(
+                    lang,
+                    "note-away",
+                    until = timers::format_time(a, who.tz, lang)
+                )
+            }));
+        }
+        Ok(notes)
+    }
+
     async fn turn_reply(
         &self,
         row: &GameRow,
@@ -1718,9 +1748,20 @@ impl<S: GameStore> Service<S> {
             .collect();
         let image = match &self.renderer {
             Some(r) => {
-                let (r, pos, events, name) =
-                    (r.clone(), pos.clone(), events.to_vec(), name.clone());
-                tokio::task::spawn_blocking(move || r(&pos, &events, &name))
+                // The turn is committed: a note that cannot be read is left off the image.
+                let notes = self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
+                    tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
+                    Vec::new()
+                });
+                let picture = Picture {
+                    position: pos.clone(),
+                    events: events.to_vec(),
+                    title: name.clone(),
+                    notes,
+                    lang,
+                };
+                let r = r.clone();
+                tokio::task::spawn_blocking(move || r(&picture))
                     .await
                     .ok()
                     .filter(|png| !png.is_empty())
@@ -1766,7 +1807,7 @@ pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Rec
 }
 
 /// A drawn replay: the game, its number of turns, the GIF.
-type CachedReplay = (GameId, usize, Arc<Vec<u8>>);
+type CachedReplay = (GameId, usize, Lang, Arc<Vec<u8>>);
 
 /// Replays kept in memory (the latest, by game).
 const REPLAYS_KEPT: usize = 4;

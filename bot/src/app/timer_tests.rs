@@ -429,3 +429,40 @@ async fn the_scheduler_task_delivers_due_reminders_to_their_platform() {
     assert!(rx.try_recv().is_err(), "fired once");
     task.abort();
 }
+
+#[tokio::test]
+async fn the_turn_image_shows_who_is_away_under_their_name() {
+    let t0 = 1_800_000_000;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("p.db").to_str().unwrap())
+        .await
+        .unwrap();
+    let seen: Arc<std::sync::Mutex<Vec<Picture>>> = Arc::default();
+    let log = seen.clone();
+    let renderer: Renderer = Arc::new(move |p: &Picture| {
+        log.lock().unwrap().push(p.clone());
+        vec![1]
+    });
+    let s = Service::new(
+        store,
+        Arc::new(SetClock(AtomicI64::new(t0))),
+        Some(renderer),
+    );
+    s.handle_line(&ctx("ana"), "/new single easy").await;
+    s.handle_line(&ctx("bo"), "/join").await;
+    s.handle_line(&ctx("bo"), "/away 3d").await;
+    let r = s.handle_line(&ctx("ana"), "/start").await;
+    assert!(r.image.is_some());
+    let last = seen.lock().unwrap().last().cloned().expect("a picture");
+    assert_eq!(last.notes.len(), 2, "a note slot per seat");
+    assert_eq!(last.notes[0], None, "ana is here");
+    let bo = last.notes[1].as_deref().expect("bo is away");
+    assert!(bo.starts_with("away until"), "{bo}");
+    assert_eq!(last.lang, Lang::En);
+    assert!(last.title.contains("Labscape #"), "{}", last.title);
+    // Back: the note is gone from the next image.
+    s.handle_line(&ctx("bo"), "/away off").await;
+    s.handle_line(&ctx("ana"), "/status").await;
+    let last = seen.lock().unwrap().last().cloned().expect("a picture");
+    assert_eq!(last.notes, vec![None, None]);
+}
