@@ -83,12 +83,6 @@ fn main() {
     let s = common::settings("pyramid", 3, Default::default());
     save(
         "lobby",
-        render_lobby_png(
-            &Lobby {
-                settings: &s,
-                title: Some("Pyramid night"),
-            },
-            width,
-        ),
+        render_lobby_png(&Lobby::new(&s).title("Pyramid night"), width),
     );
 }

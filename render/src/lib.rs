@@ -30,6 +30,7 @@
 mod canvas;
 mod encode;
 mod floor;
+mod i18n;
 mod icons;
 mod lobby;
 mod replay;

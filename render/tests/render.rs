@@ -184,7 +184,12 @@ fn fixture(name: &str) -> Fixture {
 
 /// The player table's notes in the `grand_6p` fixture: one player away.
 fn grand_notes() -> Vec<Option<String>> {
-    vec![None, None, None, Some("away until Tue 25 Nov, 18:00".to_string())]
+    vec![
+        None,
+        None,
+        None,
+        Some("away until Tue 25 Nov, 18:00".to_string()),
+    ]
 }
 
 /// The fixture's position after its action, and the action's events.
@@ -354,26 +359,11 @@ fn golden_lobby_matches() {
         players: vec![],
         ..empty
     };
-    check_golden(
-        "lobby_empty",
-        &render_lobby_png(
-            &Lobby {
-                settings: &empty,
-                title: None,
-            },
-            None,
-        ),
-    );
+    check_golden("lobby_empty", &render_lobby_png(&Lobby::new(&empty), None));
     let s = common::settings("pyramid", 3, SetupMode::Draft);
     check_golden(
         "lobby_pyramid_3p",
-        &render_lobby_png(
-            &Lobby {
-                settings: &s,
-                title: Some("Pyramid night"),
-            },
-            None,
-        ),
+        &render_lobby_png(&Lobby::new(&s).title("Pyramid night"), None),
     );
 }
 
@@ -562,19 +552,16 @@ fn hostile_names_neither_panic_nor_change_the_layout() {
         "c".into(),
         "d".into(),
     ];
-    render_lobby_png(
-        &Lobby {
-            settings: &s,
-            title: Some(&long),
-        },
-        None,
-    );
+    render_lobby_png(&Lobby::new(&s).title(&long), None);
 }
 
 #[test]
 fn notes_are_drawn_under_names_and_capped() {
     let (pos, events, fx) = fixture_view("grand_6p");
-    assert!(fx.notes.iter().any(Option::is_some), "the fixture has a note");
+    assert!(
+        fx.notes.iter().any(Option::is_some),
+        "the fixture has a note"
+    );
     let plain = decode(&render_png(&View::new(&pos).events(&events), None));
     let noted = decode(&render_png(
         &View::new(&pos).events(&events).notes(&fx.notes),
