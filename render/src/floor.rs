@@ -508,8 +508,11 @@ impl Scene<'_> {
     }
 }
 
+/// A label in a given language.
+pub(crate) type Label = fn(Lang) -> String;
+
 /// Item kinds for the legend, with their labels.
-pub(crate) const LEGEND_ITEMS: [(Item, fn(Lang) -> String); 3] = [
+pub(crate) const LEGEND_ITEMS: [(Item, Label); 3] = [
     (Item::Key, |lang| tr!(lang, "legend-key")),
     (Item::Food, |lang| tr!(lang, "legend-food")),
     (Item::Special, |lang| tr!(lang, "legend-special")),

@@ -1155,15 +1155,19 @@ impl<'a> Scene<'a> {
             ]
         };
         let hy = y + PAD + 56.0;
-        for (label, cx) in &cols {
-            cv.text(
-                label,
-                (*cx, hy),
-                SMALL,
-                Weight::Bold,
-                theme::INK_SOFT,
-                Align::Right,
-            );
+        for (i, (label, cx)) in cols.iter().enumerate() {
+            // Headers sit flush right over their numbers; one too wide for the room left
+            // by the column before it (a longer word in another language) is centred over
+            // its column's last digits instead.
+            let room = i
+                .checked_sub(1)
+                .map_or(f32::INFINITY, |j| cx - cols[j].1 - 8.0);
+            let (at, align) = if cv.text_width(label, SMALL, Weight::Bold) > room {
+                (cx - 10.0, Align::Center)
+            } else {
+                (*cx, Align::Right)
+            };
+            cv.text(label, (at, hy), SMALL, Weight::Bold, theme::INK_SOFT, align);
         }
         cv.text(
             &tr!(lang, "col-name"),
@@ -1542,10 +1546,8 @@ impl<'a> Scene<'a> {
         } else {
             tr!(lang, "setup-last")
         };
-        for (i, l) in wrap(cv, &[next], " ", SMALL, w - 32.0, 2)
-            .iter()
-            .enumerate()
-        {
+        let words: Vec<String> = next.split(' ').map(str::to_string).collect();
+        for (i, l) in wrap(cv, &words, " ", SMALL, w - 32.0, 2).iter().enumerate() {
             cv.text(
                 l,
                 (x + 16.0, fy + i as f32 * 22.0),

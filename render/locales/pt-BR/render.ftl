@@ -143,8 +143,8 @@ time-dawn = amanhecer { $dawn }
 time-dawn-lap = amanhecer { $dawn } (volta { $lap })
 time-limit = limite { $limit }
 time-no-limit = limite: ainda não
-time-keys = { $keys } de { $needed } chaves para sair
-time-order = mesma casa: joga antes quem está embaixo à esquerda
+time-keys = { $keys } de { $needed } chaves
+time-order = mesma casa: joga antes o de baixo à esq.
 
 ## A tabela de jogadores e o quadro da situação.
 
@@ -196,7 +196,7 @@ over-some-sub = { $escaped } de { $n } { $escaped ->
 over-escaped = escapou aos { $time } min · { $food } de comida
 over-caught = ficou lá dentro
 over-top = recorde de comida
-over-top-line = Recorde de comida: { $names }, com { $food }
+over-top-line = Quem levou mais comida: { $names } ({ $food })
 
 ## A sala de espera.
 
@@ -213,7 +213,7 @@ lobby-building = Prédio: { $layout } · { $floors } { $floors ->
 lobby-floor-ground = 0 · térreo
 lobby-floor-top = { $n } · topo
 lobby-settings = Configurações
-lobby-rules = dificuldade { $difficulty } · preparação { $setup }
+lobby-rules = dificuldade: { $difficulty } · preparação: { $setup }
 lobby-dawn = amanhecer no minuto { $dawn } com { $n } { $n ->
         [one] jogador
        *[other] jogadores
