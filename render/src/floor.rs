@@ -1,10 +1,14 @@
 //! Floors: the large map of the floor in play (with the last turn drawn over it) and the
 //! small maps of the building column.
 
-use labscape_core::labscape::{Board, Cell, FloorShape, Item, Seat, Status, Wall};
+use labscape_core::{
+    Lang,
+    labscape::{Board, Cell, FloorShape, Item, Seat, Status, Wall},
+};
 
 use crate::{
     canvas::{Align, Canvas, Line, Rgba},
+    i18n::tr,
     icons,
     scene::{Overlay, Scene},
     text::Weight,
@@ -400,7 +404,11 @@ impl Scene<'_> {
         // A catch label above the burst.
         for (seat, at, _) in &ov.catches {
             let (x, y) = g.cell_origin(*at);
-            let label = format!("{} caught", self.tags[seat.index()]);
+            let label = tr!(
+                self.lang(),
+                "floor-caught",
+                tag = self.tags[seat.index()].as_str()
+            );
             let size = 15.0;
             let tw = cv.text_width(&label, size, Weight::Bold);
             let bx = (x + c / 2.0 - tw / 2.0 - 6.0).max(g.x);
@@ -500,9 +508,12 @@ impl Scene<'_> {
     }
 }
 
-/// Item kinds for the legend.
-pub(crate) const LEGEND_ITEMS: [(Item, &str); 3] = [
-    (Item::Key, "key"),
-    (Item::Food, "food"),
-    (Item::Special, "special"),
+/// A label in a given language.
+pub(crate) type Label = fn(Lang) -> String;
+
+/// Item kinds for the legend, with their labels.
+pub(crate) const LEGEND_ITEMS: [(Item, Label); 3] = [
+    (Item::Key, |lang| tr!(lang, "legend-key")),
+    (Item::Food, |lang| tr!(lang, "legend-food")),
+    (Item::Special, |lang| tr!(lang, "legend-special")),
 ];

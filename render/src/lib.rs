@@ -6,6 +6,8 @@
 //! robot triggers, limit, dawn, every player's marker in stack order), and a player table.
 //! Draft setup and the end of the game get their own variants of the same image, driven by
 //! the position's phase; [`render_lobby_png`] draws the lobby before a game exists.
+//! Labels are in the view's language ([`View::lang`]: English or Brazilian Portuguese);
+//! game notation (cells, walls, dice, numbers) is the same in every language.
 //!
 //! Rendering is deterministic and does no I/O: the font is embedded, drawing uses
 //! tiny-skia, and the output is an indexed-colour PNG (see `shared/notes/rendering.md`).
@@ -30,6 +32,7 @@
 mod canvas;
 mod encode;
 mod floor;
+mod i18n;
 mod icons;
 mod lobby;
 mod replay;

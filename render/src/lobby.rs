@@ -1,15 +1,19 @@
 //! The lobby image: the building and settings of a game that has not started, and who has
 //! joined so far.
 
-use labscape_core::labscape::{Settings, dawn_for, rules::STANDARD};
+use labscape_core::{
+    Lang,
+    labscape::{Settings, dawn_for, rules::STANDARD},
+};
 
 use crate::{
     MAX_TITLE_CHARS,
     canvas::{Align, Canvas, Line},
     encode,
     floor::{Grid, draw_shape},
+    i18n::tr,
     icons, output_width,
-    scene::{DESIGN_W, SMALL, display_name, panel, tags},
+    scene::{DESIGN_W, SMALL, difficulty_name, display_name, panel, setup_name, tags},
     text::{self, Weight},
     theme,
 };
@@ -21,11 +25,39 @@ pub struct Lobby<'a> {
     pub settings: &'a Settings,
     /// A title for the header, such as the game's name.
     pub title: Option<&'a str>,
+    /// The language of the image's labels.
+    pub lang: Lang,
+}
+
+impl<'a> Lobby<'a> {
+    /// A lobby of `settings` with no title, in English.
+    pub fn new(settings: &'a Settings) -> Lobby<'a> {
+        Lobby {
+            settings,
+            title: None,
+            lang: Lang::En,
+        }
+    }
+
+    /// Sets the title.
+    #[must_use]
+    pub fn title(mut self, title: &'a str) -> Lobby<'a> {
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the language of the labels.
+    #[must_use]
+    pub fn lang(mut self, lang: Lang) -> Lobby<'a> {
+        self.lang = lang;
+        self
+    }
 }
 
 /// Draws the lobby as an indexed-colour PNG (width as for [`crate::render_png`]).
 pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     let s = lobby.settings;
+    let lang = lobby.lang;
     let layout = &s.layout;
     let m = 24.0;
     let pad = 16.0;
@@ -34,7 +66,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
         .players
         .iter()
         .enumerate()
-        .map(|(i, n)| display_name(n, i))
+        .map(|(i, n)| display_name(lang, n, i))
         .collect();
     let tags = tags(&names);
 
@@ -64,7 +96,14 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
         .title
         .and_then(|t| text::sanitize(t, MAX_TITLE_CHARS))
         .unwrap_or_else(|| "Labscape".to_string());
-    let title = cv.fit(&title, 32.0, Weight::Bold, DESIGN_W - 2.0 * m - 300.0);
+    let waiting = tr!(lang, "lobby-waiting");
+    let ww = cv.text_width(&waiting, 18.0, Weight::Regular);
+    let title = cv.fit(
+        &title,
+        32.0,
+        Weight::Bold,
+        DESIGN_W - 2.0 * m - (ww + 24.0).max(300.0),
+    );
     cv.text(
         &title,
         (m, m + 30.0),
@@ -74,22 +113,23 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
         Align::Left,
     );
     cv.text(
-        "lobby · waiting for players",
+        &waiting,
         (DESIGN_W - m, m + 28.0),
         18.0,
         Weight::Regular,
         theme::INK_SOFT,
         Align::Right,
     );
-    let joined = if s.players.len() >= min_p {
-        format!(
-            "{} of {max_p} seats taken · ready to start",
-            s.players.len()
-        )
+    let taken = s.players.len();
+    let joined = if taken >= min_p {
+        tr!(lang, "lobby-ready", taken = taken, max = max_p)
     } else {
-        format!(
-            "{} of {max_p} seats taken · {min_p} needed to start",
-            s.players.len()
+        tr!(
+            lang,
+            "lobby-needed",
+            taken = taken,
+            max = max_p,
+            min = min_p
         )
     };
     cv.text(
@@ -104,12 +144,14 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     // The building.
     let mut y = m + header_h;
     panel(&mut cv, m, y, DESIGN_W - 2.0 * m, building_h);
-    let bl = format!(
-        "Building: {} · {} floors · {} modules",
-        layout.source(),
-        layout.floor_count(),
-        layout.module_count()
+    let bl = tr!(
+        lang,
+        "lobby-building",
+        layout = layout.source(),
+        floors = layout.floor_count(),
+        modules = layout.module_count()
     );
+    let bl = cv.fit(&bl, 21.0, Weight::Bold, DESIGN_W - 2.0 * m - 2.0 * pad);
     cv.text(
         &bl,
         (m + pad, y + pad + 20.0),
@@ -122,9 +164,9 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     let mut x = m + pad + (avail - used) / 2.0;
     for (i, f) in layout.floors().iter().enumerate() {
         let label = if i == 0 {
-            "0 · ground".to_string()
+            tr!(lang, "lobby-floor-ground")
         } else if i + 1 == layout.floor_count() {
-            format!("{i} · top")
+            tr!(lang, "lobby-floor-top", n = i)
         } else {
             i.to_string()
         };
@@ -146,7 +188,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     // Settings.
     panel(&mut cv, m, y, DESIGN_W - 2.0 * m, facts_h);
     cv.text(
-        "Settings",
+        &tr!(lang, "lobby-settings"),
         (m + pad, y + pad + 20.0),
         21.0,
         Weight::Bold,
@@ -159,17 +201,19 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     let keys_top = per * layout.floors().last().map_or(0, |f| f.module_count());
     let keys_all = per * layout.module_count();
     let facts = [
-        format!(
-            "difficulty {} · setup {}",
-            s.difficulty.name(),
-            s.setup.name()
+        tr!(
+            lang,
+            "lobby-rules",
+            difficulty = difficulty_name(lang, s.difficulty),
+            setup = setup_name(lang, s.setup)
         ),
-        format!(
-            "dawn at minute {dawn} with {n} player{}",
-            if n == 1 { "" } else { "s" }
-        ),
-        format!(
-            "keys: {keys_top} to leave the top floor … {keys_all} to escape ({per} per module on and above a floor)"
+        tr!(lang, "lobby-dawn", dawn = dawn, n = n),
+        tr!(
+            lang,
+            "lobby-keys",
+            top = keys_top,
+            all = keys_all,
+            per = per
         ),
     ];
     for (i, f) in facts.iter().enumerate() {
@@ -189,7 +233,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     // Seats.
     panel(&mut cv, m, y, DESIGN_W - 2.0 * m, players_h);
     cv.text(
-        "Players",
+        &tr!(lang, "players"),
         (m + pad, y + pad + 20.0),
         21.0,
         Weight::Bold,
@@ -243,7 +287,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
                 Some(Line::new(theme::player(seat), 3.0)),
             );
             cv.text(
-                "open seat",
+                &tr!(lang, "lobby-open-seat"),
                 (sx + 50.0, sy + 28.0),
                 SMALL,
                 Weight::Regular,

@@ -57,6 +57,9 @@ struct Delta {
 /// An animated GIF being built: [`Replay::new`] with the first view, [`Replay::push`] for
 /// every turn after it, then [`Replay::finish`] for the bytes.
 ///
+/// Each frame is drawn in its own view's language ([`View::lang`]): give every
+/// view the same language (the reader's).
+///
 /// Deterministic: the same views give the same bytes. Drawing dominates the cost (a few
 /// milliseconds a frame); call it from `spawn_blocking` in async code.
 ///
@@ -433,7 +436,10 @@ impl Replay {
 
 #[cfg(test)]
 mod tests {
-    use labscape_core::labscape::{Event, Layout, Position, Settings, SetupMode};
+    use labscape_core::{
+        Lang,
+        labscape::{Event, Layout, Position, Settings, SetupMode},
+    };
 
     use super::*;
 
@@ -635,6 +641,24 @@ mod tests {
         assert_eq!((f.width, f.height), (1, 1));
         assert_eq!(Some(f.buffer[0]), f.transparent);
         assert_eq!(d.screens[0], d.screens[1]);
+    }
+
+    #[test]
+    fn frames_are_in_their_views_language() {
+        let (mut pos, first) = game("duo", 2, "lang");
+        let action = pos.legal_actions().last().expect("an action").clone();
+        let events = pos.play(None, &action).expect("a legal action");
+        let pt = |p, e| View::new(p).events(e).lang(Lang::PtBr);
+        let mut replay = Replay::new(&pt(&pos, &first), REPLAY_WIDTH);
+        replay.push(&pt(&pos, &events));
+        let d = decode(&replay.finish());
+        let (pt_px, _) = draw(&pt(&pos, &events), REPLAY_WIDTH);
+        let (en_px, _) = draw(&View::new(&pos).events(&events), REPLAY_WIDTH);
+        let last = d.screens.last().expect("frames");
+        let (mean, far) = compare(last, &pt_px, d.width);
+        assert!(mean < 1.0 && far < 0.002, "mean {mean}, far {far}");
+        let (_, far) = compare(last, &en_px, d.width);
+        assert!(far > 0.002, "the English labels show ({far})");
     }
 
     #[test]

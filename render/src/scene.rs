@@ -1,14 +1,19 @@
 //! The whole image: layout, header, floor panel, building column, time board, player table,
 //! and the setup and game-over variants.
 
-use labscape_core::labscape::{
-    Board, Cell, Event, Item, Phase, Position, Seat, Status, Table, Wall,
+use labscape_core::{
+    Lang,
+    labscape::{
+        Board, Cell, Difficulty, Event, Item, ItemKind, Phase, Position, Seat, SetupMode, Status,
+        Table, Wall,
+    },
 };
 
 use crate::{
     MAX_NAME_CHARS, MAX_TITLE_CHARS, View,
     canvas::{Align, Canvas, Line, Rgba},
     floor::{Grid, LEGEND_ITEMS},
+    i18n::{signed, tr},
     icons,
     text::{self, Weight},
     theme,
@@ -87,29 +92,73 @@ pub(crate) fn tags(names: &[String]) -> Vec<String> {
 }
 
 /// A player's display name: sanitised and length-capped, or "Player N".
-pub(crate) fn display_name(name: &str, seat: usize) -> String {
-    text::sanitize(name, MAX_NAME_CHARS).unwrap_or_else(|| format!("Player {}", seat + 1))
+pub(crate) fn display_name(lang: Lang, name: &str, seat: usize) -> String {
+    text::sanitize(name, MAX_NAME_CHARS)
+        .unwrap_or_else(|| tr!(lang, "player-default", n = seat + 1))
 }
 
-fn floor_name(i: usize, floors: usize) -> String {
+fn floor_name(lang: Lang, i: usize, floors: usize) -> String {
     if floors == 1 {
-        "Floor 0 (only)".to_string()
+        tr!(lang, "floor-only")
     } else if i == 0 {
-        "Floor 0 (ground)".to_string()
+        tr!(lang, "floor-ground")
     } else if i + 1 == floors {
-        format!("Floor {i} (top)")
+        tr!(lang, "floor-top", n = i)
     } else {
-        format!("Floor {i}")
+        tr!(lang, "floor-middle", n = i)
     }
 }
 
-fn status_word(s: Status) -> (&'static str, Rgba) {
+/// "Building floor 2": the floor being drafted.
+fn building_floor(lang: Lang, i: usize, floors: usize) -> String {
+    tr!(
+        lang,
+        "building-floor",
+        floor = floor_name(lang, i, floors).to_lowercase()
+    )
+}
+
+pub(crate) fn difficulty_name(lang: Lang, d: Difficulty) -> String {
+    match d {
+        Difficulty::Easy => tr!(lang, "difficulty-easy"),
+        Difficulty::Medium => tr!(lang, "difficulty-medium"),
+        Difficulty::Hard => tr!(lang, "difficulty-hard"),
+        Difficulty::Impossible => tr!(lang, "difficulty-impossible"),
+    }
+}
+
+pub(crate) fn setup_name(lang: Lang, s: SetupMode) -> String {
     match s {
-        Status::Acting => ("acting", theme::INK),
-        Status::Exited => ("exited ↓", theme::GOOD),
-        Status::TimedOut => ("timed out", theme::WARN),
-        Status::Escaped => ("escaped ✓", theme::GOOD),
-        Status::Out => ("out ✗", theme::BAD),
+        SetupMode::Random => tr!(lang, "setup-random"),
+        SetupMode::Draft => tr!(lang, "setup-draft"),
+    }
+}
+
+/// A special-table entry's name, by its id (the rules' own name if the id is unknown).
+pub(crate) fn special_name(lang: Lang, id: &str, fallback: &str) -> String {
+    match id {
+        "master_keycard" => tr!(lang, "special-master-keycard"),
+        "clock_tamper" => tr!(lang, "special-clock-tamper"),
+        "ration_pack" => tr!(lang, "special-ration-pack"),
+        "spare_key" => tr!(lang, "special-spare-key"),
+        "bargain" => tr!(lang, "special-bargain"),
+        "alarm_test" => tr!(lang, "special-alarm-test"),
+        "heavy_crate" => tr!(lang, "special-heavy-crate"),
+        "sticky_floor" => tr!(lang, "special-sticky-floor"),
+        "mouldy_bread" => tr!(lang, "special-mouldy-bread"),
+        "dropped_key" => tr!(lang, "special-dropped-key"),
+        "tripwire" => tr!(lang, "special-tripwire"),
+        _ => fallback.to_string(),
+    }
+}
+
+fn status_word(lang: Lang, s: Status) -> (String, Rgba) {
+    match s {
+        Status::Acting => (tr!(lang, "status-acting"), theme::INK),
+        Status::Exited => (tr!(lang, "status-exited"), theme::GOOD),
+        Status::TimedOut => (tr!(lang, "status-timed-out"), theme::WARN),
+        Status::Escaped => (tr!(lang, "status-escaped"), theme::GOOD),
+        Status::Out => (tr!(lang, "status-out"), theme::BAD),
     }
 }
 
@@ -169,7 +218,7 @@ impl<'a> Scene<'a> {
             .players()
             .iter()
             .enumerate()
-            .map(|(i, p)| display_name(p.name(), i))
+            .map(|(i, p)| display_name(view.lang, p.name(), i))
             .collect();
         let tags = tags(&names);
         Scene {
@@ -179,6 +228,11 @@ impl<'a> Scene<'a> {
             tags,
             active: pos.active(),
         }
+    }
+
+    /// The language of the labels.
+    pub(crate) fn lang(&self) -> Lang {
+        self.view.lang
     }
 
     fn name(&self, s: Seat) -> &str {
@@ -245,22 +299,32 @@ impl<'a> Scene<'a> {
 
     /// One phrase per notable event of the last turn.
     fn summary(&self) -> Vec<String> {
+        let lang = self.lang();
         let n = |s: &Seat| self.name(*s).to_string();
         let mut out = Vec::new();
         for e in self.view.events {
             let s = match e {
-                Event::FirstPlayer { seat, .. } => format!("{} goes first", n(seat)),
-                Event::WallPlaced { seat, wall, .. } => format!("{} placed wall {wall}", n(seat)),
+                Event::FirstPlayer { seat, .. } => tr!(lang, "sum-first-player", who = n(seat)),
+                Event::WallPlaced { seat, wall, .. } => tr!(
+                    lang,
+                    "sum-wall-placed",
+                    who = n(seat),
+                    wall = wall.to_string()
+                ),
                 Event::ItemPlaced {
                     seat, cell, item, ..
-                } => {
-                    format!("{} placed {} at {cell}", n(seat), item.name())
-                }
+                } => tr!(
+                    lang,
+                    "sum-item-placed",
+                    who = n(seat),
+                    item = item_key(*item),
+                    cell = cell.to_string()
+                ),
                 Event::Autofilled { seat, floor, .. } => {
-                    format!("{} filled floor {floor}", n(seat))
+                    tr!(lang, "sum-autofilled", who = n(seat), floor = *floor)
                 }
-                Event::FloorBuilt { floor } => format!("floor {floor} built"),
-                Event::FloorSetUp { floor, .. } => format!("now on floor {floor}"),
+                Event::FloorBuilt { floor } => tr!(lang, "sum-floor-built", floor = *floor),
+                Event::FloorSetUp { floor, .. } => tr!(lang, "sum-floor-set-up", floor = *floor),
                 Event::Moved {
                     seat,
                     from,
@@ -269,9 +333,16 @@ impl<'a> Scene<'a> {
                     ..
                 } => {
                     let to = path.last().copied().unwrap_or(*from);
-                    format!("{} moved {from}→{to} ({minutes} min)", n(seat))
+                    tr!(
+                        lang,
+                        "sum-moved",
+                        who = n(seat),
+                        from = from.to_string(),
+                        to = to.to_string(),
+                        minutes = *minutes
+                    )
                 }
-                Event::KeyTaken { seat, .. } => format!("{} took a key", n(seat)),
+                Event::KeyTaken { seat, .. } => tr!(lang, "sum-key-taken", who = n(seat)),
                 Event::Rolled {
                     seat,
                     dice,
@@ -283,92 +354,144 @@ impl<'a> Scene<'a> {
                     time_delta,
                     ..
                 } => {
-                    let mut r = format!("{} rolled {}+{}", n(seat), dice[0], dice[1]);
-                    let plural = |v: i32, one: &str, many: &str| {
-                        if v.abs() == 1 {
-                            one.to_string()
-                        } else {
-                            many.to_string()
-                        }
-                    };
+                    let (a, b) = (dice[0], dice[1]);
                     match table {
                         Table::SearchKeys | Table::SearchFood => {
-                            let (what, applied) = if *table == Table::SearchKeys {
-                                (plural(*result, "key", "keys"), *keys_delta)
+                            let (mut r, applied) = if *table == Table::SearchKeys {
+                                let r = tr!(
+                                    lang,
+                                    "sum-rolled-keys",
+                                    who = n(seat),
+                                    a = a,
+                                    b = b,
+                                    delta = signed(*result),
+                                    n = result.unsigned_abs()
+                                );
+                                (r, *keys_delta)
                             } else {
-                                ("food".to_string(), *food_delta)
+                                let r = tr!(
+                                    lang,
+                                    "sum-rolled-food",
+                                    who = n(seat),
+                                    a = a,
+                                    b = b,
+                                    delta = signed(*result)
+                                );
+                                (r, *food_delta)
                             };
-                            r += &format!(": {result:+} {what}");
                             if applied != *result {
-                                r += " (none to lose)";
+                                r = format!("{r} {}", tr!(lang, "sum-none-to-lose"));
                             }
+                            r
                         }
                         Table::Special => {
                             let name = special
                                 .and_then(|id| {
                                     self.pos.rules().special_table.iter().find(|s| s.id == id)
                                 })
-                                .map_or("special", |s| s.name);
-                            r += &format!(": {name}");
+                                .map_or_else(
+                                    || tr!(lang, "special-unknown"),
+                                    |s| special_name(lang, s.id, s.name),
+                                );
+                            let mut r = tr!(
+                                lang,
+                                "sum-rolled-special",
+                                who = n(seat),
+                                a = a,
+                                b = b,
+                                name = name
+                            );
                             let mut fx = Vec::new();
                             if *keys_delta != 0 {
-                                fx.push(format!(
-                                    "{keys_delta:+} {}",
-                                    plural(*keys_delta, "key", "keys")
+                                fx.push(tr!(
+                                    lang,
+                                    "fx-keys",
+                                    delta = signed(*keys_delta),
+                                    n = keys_delta.unsigned_abs()
                                 ));
                             }
                             if *food_delta != 0 {
-                                fx.push(format!("{food_delta:+} food"));
+                                fx.push(tr!(lang, "fx-food", delta = signed(*food_delta)));
                             }
                             if *time_delta != 0 {
-                                fx.push(format!("{time_delta:+} min"));
+                                fx.push(tr!(lang, "fx-time", delta = signed(*time_delta)));
                             }
                             if !fx.is_empty() {
                                 r += &format!(" ({})", fx.join(", "));
                             }
+                            r
                         }
                     }
-                    r
                 }
-                Event::WallRotated { seat, from, to } => {
-                    format!("{} turned wall {from}→{to}", n(seat))
+                Event::WallRotated { seat, from, to } => tr!(
+                    lang,
+                    "sum-rotated",
+                    who = n(seat),
+                    from = from.to_string(),
+                    to = to.to_string()
+                ),
+                Event::Waited { seat, minutes } => {
+                    tr!(lang, "sum-waited", who = n(seat), minutes = *minutes)
                 }
-                Event::Waited { seat, minutes } => format!("{} waited {minutes} min", n(seat)),
-                Event::Exited { seat, floor } => format!("{} left floor {floor}", n(seat)),
-                Event::Escaped { seat } => format!("{} escaped!", n(seat)),
-                Event::LimitSet { limit, .. } => format!("limit set at {limit}"),
+                Event::Exited { seat, floor } => {
+                    tr!(lang, "sum-exited", who = n(seat), floor = *floor)
+                }
+                Event::Escaped { seat } => tr!(lang, "sum-escaped", who = n(seat)),
+                Event::LimitSet { limit, .. } => tr!(lang, "sum-limit-set", limit = *limit),
                 Event::RobotMoved {
                     from, path, target, ..
                 } => match (path.last(), target) {
-                    (Some(to), _) => format!("robot {from}→{to}"),
-                    (None, Some(_)) => "robot held still".to_string(),
-                    (None, None) => "robot found nobody".to_string(),
+                    (Some(to), _) => tr!(
+                        lang,
+                        "sum-robot-moved",
+                        from = from.to_string(),
+                        to = to.to_string()
+                    ),
+                    (None, Some(_)) => tr!(lang, "sum-robot-held"),
+                    (None, None) => tr!(lang, "sum-robot-idle"),
                 },
                 Event::Caught {
                     seat,
                     minutes,
                     keys_lost,
                     ..
-                } => {
-                    format!("{} caught (+{minutes} min, −{keys_lost} keys)", n(seat))
+                } => tr!(
+                    lang,
+                    "sum-caught",
+                    who = n(seat),
+                    minutes = *minutes,
+                    keys = *keys_lost
+                ),
+                Event::TimedOut { seat, .. } => tr!(lang, "sum-timed-out", who = n(seat)),
+                Event::CaughtAtDawn { seat, .. } => {
+                    tr!(lang, "sum-caught-at-dawn", who = n(seat))
                 }
-                Event::TimedOut { seat, .. } => format!("{} timed out", n(seat)),
-                Event::CaughtAtDawn { seat, .. } => format!("{} caught at dawn", n(seat)),
-                Event::LeftBehind { seat } => format!("{} left behind", n(seat)),
-                Event::FloorEnded { floor } => format!("floor {floor} done"),
+                Event::LeftBehind { seat } => tr!(lang, "sum-left-behind", who = n(seat)),
+                Event::FloorEnded { floor } => tr!(lang, "sum-floor-ended", floor = *floor),
                 Event::Penalized {
                     seat,
                     minutes,
                     food_lost,
                 } => {
                     if *food_lost > 0 {
-                        format!("{} penalised +{minutes} min, −{food_lost} food", n(seat))
+                        tr!(
+                            lang,
+                            "sum-penalized",
+                            who = n(seat),
+                            minutes = *minutes,
+                            food = *food_lost
+                        )
                     } else {
-                        format!("{} penalised +{minutes} min", n(seat))
+                        tr!(
+                            lang,
+                            "sum-penalized-time",
+                            who = n(seat),
+                            minutes = *minutes
+                        )
                     }
                 }
                 Event::WatermarkReset { .. } => continue,
-                Event::GameOver { .. } => "game over".to_string(),
+                Event::GameOver { .. } => tr!(lang, "sum-game-over"),
             };
             out.push(s);
         }
@@ -415,12 +538,13 @@ impl<'a> Scene<'a> {
             return Vec::new();
         }
         let mut parts = parts;
-        parts[0] = format!("Last turn: {}", parts[0]);
+        parts[0] = tr!(self.lang(), "last-turn", what = parts[0].as_str());
         wrap(cv, &parts, " · ", BODY, DESIGN_W - 2.0 * M, 2)
     }
 
     fn draw_header(&self, cv: &mut Canvas, y: f32, lines: Vec<String>) {
         let x = M;
+        let lang = self.lang();
         let title = self
             .view
             .title
@@ -429,11 +553,11 @@ impl<'a> Scene<'a> {
         let right = format!(
             "{} · {} · {}",
             self.pos.layout().source(),
-            self.pos.difficulty().name(),
+            difficulty_name(lang, self.pos.difficulty()),
             match self.pos.phase() {
-                Phase::Setup(_) => "draft setup",
-                Phase::Play => "in play",
-                Phase::Over => "game over",
+                Phase::Setup(_) => tr!(lang, "phase-setup"),
+                Phase::Play => tr!(lang, "phase-play"),
+                Phase::Over => tr!(lang, "phase-over"),
             }
         );
         let rw = cv.text_width(&right, BODY, Weight::Regular);
@@ -482,16 +606,15 @@ impl<'a> Scene<'a> {
         let soft = theme::PANEL_EDGE.mix(theme::PANEL, 0.45);
         match self.pos.phase() {
             Phase::Setup(d) => {
-                let f = floor_name(d.building, floors);
                 chip(
                     cv,
                     &|cv, x, y| building_icon(cv, x, y, 22.0),
-                    &format!("Building {}", f.to_lowercase()),
+                    &building_floor(lang, d.building, floors),
                     soft,
                     theme::INK,
                 );
                 let s = d.placer;
-                let label = format!("{} places", self.name(s));
+                let label = tr!(lang, "chip-places", who = self.name(s));
                 let label = cv.fit(&label, H2, Weight::Bold, 380.0);
                 let col = theme::player(s.index());
                 let tag = self.tags[s.index()].clone();
@@ -504,7 +627,7 @@ impl<'a> Scene<'a> {
                 );
             }
             Phase::Play | Phase::Over => {
-                let f = floor_name(self.pos.floor(), floors);
+                let f = floor_name(lang, self.pos.floor(), floors);
                 chip(
                     cv,
                     &|cv, x, y| building_icon(cv, x, y, 22.0),
@@ -512,7 +635,12 @@ impl<'a> Scene<'a> {
                     soft,
                     theme::INK,
                 );
-                let keys = format!("{} / {} keys", self.pos.keys(), self.pos.keys_needed());
+                let keys = tr!(
+                    lang,
+                    "chip-keys",
+                    keys = self.pos.keys(),
+                    needed = self.pos.keys_needed()
+                );
                 chip(
                     cv,
                     &|cv, x, y| icons::key(cv, x, y, 28.0, theme::KEY, theme::KEY_DARK),
@@ -520,7 +648,7 @@ impl<'a> Scene<'a> {
                     soft,
                     theme::INK,
                 );
-                let dawn = format!("dawn {}", self.pos.dawn());
+                let dawn = tr!(lang, "chip-dawn", dawn = self.pos.dawn());
                 chip(
                     cv,
                     &|cv, x, y| icons::sun(cv, x, y, 26.0, theme::DAWN),
@@ -529,7 +657,7 @@ impl<'a> Scene<'a> {
                     theme::INK,
                 );
                 if let Some(s) = self.active {
-                    let label = format!("{} to play", self.name(s));
+                    let label = tr!(lang, "chip-to-play", who = self.name(s));
                     let label = cv.fit(&label, H2, Weight::Bold, 300.0);
                     let col = theme::player(s.index());
                     let tag = self.tags[s.index()].clone();
@@ -608,16 +736,29 @@ impl<'a> Scene<'a> {
             );
             lx += 30.0 + tw + 20.0;
         };
+        let lang = self.lang();
         for (it, label) in LEGEND_ITEMS {
-            item(cv, &|cv, x, y| icons::item(cv, it, x, y, 24.0), label);
+            item(
+                cv,
+                &|cv, x, y| icons::item(cv, it, x, y, 24.0),
+                &label(lang),
+            );
         }
         item(
             cv,
             &|cv, x, y| icons::item(cv, Item::KeyTaken, x, y, 24.0),
-            "taken",
+            &tr!(lang, "legend-taken"),
         );
-        item(cv, &|cv, x, y| icons::exit(cv, x, y, 24.0), "exit");
-        item(cv, &|cv, x, y| icons::robot(cv, x, y, 24.0), "robot");
+        item(
+            cv,
+            &|cv, x, y| icons::exit(cv, x, y, 24.0),
+            &tr!(lang, "legend-exit"),
+        );
+        item(
+            cv,
+            &|cv, x, y| icons::robot(cv, x, y, 24.0),
+            &tr!(lang, "legend-robot"),
+        );
         item(
             cv,
             &|cv, x, y| {
@@ -626,7 +767,7 @@ impl<'a> Scene<'a> {
                     Line::new(theme::WALL, 5.0),
                 )
             },
-            "wall",
+            &tr!(lang, "legend-wall"),
         );
     }
 
@@ -649,8 +790,9 @@ impl<'a> Scene<'a> {
     }
 
     fn draw_column(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, m: f32) {
+        let lang = self.lang();
         cv.text(
-            "Building",
+            &tr!(lang, "building"),
             (x + PAD, y + PAD + 20.0),
             H2,
             Weight::Bold,
@@ -668,15 +810,19 @@ impl<'a> Scene<'a> {
         for i in (0..n).rev() {
             let shape = layout.floor(i);
             let is_cur = current == Some(i);
-            let label = floor_name(i, n);
+            let label = floor_name(lang, i, n);
             let (state, col) = match (self.pos.board(i), self.pos.phase()) {
-                (None, _) => ("left", theme::FAINT),
-                (Some(_), Phase::Setup(d)) if i < d.building => ("built", theme::INK_SOFT),
-                (Some(_), Phase::Setup(d)) if i > d.building => ("to build", theme::FAINT),
-                (Some(_), Phase::Setup(_)) => ("building", theme::ACCENT),
-                (Some(_), Phase::Over) => ("last", theme::INK_SOFT),
-                (Some(_), _) if is_cur => ("now", theme::ACCENT),
-                (Some(_), _) => ("below", theme::INK_SOFT),
+                (None, _) => (tr!(lang, "state-left"), theme::FAINT),
+                (Some(_), Phase::Setup(d)) if i < d.building => {
+                    (tr!(lang, "state-built"), theme::INK_SOFT)
+                }
+                (Some(_), Phase::Setup(d)) if i > d.building => {
+                    (tr!(lang, "state-to-build"), theme::FAINT)
+                }
+                (Some(_), Phase::Setup(_)) => (tr!(lang, "state-building"), theme::ACCENT),
+                (Some(_), Phase::Over) => (tr!(lang, "state-last"), theme::INK_SOFT),
+                (Some(_), _) if is_cur => (tr!(lang, "state-now"), theme::ACCENT),
+                (Some(_), _) => (tr!(lang, "state-below"), theme::INK_SOFT),
             };
             cv.text(
                 &label,
@@ -687,7 +833,7 @@ impl<'a> Scene<'a> {
                 Align::Left,
             );
             cv.text(
-                state,
+                &state,
                 (x + w - PAD, cy + 18.0),
                 SMALL,
                 Weight::Regular,
@@ -730,10 +876,17 @@ impl<'a> Scene<'a> {
         let wrap_sq = |t: u32| if t == 0 { 0 } else { (t - 1) % 63 + 1 };
         let board_lap = self.board_lap();
         let base = 63 * (board_lap - 1);
+        let lang = self.lang();
         let title = if board_lap > 1 {
-            format!("Time · lap {board_lap}: minutes {}–{}", base + 1, base + 63)
+            tr!(
+                lang,
+                "time-lap",
+                lap = board_lap,
+                from = base + 1,
+                to = base + 63
+            )
         } else {
-            "Time".to_string()
+            tr!(lang, "time")
         };
         cv.text(
             &title,
@@ -744,7 +897,7 @@ impl<'a> Scene<'a> {
             Align::Left,
         );
         if board_lap == 1 {
-            let note = format!("minutes · the robot moves on every {every}th");
+            let note = tr!(lang, "time-note", every = every);
             cv.text(
                 &note,
                 (x + PAD + 8.0 * q, y + PAD + 20.0),
@@ -797,7 +950,7 @@ impl<'a> Scene<'a> {
             };
             cv.rect(sx + 1.0, sy + 1.0, q - 2.0, q - 2.0, fill);
             let label = match (sq, board_lap) {
-                (0, 1) => "start".to_string(),
+                (0, 1) => tr!(lang, "time-start"),
                 (0, _) => format!("+{base}"),
                 _ => sq.to_string(),
             };
@@ -863,7 +1016,7 @@ impl<'a> Scene<'a> {
                 };
                 icons::token(cv, px, py, d, theme::player(s.index()), tag, active, dim);
                 if lap(p.time()) != board_lap {
-                    let badge = format!("L{}", lap(p.time()));
+                    let badge = tr!(lang, "lap-badge", lap = lap(p.time()));
                     cv.round_rect(
                         (px + d * 0.2, py - d * 0.75, 26.0, 17.0),
                         5.0,
@@ -914,12 +1067,12 @@ impl<'a> Scene<'a> {
             ly,
             theme::TRIGGER_FILL,
             &|cv, x, y| icons::robot(cv, x, y, 18.0),
-            "robot moves",
+            &tr!(lang, "time-robot"),
         );
         let dawn_label = if lap(dawn) != board_lap {
-            format!("dawn {dawn} (lap {})", lap(dawn))
+            tr!(lang, "time-dawn-lap", dawn = dawn, lap = lap(dawn))
         } else {
-            format!("dawn {dawn}")
+            tr!(lang, "time-dawn", dawn = dawn)
         };
         entry(
             cv,
@@ -930,8 +1083,8 @@ impl<'a> Scene<'a> {
             &dawn_label,
         );
         let limit_label = match self.pos.limit() {
-            Some(l) => format!("limit {l}"),
-            None => "limit: none yet".to_string(),
+            Some(l) => tr!(lang, "time-limit", limit = l),
+            None => tr!(lang, "time-no-limit"),
         };
         entry(
             cv,
@@ -943,10 +1096,11 @@ impl<'a> Scene<'a> {
         );
         let ly2 = ly + 26.0;
         let mut lx2 = x + PAD + 4.0;
-        let keys = format!(
-            "keys {} of {} to leave",
-            self.pos.keys(),
-            self.pos.keys_needed()
+        let keys = tr!(
+            lang,
+            "time-keys",
+            keys = self.pos.keys(),
+            needed = self.pos.keys_needed()
         );
         entry(
             cv,
@@ -956,8 +1110,10 @@ impl<'a> Scene<'a> {
             &|cv, x, y| icons::key(cv, x, y, 20.0, theme::KEY, theme::KEY_DARK),
             &keys,
         );
+        let order = tr!(lang, "time-order");
+        let order = cv.fit(&order, SMALL, Weight::Regular, x + 8.0 * q + PAD - lx2);
         cv.text(
-            "same square: bottom-left moves first",
+            &order,
             (lx2, ly2),
             SMALL,
             Weight::Regular,
@@ -971,8 +1127,9 @@ impl<'a> Scene<'a> {
     }
 
     fn draw_table(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
+        let lang = self.lang();
         cv.text(
-            "Players",
+            &tr!(lang, "players"),
             (x + PAD, y + PAD + 20.0),
             H2,
             Weight::Bold,
@@ -982,34 +1139,38 @@ impl<'a> Scene<'a> {
         let setup = matches!(self.pos.phase(), Phase::Setup(_));
         let x1 = x + w - PAD;
         // Column right edges.
-        let cols: [(&str, f32); 4] = if setup {
+        let cols: [(String, f32); 4] = if setup {
             [
-                ("", x1 - 250.0),
-                ("", x1 - 170.0),
-                ("walls", x1 - 80.0),
-                ("items", x1),
+                (String::new(), x1 - 250.0),
+                (String::new(), x1 - 170.0),
+                (tr!(lang, "col-walls"), x1 - 80.0),
+                (tr!(lang, "col-items"), x1),
             ]
         } else {
             [
-                ("cell", x1 - 236.0),
-                ("time", x1 - 170.0),
-                ("food", x1 - 112.0),
-                ("status", x1),
+                (tr!(lang, "col-cell"), x1 - 236.0),
+                (tr!(lang, "col-time"), x1 - 170.0),
+                (tr!(lang, "col-food"), x1 - 112.0),
+                (tr!(lang, "col-status"), x1),
             ]
         };
         let hy = y + PAD + 56.0;
-        for (label, cx) in cols {
-            cv.text(
-                label,
-                (cx, hy),
-                SMALL,
-                Weight::Bold,
-                theme::INK_SOFT,
-                Align::Right,
-            );
+        for (i, (label, cx)) in cols.iter().enumerate() {
+            // Headers sit flush right over their numbers; one too wide for the room left
+            // by the column before it (a longer word in another language) is centred over
+            // its column's last digits instead.
+            let room = i
+                .checked_sub(1)
+                .map_or(f32::INFINITY, |j| cx - cols[j].1 - 8.0);
+            let (at, align) = if cv.text_width(label, SMALL, Weight::Bold) > room {
+                (cx - 10.0, Align::Center)
+            } else {
+                (*cx, Align::Right)
+            };
+            cv.text(label, (at, hy), SMALL, Weight::Bold, theme::INK_SOFT, align);
         }
         cv.text(
-            "name",
+            &tr!(lang, "col-name"),
             (x + PAD + 44.0, hy),
             SMALL,
             Weight::Bold,
@@ -1059,7 +1220,7 @@ impl<'a> Scene<'a> {
             );
             let mut name = self.name(s).to_string();
             if self.view.viewer == Some(s) {
-                name += " (you)";
+                name = format!("{name} {}", tr!(lang, "you"));
             }
             let name = cv.fit(&name, BODY, Weight::Bold, name_max);
             let ink = if dim { theme::INK_SOFT } else { theme::INK };
@@ -1147,9 +1308,9 @@ impl<'a> Scene<'a> {
                     ink,
                     Align::Right,
                 );
-                let (word, col) = status_word(p.status());
+                let (word, col) = status_word(lang, p.status());
                 cv.text(
-                    word,
+                    &word,
                     (cols[3].1, base),
                     BODY,
                     Weight::Regular,
@@ -1210,10 +1371,11 @@ impl<'a> Scene<'a> {
             self.draw_setup_card(cv, x, y, w, d.building);
             return;
         }
+        let lang = self.lang();
         let keys = self.pos.keys();
         let need = self.pos.keys_needed().max(1);
         icons::key(cv, x + 30.0, y + 30.0, 34.0, theme::KEY, theme::KEY_DARK);
-        let label = format!("{keys} of {need} keys");
+        let label = tr!(lang, "card-keys", keys = keys, needed = need);
         cv.text(
             &label,
             (x + 56.0, y + 38.0),
@@ -1223,9 +1385,9 @@ impl<'a> Scene<'a> {
             Align::Left,
         );
         let sub = if self.pos.floor() == 0 {
-            "needed to escape".to_string()
+            tr!(lang, "card-to-escape")
         } else {
-            format!("needed to leave floor {}", self.pos.floor())
+            tr!(lang, "card-to-leave", floor = self.pos.floor())
         };
         cv.text(
             &sub,
@@ -1248,13 +1410,13 @@ impl<'a> Scene<'a> {
         let mut facts: Vec<(Fact, String)> = Vec::new();
         if self.pos.phase() == Phase::Play {
             let next = (self.pos.watermark() / every + 1) * every;
-            let at = self
-                .pos
-                .robot()
-                .map_or(String::new(), |c| format!(" at {c}"));
-            facts.push((Fact::Robot, format!("Robot{at} · moves next at {next}")));
+            let robot = match self.pos.robot() {
+                Some(c) => tr!(lang, "fact-robot-at", cell = c.to_string(), next = next),
+                None => tr!(lang, "fact-robot", next = next),
+            };
+            facts.push((Fact::Robot, robot));
             if let Some(e) = self.pos.exit() {
-                facts.push((Fact::Exit, format!("Exit at {e}")));
+                facts.push((Fact::Exit, tr!(lang, "fact-exit", cell = e.to_string())));
             }
         }
         if self.pos.phase() == Phase::Play {
@@ -1273,20 +1435,27 @@ impl<'a> Scene<'a> {
                 .map(|s| format!("{} ({})", self.name(*s), self.pos.player(*s).time()))
                 .collect();
             let more = if order.len() > 4 { ", …" } else { "" };
-            facts.push((Fact::Order, format!("Next: {}{more}", names.join(", "))));
+            let names = format!("{}{more}", names.join(", "));
+            facts.push((Fact::Order, tr!(lang, "fact-next", names = names)));
         }
         let dawn = self.pos.dawn();
-        let mut dawn_line = format!("Dawn at {dawn}");
-        if let Some(s) = self.active {
-            let left = dawn.saturating_sub(self.pos.player(s).time());
-            dawn_line += &format!(" · {} has {left} min", self.name(s));
-        }
+        let dawn_line = match self.active {
+            Some(s) => tr!(
+                lang,
+                "fact-dawn-left",
+                dawn = dawn,
+                who = self.name(s),
+                left = dawn.saturating_sub(self.pos.player(s).time())
+            ),
+            None => tr!(lang, "fact-dawn", dawn = dawn),
+        };
         facts.push((Fact::Dawn, dawn_line));
         let limit = match self.pos.limit() {
-            Some(l) => format!("Limit at {l}: time out there"),
-            None => format!(
-                "No limit yet: set {} min after the first exit",
-                self.pos.rules().limit_after_exit
+            Some(l) => tr!(lang, "fact-limit", limit = l),
+            None => tr!(
+                lang,
+                "fact-no-limit",
+                minutes = self.pos.rules().limit_after_exit
             ),
         };
         facts.push((Fact::Limit, limit));
@@ -1330,8 +1499,9 @@ impl<'a> Scene<'a> {
 
     fn draw_setup_card(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, building: usize) {
         let floors = self.pos.layout().floor_count();
+        let lang = self.lang();
         building_icon(cv, x + 30.0, y + 28.0, 28.0);
-        let title = format!("Building {}", floor_name(building, floors).to_lowercase());
+        let title = building_floor(lang, building, floors);
         let title = cv.fit(&title, H2, Weight::Bold, w - 72.0);
         cv.text(
             &title,
@@ -1349,13 +1519,14 @@ impl<'a> Scene<'a> {
         let cells = board.shape().cells().count();
         let items = board.items().count();
         let lines = [
-            format!("Items on {items} of {cells} cells"),
-            format!("{done} of {mods} modules have {min}+ walls"),
+            tr!(lang, "setup-items", items = items, cells = cells),
+            tr!(lang, "setup-walls", done = done, modules = mods, min = min),
         ];
         let mut fy = y + 76.0;
         for (i, l) in lines.iter().enumerate() {
+            let l = cv.fit(l, BODY, Weight::Regular, w - 32.0);
             cv.text(
-                l,
+                &l,
                 (x + 16.0, fy),
                 BODY,
                 Weight::Regular,
@@ -1371,17 +1542,12 @@ impl<'a> Scene<'a> {
             fy += 56.0;
         }
         let next = if building + 1 < floors {
-            format!(
-                "Then floor {} and up; after the top floor, starts, exit and robot are drawn.",
-                building + 1
-            )
+            tr!(lang, "setup-next", floor = building + 1)
         } else {
-            "Last floor: then starts, exit and robot are drawn.".to_string()
+            tr!(lang, "setup-last")
         };
-        for (i, l) in wrap(cv, &[next], " ", SMALL, w - 32.0, 2)
-            .iter()
-            .enumerate()
-        {
+        let words: Vec<String> = next.split(' ').map(str::to_string).collect();
+        for (i, l) in wrap(cv, &words, " ", SMALL, w - 32.0, 2).iter().enumerate() {
             cv.text(
                 l,
                 (x + 16.0, fy + i as f32 * 22.0),
@@ -1396,22 +1562,22 @@ impl<'a> Scene<'a> {
     fn draw_results(&self, cv: &mut Canvas, x: f32, y: f32, w: f32) {
         let (escaped, top) = self.pos.outcome().unwrap_or_default();
         let n = self.pos.players().len();
+        let lang = self.lang();
         let (title, sub) = if escaped.is_empty() {
-            (
-                "Dawn broke.".to_string(),
-                "Nobody escaped the lab.".to_string(),
-            )
+            (tr!(lang, "over-nobody"), tr!(lang, "over-nobody-sub"))
         } else if escaped.len() == n {
             (
-                "Everyone escaped!".to_string(),
-                format!("All {n} got out before dawn."),
+                tr!(lang, "over-everyone"),
+                tr!(lang, "over-everyone-sub", n = n),
             )
         } else {
             (
-                "Game over".to_string(),
-                format!("{} of {n} escaped before dawn.", escaped.len()),
+                tr!(lang, "over-some"),
+                tr!(lang, "over-some-sub", escaped = escaped.len(), n = n),
             )
         };
+        let title = cv.fit(&title, 40.0, Weight::Bold, w - 2.0 * PAD - 130.0);
+        let sub = cv.fit(&sub, H2, Weight::Regular, w - 2.0 * PAD - 130.0);
         let tx = x + PAD + 12.0;
         if !escaped.is_empty() {
             icons::sun(cv, x + w - 70.0, y + 62.0, 64.0, theme::DAWN);
@@ -1467,11 +1633,11 @@ impl<'a> Scene<'a> {
                 Align::Left,
             );
             let verdict = if won {
-                format!("escaped at {} min · {} food", p.time(), p.food())
+                tr!(lang, "over-escaped", time = p.time(), food = p.food())
             } else {
-                "caught inside".to_string()
+                tr!(lang, "over-caught")
             };
-            cv.text(
+            let vw = cv.text(
                 &verdict,
                 (x + w - PAD - 16.0, ry + 27.0),
                 BODY,
@@ -1489,8 +1655,11 @@ impl<'a> Scene<'a> {
                     theme::KEY,
                     Some(theme::KEY_DARK),
                 );
+                // Up to the verdict on the right.
+                let room = x + w - PAD - 16.0 - vw - 12.0 - (x + PAD + 86.0 + nw);
+                let label = cv.fit(&tr!(lang, "over-top"), SMALL, Weight::Bold, room);
                 cv.text(
-                    "top forager",
+                    &label,
                     (x + PAD + 86.0 + nw, ry + 27.0),
                     SMALL,
                     Weight::Bold,
@@ -1503,7 +1672,8 @@ impl<'a> Scene<'a> {
         if !top.is_empty() {
             let names: Vec<&str> = top.iter().map(|s| self.name(*s)).collect();
             let food = self.pos.player(top[0]).food();
-            let line = format!("Top forager: {} with {food} food", names.join(" and "));
+            let and = format!(" {} ", tr!(lang, "word-and"));
+            let line = tr!(lang, "over-top-line", names = names.join(&and), food = food);
             let line = cv.fit(&line, H2, Weight::Bold, w - 2.0 * PAD - 40.0);
             icons::food(
                 cv,
@@ -1523,6 +1693,15 @@ impl<'a> Scene<'a> {
                 Align::Left,
             );
         }
+    }
+}
+
+/// The selector key of an item kind in the labels (`key`, `food`, `special`).
+fn item_key(k: ItemKind) -> &'static str {
+    match k {
+        ItemKind::Key => "key",
+        ItemKind::Food => "food",
+        ItemKind::Special => "special",
     }
 }
 

@@ -10,6 +10,9 @@
 //! public notation) with the action of the last turn, which is replayed to get its events:
 //! so an engine change to setup or generation does not move the goldens. `MAKE_FIXTURES=1`
 //! regenerates the fixtures from the scripted games in `tests/common`.
+//!
+//! A fixture named `…_pt` is its base fixture's game in Brazilian Portuguese (`"lang":
+//! "pt-BR"`): the English goldens guard the English labels, these the Portuguese ones.
 
 mod common;
 
@@ -18,7 +21,7 @@ use std::path::{Path, PathBuf};
 use labscape_core::labscape::{
     Action, Event, Phase, Position, PositionDoc, Seat, SetupMode, Status,
 };
-use labscape_render::{Lobby, MAX_WIDTH, MIN_WIDTH, View, render_lobby_png, render_png};
+use labscape_render::{Lang, Lobby, MAX_WIDTH, MIN_WIDTH, View, render_lobby_png, render_png};
 use serde::{Deserialize, Serialize};
 
 // ---------------------------------------------------------------------------------------
@@ -36,6 +39,25 @@ struct Fixture {
     /// Notes under the players' names, in seat order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     notes: Vec<Option<String>>,
+    /// The labels' language tag (`en` when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    lang: Option<String>,
+}
+
+impl Fixture {
+    fn lang(&self) -> Lang {
+        self.lang.as_deref().map_or(Lang::En, |tag| {
+            Lang::from_tag(tag).unwrap_or_else(|| panic!("unknown language tag {tag}"))
+        })
+    }
+}
+
+/// A fixture's base game and language: `grand_6p_pt` is `grand_6p` in Portuguese.
+fn base_and_lang(name: &str) -> (&str, Lang) {
+    match name.strip_suffix("_pt") {
+        Some(base) => (base, Lang::PtBr),
+        None => (name, Lang::En),
+    }
 }
 
 fn dir(sub: &str) -> PathBuf {
@@ -156,22 +178,30 @@ const GOLDEN: &[&str] = &[
     "over_escaped_tower_4p",
     "draft_duo_3p",
     "names_single_8p",
+    // The same games in Portuguese: mid-game, draft setup, a late lap, a catch, the end.
+    "grand_6p_pt",
+    "draft_duo_3p_pt",
+    "lap2_limit_grand_5p_pt",
+    "catch_duo_3p_pt",
+    "over_escaped_tower_4p_pt",
 ];
 
 fn fixture(name: &str) -> Fixture {
     let path = dir("fixtures").join(format!("{name}.json"));
     if std::env::var_os("MAKE_FIXTURES").is_some() {
-        let (pos, action) = scripted(name);
+        let (base, lang) = base_and_lang(name);
+        let (pos, action) = scripted(base);
+        let grand = base == "grand_6p";
         let fx = Fixture {
             position: pos.to_doc(),
             action: action.map(|a| a.to_string()),
-            title: (name == "grand_6p").then(|| "Friday night lab".to_string()),
-            viewer: (name == "grand_6p").then_some(1),
-            notes: if name == "grand_6p" {
-                grand_notes()
-            } else {
-                Vec::new()
-            },
+            title: grand.then(|| match lang {
+                Lang::En => "Friday night lab".to_string(),
+                Lang::PtBr => "Sexta no laboratório".to_string(),
+            }),
+            viewer: grand.then_some(1),
+            notes: if grand { grand_notes(lang) } else { Vec::new() },
+            lang: (lang != Lang::En).then(|| lang.tag().to_string()),
         };
         let text = serde_json::to_string_pretty(&fx).expect("serialise");
         std::fs::create_dir_all(dir("fixtures")).expect("create fixtures");
@@ -182,14 +212,13 @@ fn fixture(name: &str) -> Fixture {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The player table's notes in the `grand_6p` fixture: one player away.
-fn grand_notes() -> Vec<Option<String>> {
-    vec![
-        None,
-        None,
-        None,
-        Some("away until Tue 25 Nov, 18:00".to_string()),
-    ]
+/// The player table's notes in the `grand_6p` fixtures: one player away.
+fn grand_notes(lang: Lang) -> Vec<Option<String>> {
+    let away = match lang {
+        Lang::En => "away until Tue 25 Nov, 18:00",
+        Lang::PtBr => "ausente até ter 25 nov, 18:00",
+    };
+    vec![None, None, None, Some(away.to_string())]
 }
 
 /// The fixture's position after its action, and the action's events.
@@ -210,7 +239,7 @@ fn fixture_view(name: &str) -> (Position, Vec<Event>, Fixture) {
 
 fn render_fixture(name: &str) -> Vec<u8> {
     let (pos, events, fx) = fixture_view(name);
-    let mut view = View::new(&pos).events(&events);
+    let mut view = View::new(&pos).events(&events).lang(fx.lang());
     if let Some(t) = &fx.title {
         view = view.title(t);
     }
@@ -359,27 +388,39 @@ fn golden_lobby_matches() {
         players: vec![],
         ..empty
     };
-    check_golden(
-        "lobby_empty",
-        &render_lobby_png(
-            &Lobby {
-                settings: &empty,
-                title: None,
-            },
-            None,
-        ),
-    );
+    check_golden("lobby_empty", &render_lobby_png(&Lobby::new(&empty), None));
     let s = common::settings("pyramid", 3, SetupMode::Draft);
     check_golden(
         "lobby_pyramid_3p",
+        &render_lobby_png(&Lobby::new(&s).title("Pyramid night"), None),
+    );
+    check_golden(
+        "lobby_pyramid_3p_pt",
         &render_lobby_png(
-            &Lobby {
-                settings: &s,
-                title: Some("Pyramid night"),
-            },
+            &Lobby::new(&s).title("Noite da pirâmide").lang(Lang::PtBr),
             None,
         ),
     );
+}
+
+#[test]
+fn portuguese_fixtures_are_their_english_games() {
+    for name in GOLDEN {
+        let (base, lang) = base_and_lang(name);
+        if lang == Lang::En {
+            continue;
+        }
+        let (pt, en) = (fixture(name), fixture(base));
+        assert_eq!(pt.lang(), lang, "{name}");
+        assert_eq!(
+            serde_json::to_value(&pt.position).expect("serialise"),
+            serde_json::to_value(&en.position).expect("serialise"),
+            "{name}: not the position of {base}"
+        );
+        assert_eq!(pt.action, en.action, "{name}");
+        assert_eq!(pt.viewer, en.viewer, "{name}");
+        assert_eq!(pt.notes.len(), en.notes.len(), "{name}");
+    }
 }
 
 #[test]
@@ -451,24 +492,31 @@ fn check_png(png_bytes: &[u8], what: &str) -> Image {
 }
 
 #[test]
-fn every_preset_renders_in_every_phase_with_one_and_eight_players() {
+fn every_preset_renders_in_every_phase_with_one_and_eight_players_in_every_language() {
     for layout in PRESETS {
         for n in [1, 8] {
             let seed = format!("{layout}-{n}");
             // Draft setup.
             let (pos, events, log) = common::draft(layout, n, &seed, 3);
             assert!(matches!(pos.phase(), Phase::Setup(_)));
-            check_png(
-                &render_png(&View::new(&pos).events(&events).setup_log(&log), None),
-                &format!("{layout} {n} setup"),
-            );
+            for lang in Lang::ALL {
+                check_png(
+                    &render_png(
+                        &View::new(&pos).events(&events).setup_log(&log).lang(lang),
+                        None,
+                    ),
+                    &format!("{layout} {n} setup {lang}"),
+                );
+            }
             // Play.
             let (pos, events) = common::play(layout, n, &seed, 6);
             assert_eq!(pos.phase(), Phase::Play, "{layout} {n}");
-            check_png(
-                &render_png(&View::new(&pos).events(&events), None),
-                &format!("{layout} {n} play"),
-            );
+            for lang in Lang::ALL {
+                check_png(
+                    &render_png(&View::new(&pos).events(&events).lang(lang), None),
+                    &format!("{layout} {n} play {lang}"),
+                );
+            }
             // Over (with keys to spare, so some escape on small buildings).
             let (start, _) = common::play(layout, n, &seed, 0);
             let (pos, events) = common::play_from(
@@ -479,10 +527,21 @@ fn every_preset_renders_in_every_phase_with_one_and_eight_players() {
                 |p, _| p.is_over(),
             );
             assert!(pos.is_over(), "{layout} {n}: the game did not end");
-            check_png(
-                &render_png(&View::new(&pos).events(&events), None),
-                &format!("{layout} {n} over"),
-            );
+            for lang in Lang::ALL {
+                check_png(
+                    &render_png(&View::new(&pos).events(&events).lang(lang), None),
+                    &format!("{layout} {n} over {lang}"),
+                );
+            }
+        }
+    }
+    // The lobby, empty and full, in every language.
+    for lang in Lang::ALL {
+        for n in [0, 1, 8] {
+            let mut s = common::settings("grand", 8, SetupMode::Draft);
+            s.players.truncate(n);
+            let img = decode(&render_lobby_png(&Lobby::new(&s).lang(lang), None));
+            assert_eq!(img.width, 1200, "lobby {n} {lang}");
         }
     }
 }
@@ -567,13 +626,7 @@ fn hostile_names_neither_panic_nor_change_the_layout() {
         "c".into(),
         "d".into(),
     ];
-    render_lobby_png(
-        &Lobby {
-            settings: &s,
-            title: Some(&long),
-        },
-        None,
-    );
+    render_lobby_png(&Lobby::new(&s).title(&long), None);
 }
 
 #[test]
