@@ -1681,7 +1681,6 @@ impl<S: GameStore> Service<S> {
         Ok(None)
     }
 
-    #[allow(clippy::too_many_arguments)]
     /// Per seat, in seat order: "away until …" (in the player's own time zone) for players
     /// away now, for `/status` and the turn image's player table.
     async fn away_notes(
@@ -1706,6 +1705,7 @@ impl<S: GameStore> Service<S> {
         Ok(notes)
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn turn_reply(
         &self,
         row: &GameRow,
