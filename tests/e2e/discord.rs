@@ -312,6 +312,15 @@ fn assert_replay((name, bytes): &(String, Vec<u8>), turns: i64) {
     assert_eq!(frames, turns + 1, "the start and one frame per turn");
 }
 
+/// Reads the record file attached to an `/export` answer.
+fn assert_record(msg: &Msg) -> labscape_core::labscape::GameExport {
+    assert_eq!(msg.attachments.len(), 1, "{msg:#?}");
+    let (name, bytes) = &msg.attachments[0];
+    assert!(name.ends_with("-record.json"), "{name}");
+    let text = std::str::from_utf8(bytes).expect("JSON text");
+    labscape::verify::parse(text).expect("a labscape-record/1 file")
+}
+
 /// Checks a turn message against the game in the database; returns the game's turn.
 async fn check_turn(obs: &Observer, game: GameId, msg: &Msg) -> i64 {
     let turn = obs.turn(game).await;
@@ -452,6 +461,9 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "log",
             "recap",
             "replay",
+            "export",
+            "luck",
+            "records",
             "help",
             "place"
         ])
@@ -541,6 +553,11 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
     }
     assert_eq!(find(&find(&reg, "wait")["options"], "minutes")["type"], 4);
     assert_eq!(find(&find(&reg, "log")["options"], "count")["type"], 4);
+    let me = find(&find(&reg, "records")["options"], "me");
+    assert_eq!(
+        (me["type"].clone(), me["required"].clone()),
+        (json!(5), json!(false))
+    );
     assert_eq!(
         choice_names(&find(&find(&reg, "rules")["options"], "topic")).len(),
         9
@@ -772,6 +789,29 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
                 );
                 assert_eq!(replay.attachments.len(), 1);
                 assert_replay(&replay.attachments[0], turns);
+                // The record so far, for everyone: without the seed.
+                let export = slash(&fake, &CY, ch, &["export"], json!([])).await.last();
+                assert!(
+                    export.content.contains("without the seed"),
+                    "{}",
+                    export.content
+                );
+                let record = assert_record(&export);
+                assert_eq!(record.turns.len() as i64, turns);
+                assert_eq!(record.seed, None);
+                let seed = obs.service.store().game(game).await.unwrap().unwrap().seed;
+                assert!(
+                    !String::from_utf8_lossy(&export.attachments[0].1).contains(&seed),
+                    "the seed stays secret while the game runs"
+                );
+                // Everyone's dice against fair dice, in sentences.
+                let luck = slash(&fake, &CY, ch, &["luck"], json!([])).await.last();
+                assert!(
+                    luck.content.contains("Luck of the dice"),
+                    "{}",
+                    luck.content
+                );
+                assert!(luck.content.contains("ana rolled 2d6"), "{}", luck.content);
                 click(&fake, &active, &msg, "Wait 1").await
             }
             i if i % 2 == 1 => {
@@ -807,6 +847,42 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
         replay.content
     );
     assert_eq!(replay.attachments, msg.attachments[1..]);
+    // The finished game's record, with its seed, passes `labscape verify`'s check.
+    let export = slash(&fake, &CY, ch, &["export"], json!([])).await.last();
+    assert!(
+        export.content.contains("the whole game"),
+        "{}",
+        export.content
+    );
+    let record = assert_record(&export);
+    assert!(record.seed.is_some());
+    let verdict = labscape_core::labscape::verify(&record);
+    assert!(verdict.is_verified(), "{verdict}");
+    // The channel's leaderboard, and one's own record (privately).
+    let records = slash(&fake, &CY, ch, &["records"], json!([])).await.last();
+    assert!(
+        records.content.starts_with("**Records in this chat**"),
+        "{}",
+        records.content
+    );
+    for name in ["ana: one game", "bo: one game"] {
+        assert!(
+            records.content.contains(name),
+            "{name}: {}",
+            records.content
+        );
+    }
+    let mine = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["records"],
+        json!([opt("me", 5, json!(true))]),
+    )
+    .await
+    .private();
+    assert!(mine.starts_with("**Your record**"), "{mine}");
+    assert!(mine.contains("one game"), "{mine}");
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

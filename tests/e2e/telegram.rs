@@ -288,6 +288,9 @@ async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
         "table",
         "log",
         "replay",
+        "export",
+        "luck",
+        "records",
         "help",
         "wall",
         "item",
@@ -583,6 +586,32 @@ async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_surviv
     assert!(said.text().contains("the whole game"), "{}", said.text());
     let asked = replay_after(&fake, group, ended).await;
     assert_eq!(asked.bytes, final_replay.bytes);
+    // The record file follows its text as a document, seed included, and it verifies.
+    let asked_at = fake.call_count();
+    let (_, said) = say(&fake, group, None, &bo, "/export").await;
+    assert!(said.text().contains("the whole game"), "{}", said.text());
+    let is_record = |c: &Call| {
+        c.method == "senddocument"
+            && c.chat_id() == Some(group)
+            && c.files
+                .get("document")
+                .and_then(|d| d.file_name.as_deref())
+                .is_some_and(|n| n.ends_with("-record.json"))
+    };
+    let calls = fake
+        .wait_calls(asked_at, WAIT, |cs| cs.iter().any(is_record))
+        .await;
+    let doc = calls.into_iter().find(is_record).unwrap();
+    let text = String::from_utf8(doc.files["document"].bytes.clone()).unwrap();
+    let record = labscape::verify::parse(&text).expect("a record file");
+    assert!(record.seed.is_some());
+    let verdict = labscape_core::labscape::verify(&record);
+    assert!(verdict.is_verified(), "{verdict}");
+    // The chat's leaderboard counts the game for both players.
+    let (_, board) = say(&fake, group, None, &ana, "/records").await;
+    for line in ["Ana: one game", "Bo: one game"] {
+        assert!(board.text().contains(line), "{line}: {}", board.text());
+    }
     for label in [
         "wrong player",
         "old keyboard",

@@ -38,6 +38,7 @@ parse-too-long = that is too long (at most { $max } characters)
 parse-unknown-command = “/{ $command }” is not a command; /help lists them
 parse-bad-count = “{ $value }” is not a count from 1 to 100; write it like /log 10
 parse-bad-new-arg = I can't read “{ $value }”; write it like /new pyramid medium random 4
+parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard, or /records me for your own record
 
 # Bad options for /new.
 option-layout = { $problem }. Presets: { $presets }
@@ -336,6 +337,7 @@ help = **Labscape commands**
     Drafting the building: /wall A1:SE · /item A1 key|food|special · /autofill
     Anytime: /status · /log [count] · /recap · /replay · /rules [topic] · /table [search|special|start|dawn|items] · /help
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
+    Fair dice and records: /export (the game's record file, to check every roll) · /luck (everyone's dice against fair dice) · /records [me] (this chat's leaderboard, or your own)
     Layouts: single, duo, tower, pyramid, grand, or a notation like ###/##/# (floors bottom to top).
 rules-overview = **Labscape** — lab animals escape a laboratory before dawn. Play starts on the top floor and goes down; leaving the ground floor through its exit is escaping. Everyone who escapes wins; whoever is inside at dawn loses, possibly all of you. To leave a floor the group must hold { $keys } keys for every module on that floor and above, so collect keys together. The escaped player carrying the most food sets a record. Topics: { $topics }.
 rules-turn = **Whose turn** — the time track decides: the player with the lowest time plays next; on a tie, whoever reached that square first. A turn is one action, then the next player is worked out again (it may be you again).
@@ -405,6 +407,9 @@ tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
 tg-cmd-away = Pause your reminders: /away 3d, or /away off
 tg-cmd-snooze = Put off the reminders of your turn by 4 hours
 tg-cmd-replay = The game so far (or the last finished one) as an animation
+tg-cmd-export = The game's record file, to check every roll
+tg-cmd-luck = Everyone's dice against fair dice
+tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
 
 ## Discord's slash commands and their options.
@@ -460,6 +465,10 @@ dc-cmd-away = Say you are away: reminders pause and your deadlines wait
 dc-opt-away-until = Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off
 dc-cmd-recap = What happened since your last turn
 dc-cmd-replay = The game so far (or the last finished one) as an animation
+dc-cmd-export = The record file of the game here (or the last finished one), to check every roll
+dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
+dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
+dc-opt-records-me = Show your own record over every channel instead
 
 ## /replay: the game as an animated GIF.
 
@@ -474,3 +483,64 @@ replay-finished = Replay of { $game }, the whole game: the start and { $turns ->
     }.
 error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that finished.
 error-no-replays = This bot does not draw replays.
+
+## /export, /luck, /records: fair dice and records.
+
+export-finished = The record of { $game }: the whole game ({ $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }) with its seed. Anyone can check every roll with `labscape verify { $file }`.
+export-running = The record of { $game } so far ({ $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }), without the seed: it foretells every roll, so it stays secret until the game ends. Its commitment is { $hash }.
+error-nothing-to-export = There is nothing to export in this chat: /export gives the record of the game under way here or, when there is none, of the last one that finished.
+luck-heading = **Luck of the dice** in { $game }, after { $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }. A percentile says where a total falls among fair dice: 50 is typical, 90 is higher than nine fair runs in ten.
+luck-dice = { $who } rolled 2d6 { $rolls ->
+        [one] once, for { $actual }
+       *[other] { $rolls } times, totalling { $actual }
+    }; fair dice average { $expected }: percentile { $percentile }.
+luck-search = { $who }'s { $searches ->
+        [one] search
+       *[other] { $searches } searches
+    } found { $actual }, against { $expected } on average for the rows rolled: percentile { $percentile }.
+luck-no-rolls = { $who } has not rolled yet.
+luck-table = All dice at the table: { $rolls ->
+        [one] one roll
+       *[other] { $rolls } rolls
+    } totalling { $actual }, against { $expected } on average: percentile { $percentile }.
+luck-ordinary = Nothing unusual: every total is between the 5th and the 95th percentile, where fair dice land nine times in ten.
+luck-unusual = Outside the 5th to 95th percentile: { $which }. Fair dice do that one time in ten for each total, so with a few players it happens often.
+luck-odd-dice = { $who }'s dice ({ $percentile })
+luck-odd-search = { $who }'s searches ({ $percentile })
+luck-check = Every roll can be checked: /export gives the game's record, and once the game is over `labscape verify` replays it from the revealed seed.
+error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that finished.
+records-heading = **Records in this chat** (games played to the end; computer players are not ranked):
+records-line = { $rank }. { $who }: { $games ->
+        [one] one game
+       *[other] { $games } games
+    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, caught by the robot { $robot ->
+        [0] never
+        [one] once
+       *[other] { $robot } times
+    }; { $escaped ->
+        [0] no food carried out yet
+       *[other] most food carried out: { $food }
+    }.
+records-hint = /records me shows your own record over every chat.
+records-empty = No game has finished in this chat yet. Records count games played to the end; abandoned games don't count.
+records-me = **Your record** over every chat: { $games ->
+        [one] one game
+       *[other] { $games } games
+    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, caught by the robot { $robot ->
+        [0] never
+        [one] once
+       *[other] { $robot } times
+    }. { $escaped ->
+        [0] You have not carried any food out yet.
+       *[other] Most food carried out: { $food } (your personal record).
+    }
+records-me-empty = You have no finished games here yet. Records count games played to the end; abandoned games don't count.

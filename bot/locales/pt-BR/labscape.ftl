@@ -41,6 +41,7 @@ parse-too-long = isso é comprido demais (no máximo { $max } caracteres)
 parse-unknown-command = “/{ $command }” não é um comando; /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
 parse-bad-new-arg = não entendi “{ $value }”; escreva assim: /new pyramid medium random 4
+parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat, ou /records me para o seu histórico
 
 # Opções ruins para /new.
 option-layout = { $problem }. Prédios prontos: { $presets }
@@ -357,6 +358,7 @@ help = **Comandos do Labscape**
     Montando o prédio: /wall A1:SE · /item A1 key|food|special · /autofill
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /rules [tópico] · /table [search|special|start|dawn|items] · /help
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
+    Dados honestos e recordes: /export (o registro da partida, para conferir cada rolagem) · /luck (os dados de cada um comparados com dados honestos) · /records [me] (o ranking deste chat, ou o seu)
     Prédios: single, duo, tower, pyramid, grand, ou uma notação como ###/##/# (andares de baixo para cima).
 rules-overview = **Labscape** — animais de laboratório tentam fugir do prédio antes do amanhecer. O jogo começa no último andar e vai descendo; sair do térreo pela saída é escapar. Todos que escapam vencem; quem ainda estiver lá dentro quando amanhecer perde — e pode ser que todos percam. Para sair de um andar, o grupo precisa ter { $keys } chaves para cada módulo desse andar e dos de cima, então juntem chaves em grupo. Quem escapar levando mais comida bate um recorde. Tópicos: { $topics }.
 rules-turn = **De quem é a vez** — quem decide é o marcador de tempo: joga quem está mais para trás; no empate, quem chegou primeiro naquela casa do marcador. Cada vez é uma ação só, e depois se vê de novo quem joga (pode ser você outra vez).
@@ -426,6 +428,9 @@ tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
 tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
 tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
 tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
+tg-cmd-export = O registro da partida, para conferir cada rolagem
+tg-cmd-luck = Os dados de cada um comparados com dados honestos
+tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
 
 ## Os comandos de barra do Discord e suas opções.
@@ -481,6 +486,10 @@ dc-cmd-away = Avisar que vai se ausentar: os lembretes param e seus prazos esper
 dc-opt-away-until = Até quando: 3d, 12h, 2026-11-25 18:00 (no seu fuso), ou off
 dc-cmd-recap = O que aconteceu desde a sua última jogada
 dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
+dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada rolagem
+dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
+dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
+dc-opt-records-me = Mostrar o seu histórico em todos os canais
 
 ## /replay: a partida como GIF animado.
 
@@ -495,3 +504,64 @@ replay-finished = Replay de { $game }, a partida inteira: o começo e { $turns -
     }.
 error-nothing-to-replay = Não há nada para rever neste chat: o /replay mostra a partida em andamento aqui ou, se não houver, a última que terminou.
 error-no-replays = Este bot não desenha replays.
+
+## /export, /luck, /records: dados honestos e recordes.
+
+export-finished = O registro de { $game }: a partida inteira ({ $turns ->
+        [one] um turno
+       *[other] { $turns } turnos
+    }), com a semente. Qualquer um pode conferir cada rolagem com `labscape verify { $file }`.
+export-running = O registro de { $game } até agora ({ $turns ->
+        [one] um turno
+       *[other] { $turns } turnos
+    }), sem a semente: ela antecipa todas as rolagens, então fica em segredo até a partida acabar. O compromisso dela é { $hash }.
+error-nothing-to-export = Não há nada para exportar neste chat: o /export entrega o registro da partida em andamento aqui ou, se não houver, da última que terminou.
+luck-heading = **Sorte nos dados** em { $game }, depois de { $turns ->
+        [one] um turno
+       *[other] { $turns } turnos
+    }. O percentil mostra onde um total cai entre dados honestos: 50 é o normal; 90 é mais alto que nove em cada dez sequências honestas.
+luck-dice = { $who } rolou 2d6 { $rolls ->
+        [one] uma vez e tirou { $actual }
+       *[other] { $rolls } vezes, somando { $actual }
+    }; com dados honestos, a média seria { $expected }: percentil { $percentile }.
+luck-search = { $searches ->
+        [one] Na busca de { $who } saiu
+       *[other] Nas { $searches } buscas de { $who } saiu um total de
+    } { $actual }, contra { $expected } em média nas linhas da tabela usadas: percentil { $percentile }.
+luck-no-rolls = { $who } ainda não rolou os dados.
+luck-table = Todos os dados da mesa: { $rolls ->
+        [one] uma rolagem
+       *[other] { $rolls } rolagens
+    } somando { $actual }, contra { $expected } em média: percentil { $percentile }.
+luck-ordinary = Nada fora do comum: todos os totais estão entre os percentis 5 e 95, onde dados honestos caem nove vezes em cada dez.
+luck-unusual = Fora da faixa entre os percentis 5 e 95: { $which }. Dados honestos fazem isso uma vez em cada dez para cada total; com alguns jogadores, acontece bastante.
+luck-odd-dice = os dados de { $who } ({ $percentile })
+luck-odd-search = as buscas de { $who } ({ $percentile })
+luck-check = Dá para conferir cada rolagem: o /export entrega o registro da partida e, quando ela termina, o `labscape verify` refaz tudo a partir da semente revelada.
+error-no-dice-yet = Não há dados para olhar neste chat: o /luck analisa a partida em andamento aqui ou, se não houver, a última que terminou.
+records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
+records-line = { $rank }. { $who }: { $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; pego pelo robô { $robot ->
+        [0] nenhuma vez
+        [one] uma vez
+       *[other] { $robot } vezes
+    }; { $escaped ->
+        [0] ainda não levou comida para fora
+       *[other] mais comida levada para fora: { $food }
+    }.
+records-hint = O /records me mostra o seu histórico em todos os chats.
+records-empty = Nenhuma partida terminou neste chat ainda. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
+records-me = **Seu histórico** em todos os chats: { $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; foi pego pelo robô { $robot ->
+        [0] nenhuma vez
+        [one] uma vez
+       *[other] { $robot } vezes
+    }. { $escaped ->
+        [0] Você ainda não levou comida para fora do prédio.
+       *[other] Mais comida levada para fora: { $food } (o seu recorde pessoal).
+    }
+records-me-empty = Você ainda não tem partidas terminadas aqui. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.

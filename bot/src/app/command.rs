@@ -59,6 +59,12 @@ pub enum Command {
     Snooze,
     /// The running game so far, or else the chat's last finished game, as an animated GIF.
     Replay,
+    /// The same game's record file (`labscape-record/1`): the seed only once it is over.
+    Export,
+    /// The same game's dice against fair dice, per player.
+    Luck,
+    /// Records over finished games: this chat's leaderboard, or one's own.
+    Records(RecordsOf),
     /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
     /// item, autofill), optionally tied to the turn number a button was made for.
     Play {
@@ -67,6 +73,15 @@ pub enum Command {
         /// The turn the button showed; a different current turn means the button is old.
         expected_turn: Option<i64>,
     },
+}
+
+/// Whose records `/records` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordsOf {
+    /// The leaderboard of this chat (or thread, or topic).
+    Chat,
+    /// The asker's own, over every chat on the platform.
+    Me,
 }
 
 /// A line that is not a command.
@@ -87,6 +102,9 @@ pub enum CommandParseError {
     /// A seat count out of range for `/new`.
     #[error("a game seats 1 to 8 players, not {0}")]
     BadPlayers(u8),
+    /// Something after `/records` other than `me`.
+    #[error("“{0}” is not for /records; write /records, or /records me for your own")]
+    BadRecordsArg(String),
 }
 
 const ACTION_VERBS: [&str; 11] = [
@@ -146,6 +164,18 @@ impl Command {
             "recap" => Command::Recap,
             "snooze" => Command::Snooze,
             "replay" => Command::Replay,
+            "export" => Command::Export,
+            "luck" => Command::Luck,
+            "records" | "record" => Command::Records(match args.as_slice() {
+                [] => RecordsOf::Chat,
+                [w] if ["me", "mine", "eu", "meu", "meus"]
+                    .iter()
+                    .any(|m| w.eq_ignore_ascii_case(m)) =>
+                {
+                    RecordsOf::Me
+                }
+                _ => return Err(CommandParseError::BadRecordsArg(args.join(" "))),
+            }),
             v if ACTION_VERBS.contains(&v) => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))
@@ -208,6 +238,20 @@ mod tests {
         );
         assert_eq!(Command::parse("/log 5").unwrap(), Command::Log(Some(5)));
         assert_eq!(Command::parse("/replay").unwrap(), Command::Replay);
+        assert_eq!(Command::parse("/export").unwrap(), Command::Export);
+        assert_eq!(Command::parse("/luck@LabscapeBot").unwrap(), Command::Luck);
+        assert_eq!(
+            Command::parse("/records").unwrap(),
+            Command::Records(RecordsOf::Chat)
+        );
+        assert_eq!(
+            Command::parse("/records ME").unwrap(),
+            Command::Records(RecordsOf::Me)
+        );
+        assert_eq!(
+            Command::parse("/records everyone"),
+            Err(CommandParseError::BadRecordsArg("everyone".into()))
+        );
         assert!(Command::parse("/log 0").is_err());
         assert_eq!(
             Command::parse("/new hard 3 pyramid").unwrap(),

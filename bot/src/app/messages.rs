@@ -64,6 +64,10 @@ pub enum UserError {
     NothingToReplay,
     /// `/replay` on a bot that draws no replays.
     NoReplays,
+    /// `/export` with no running game and no finished one in this chat.
+    NothingToExport,
+    /// `/luck` with no running game and no finished one in this chat.
+    NoDiceYet,
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -204,6 +208,8 @@ impl UserError {
             ),
             UserError::NothingToReplay => tr!(lang, "error-nothing-to-replay"),
             UserError::NoReplays => tr!(lang, "error-no-replays"),
+            UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
+            UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
         }
     }
 }
@@ -273,6 +279,9 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
         CommandParseError::BadCount(v) => tr!(lang, "parse-bad-count", value = v.as_str()),
         CommandParseError::BadNewArg(v) => tr!(lang, "parse-bad-new-arg", value = v.as_str()),
         CommandParseError::BadPlayers(n) => tr!(lang, "option-players", value = *n),
+        CommandParseError::BadRecordsArg(v) => {
+            tr!(lang, "parse-bad-records-arg", value = v.as_str())
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 pub mod command;
 pub mod help;
 pub mod messages;
+mod records;
 pub mod reply;
 pub mod timers;
 
@@ -27,7 +28,7 @@ use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
-    command::{Command, NewOptions},
+    command::{Command, NewOptions, RecordsOf},
     reply::{Attachment, Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::{
@@ -347,6 +348,9 @@ impl<S: GameStore> Service<S> {
             Command::Snooze => return self.snooze(ctx).await,
             Command::Recap => return self.recap(ctx).await,
             Command::Replay => return self.replay_cmd(ctx).await,
+            Command::Export => return self.export_cmd(ctx).await,
+            Command::Luck => return self.luck_cmd(ctx).await,
+            Command::Records(of) => return self.records_cmd(ctx, of).await,
             Command::Me(args) => self.me(ctx, &args).await?,
             Command::Away(until) => self.away(ctx, until.as_deref()).await?,
             Command::Settings(args) => self.settings_cmd(ctx, &args).await?,
@@ -891,10 +895,13 @@ impl<S: GameStore> Service<S> {
         message: Option<MessageKey>,
     ) -> Res<()> {
         let new_turn = row.turn + 1;
-        let status = if next.is_over() {
-            GameStatus::Over
+        let (status, results) = if next.is_over() {
+            (
+                GameStatus::Over,
+                self.final_results(row, seats, &next, events).await?,
+            )
         } else {
-            GameStatus::Running
+            (GameStatus::Running, Vec::new())
         };
         let write = TurnWrite {
             game: row.id,
@@ -912,6 +919,7 @@ impl<S: GameStore> Service<S> {
             status,
             message,
             timer: self.timer_for(row, seats, &next, new_turn).await?,
+            results,
         };
         self.store.append_turn(&write).await?;
         row.turn = new_turn;
@@ -1377,14 +1385,7 @@ impl<S: GameStore> Service<S> {
     /// in its lobby), the chat's most recently finished game, as an animated GIF posted
     /// for everyone.
     async fn replay_cmd(&self, ctx: &Ctx) -> Res<Reply> {
-        let row = match self.store.live_game(&ctx.scope).await? {
-            Some(row) if row.status == GameStatus::Running => row,
-            _ => self
-                .store
-                .last_finished_game(&ctx.scope)
-                .await?
-                .ok_or(ServiceError::User(UserError::NothingToReplay))?,
-        };
+        let row = self.shown_game(ctx, UserError::NothingToReplay).await?;
         let seats = self.store.seats(row.id).await?;
         let lang = self.lang_for(ctx).await;
         let (gif, turns) = self
@@ -1400,6 +1401,20 @@ impl<S: GameStore> Service<S> {
         let mut reply = Reply::text(text);
         reply.files.push(replay_file(row.id, gif));
         Ok(reply)
+    }
+
+    /// The game `/replay`, `/export` and `/luck` are about: the running game here or, when
+    /// there is none (no live game, or one still in its lobby), the chat's most recently
+    /// finished game; `none` when there is neither.
+    async fn shown_game(&self, ctx: &Ctx, none: UserError) -> Res<GameRow> {
+        match self.store.live_game(&ctx.scope).await? {
+            Some(row) if row.status == GameStatus::Running => Ok(row),
+            _ => self
+                .store
+                .last_finished_game(&ctx.scope)
+                .await?
+                .ok_or(ServiceError::User(none)),
+        }
     }
 
     /// Attaches the whole game's replay to the reply of the turn that ended it. The turn is

@@ -8,14 +8,14 @@ use std::sync::{
 use super::*;
 use crate::store::SqliteStore;
 
-struct FakeClock(AtomicI64);
+pub(super) struct FakeClock(AtomicI64);
 impl Clock for FakeClock {
     fn now(&self) -> i64 {
         self.0.fetch_add(1, Ordering::SeqCst)
     }
 }
 
-async fn service() -> (Service<SqliteStore>, tempfile::TempDir) {
+pub(super) async fn service() -> (Service<SqliteStore>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
         .await
@@ -26,7 +26,7 @@ async fn service() -> (Service<SqliteStore>, tempfile::TempDir) {
     )
 }
 
-fn ctx(user: &str) -> Ctx {
+pub(super) fn ctx(user: &str) -> Ctx {
     Ctx {
         scope: ChatScope {
             platform: "local".into(),
@@ -41,12 +41,12 @@ fn ctx(user: &str) -> Ctx {
     }
 }
 
-async fn say(s: &Service<SqliteStore>, user: &str, line: &str) -> Reply {
+pub(super) async fn say(s: &Service<SqliteStore>, user: &str, line: &str) -> Reply {
     s.handle_line(&ctx(user), line).await
 }
 
 /// Opens `single` for ana and bo and starts it; returns the start reply.
-async fn started(s: &Service<SqliteStore>) -> Reply {
+pub(super) async fn started(s: &Service<SqliteStore>) -> Reply {
     assert_eq!(
         say(s, "ana", "/new single easy").await.visibility,
         Visibility::Public
@@ -57,7 +57,7 @@ async fn started(s: &Service<SqliteStore>) -> Reply {
     r
 }
 
-fn active_user(r: &Reply) -> String {
+pub(super) fn active_user(r: &Reply) -> String {
     r.mention
         .first()
         .map(|m| m.user_id.clone())
@@ -371,7 +371,7 @@ async fn a_refusal_speaks_the_askers_language() {
     assert!(r.text.contains("não é um idioma que eu falo"), "{}", r.text);
 }
 
-fn pt_ctx(user: &str) -> Ctx {
+pub(super) fn pt_ctx(user: &str) -> Ctx {
     Ctx {
         locale: Some("pt-BR".into()),
         ..ctx(user)

@@ -4,7 +4,7 @@
 use poise::{ChoiceParameter as _, serenity_prelude as serenity};
 
 use super::{Context, Data, Error, respond};
-use crate::app::{Command, NewOptions};
+use crate::app::{Command, NewOptions, RecordsOf};
 
 /// Every command, as registered with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -20,6 +20,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         log(),
         recap(),
         replay(),
+        export(),
+        luck(),
+        records(),
         help(),
         place(),
     ]
@@ -454,6 +457,32 @@ pub async fn replay(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Replay).await
 }
 
+/// The record file of the game here (or the last finished one), to check every roll
+#[poise::command(slash_command)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Export).await
+}
+
+/// Everyone's dice against fair dice, in the game here (or the last finished one)
+#[poise::command(slash_command)]
+pub async fn luck(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Luck).await
+}
+
+/// Records of finished games: this channel's leaderboard, or your own
+#[poise::command(slash_command)]
+pub async fn records(
+    ctx: Context<'_>,
+    #[description = "Show your own record over every channel instead"] me: Option<bool>,
+) -> Result<(), Error> {
+    let of = if me == Some(true) {
+        RecordsOf::Me
+    } else {
+        RecordsOf::Chat
+    };
+    respond::command(ctx, Command::Records(of)).await
+}
+
 /// The commands
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
@@ -530,6 +559,9 @@ mod tests {
                 "log",
                 "recap",
                 "replay",
+                "export",
+                "luck",
+                "records",
                 "help",
                 "place"
             ]

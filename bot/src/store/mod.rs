@@ -10,6 +10,7 @@ mod sqlite;
 
 use std::future::Future;
 
+use labscape_core::labscape::Finish;
 pub use sqlite::SqliteStore;
 use thiserror::Error;
 
@@ -266,6 +267,51 @@ pub struct TurnWrite {
     pub message: Option<MessageKey>,
     /// The timers of the next turn (`None`: nobody to wait for, e.g. the game is over).
     pub timer: Option<TimerRow>,
+    /// How every player finished, when this turn ends the game (else empty): kept for
+    /// records, written in the same transaction as the turn.
+    pub results: Vec<ResultRow>,
+}
+
+/// How one player finished a game, as kept for records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultRow {
+    /// Seat.
+    pub seat: u8,
+    /// Platform user id.
+    pub user_id: String,
+    /// The name they played under.
+    pub display_name: String,
+    /// A computer player (kept, but never on a leaderboard).
+    pub computer: bool,
+    /// How their game ended.
+    pub finish: Finish,
+    /// Food at the end (carried out of the building, if they escaped).
+    pub food: i64,
+    /// Their time at the end.
+    pub time: i64,
+    /// Times the robot caught them.
+    pub caught_by_robot: i64,
+}
+
+/// A person's record over finished games (abandoned ones never count).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRecord {
+    /// Platform user id.
+    pub user_id: String,
+    /// The name they last played under.
+    pub name: String,
+    /// Games played to the end.
+    pub games: i64,
+    /// Games they escaped.
+    pub escaped: i64,
+    /// Games they were still inside at dawn.
+    pub caught_at_dawn: i64,
+    /// Games they ran out of time on the ground floor.
+    pub left_behind: i64,
+    /// The most food they carried out of the building (`None`: never escaped).
+    pub most_food: Option<i64>,
+    /// Times the robot caught them, over all those games.
+    pub caught_by_robot: i64,
 }
 
 /// A user's preferences (used by reminders and languages).
@@ -386,7 +432,8 @@ pub trait GameStore: Send + Sync + 'static {
         status: GameStatus,
         now: i64,
     ) -> impl Future<Output = StoreResult<()>> + Send;
-    /// Appends one turn in one transaction (see [`TurnWrite`]).
+    /// Appends one turn in one transaction (see [`TurnWrite`]), with the game's results
+    /// when the turn ends it.
     fn append_turn(&self, write: &TurnWrite) -> impl Future<Output = StoreResult<()>> + Send;
     /// Actions with `seq > after`, in order.
     fn actions(
@@ -409,6 +456,22 @@ pub trait GameStore: Send + Sync + 'static {
         game: Option<GameId>,
         now: i64,
     ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// The stored results of a finished game, by seat (empty for any other game).
+    fn results(&self, id: GameId) -> impl Future<Output = StoreResult<Vec<ResultRow>>> + Send;
+    /// The leaderboard of a chat scope: the people (not computer players) of its finished
+    /// games, most escapes first, then the most food carried out; at most `limit`.
+    fn chat_records(
+        &self,
+        scope: &ChatScope,
+        limit: usize,
+    ) -> impl Future<Output = StoreResult<Vec<PlayerRecord>>> + Send;
+    /// A person's record over the finished games of every chat on `platform` (`None`
+    /// before their first).
+    fn user_record(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> impl Future<Output = StoreResult<Option<PlayerRecord>>> + Send;
     /// A user's preferences.
     fn prefs(
         &self,

@@ -14,9 +14,12 @@ use sqlx::{
     },
 };
 
+use labscape_core::labscape::Finish;
+
 use super::{
     ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
-    NewGame, SeatRow, StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
+    NewGame, PlayerRecord, ResultRow, SeatRow, StoreError, StoreResult, TimerRow, Timing,
+    TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -129,6 +132,33 @@ fn timer_row(r: &SqliteRow) -> StoreResult<TimerRow> {
         next_reminder: r.try_get("next_reminder")?,
         deadline_at: r.try_get("deadline_at")?,
         stalled: r.try_get("stalled")?,
+    })
+}
+
+/// A person's record, aggregated over `results r JOIN games g` (finished games only, people
+/// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
+/// the platform (bound first).
+const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
+     (SELECT r2.display_name FROM results r2 JOIN games g2 ON g2.id = r2.game_id \
+      WHERE r2.user_id = r.user_id AND g2.platform = ? \
+      ORDER BY g2.updated_at DESC, g2.id DESC LIMIT 1) AS name, \
+     COUNT(*) AS games, \
+     COALESCE(SUM(r.finish = 'escaped'), 0) AS escaped, \
+     COALESCE(SUM(r.finish = 'caught_at_dawn'), 0) AS caught_at_dawn, \
+     COALESCE(SUM(r.finish = 'left_behind'), 0) AS left_behind, \
+     MAX(CASE WHEN r.finish = 'escaped' THEN r.food END) AS most_food, \
+     COALESCE(SUM(r.caught_by_robot), 0) AS caught_by_robot";
+
+fn record_row(r: &SqliteRow) -> StoreResult<PlayerRecord> {
+    Ok(PlayerRecord {
+        user_id: r.try_get("user_id")?,
+        name: r.try_get("name")?,
+        games: r.try_get("games")?,
+        escaped: r.try_get("escaped")?,
+        caught_at_dawn: r.try_get("caught_at_dawn")?,
+        left_behind: r.try_get("left_behind")?,
+        most_food: r.try_get("most_food")?,
+        caught_by_robot: r.try_get("caught_by_robot")?,
     })
 }
 
@@ -525,8 +555,92 @@ impl GameStore for SqliteStore {
             .await?;
         }
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
+        for r in &w.results {
+            sqlx::query(
+                "INSERT INTO results (game_id, seat, user_id, display_name, computer, finish, food, time, caught_by_robot) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(w.game.0)
+            .bind(i64::from(r.seat))
+            .bind(&r.user_id)
+            .bind(&r.display_name)
+            .bind(r.computer)
+            .bind(r.finish.name())
+            .bind(r.food)
+            .bind(r.time)
+            .bind(r.caught_by_robot)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
+        let rows = sqlx::query(
+            "SELECT seat, user_id, display_name, computer, finish, food, time, caught_by_robot \
+             FROM results WHERE game_id = ? ORDER BY seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let finish: String = r.try_get("finish")?;
+                Ok(ResultRow {
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    user_id: r.try_get("user_id")?,
+                    display_name: r.try_get("display_name")?,
+                    computer: r.try_get("computer")?,
+                    finish: Finish::from_name(&finish)
+                        .ok_or_else(|| StoreError::Corrupt(format!("finish {finish}")))?,
+                    food: r.try_get("food")?,
+                    time: r.try_get("time")?,
+                    caught_by_robot: r.try_get("caught_by_robot")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn chat_records(
+        &self,
+        scope: &ChatScope,
+        limit: usize,
+    ) -> StoreResult<Vec<PlayerRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id \
+             WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
+             AND r.computer = 0 \
+             GROUP BY r.user_id \
+             ORDER BY escaped DESC, COALESCE(most_food, -1) DESC, games ASC, name ASC \
+             LIMIT ?"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(record_row).collect()
+    }
+
+    async fn user_record(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> StoreResult<Option<PlayerRecord>> {
+        let row = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id \
+             WHERE g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
+             GROUP BY r.user_id"
+        ))
+        .bind(platform)
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(record_row).transpose()
     }
 
     async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
@@ -731,6 +845,7 @@ mod tests {
                 id: m.into(),
             }),
             timer: None,
+            results: Vec::new(),
         }
     }
 
@@ -839,6 +954,165 @@ mod tests {
         assert_eq!(acts.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2]);
         assert_eq!(s.game(id).await.unwrap().unwrap().turn, 2);
         assert_eq!(s.snapshot(id, 2).await.unwrap().unwrap().0, 0);
+    }
+
+    fn result(seat: u8, user: &str, finish: Finish, food: i64, robot: i64) -> ResultRow {
+        ResultRow {
+            seat,
+            user_id: user.into(),
+            display_name: user.to_uppercase(),
+            computer: user.starts_with("bot:"),
+            finish,
+            food,
+            time: 30,
+            caught_by_robot: robot,
+        }
+    }
+
+    /// A started game in `scope` whose one turn ends it with `results`; returns its id.
+    async fn finished(s: &SqliteStore, scope: &ChatScope, results: Vec<ResultRow>) -> GameId {
+        let g = NewGame {
+            scope: scope.clone(),
+            ..new_game("x")
+        };
+        let id = s.create_game(&g, &seat("ana")).await.unwrap();
+        s.start_game(id, "{}", None, 2).await.unwrap();
+        s.append_turn(&TurnWrite {
+            status: GameStatus::Over,
+            results,
+            ..turn(id, 0, None)
+        })
+        .await
+        .unwrap();
+        id
+    }
+
+    #[tokio::test]
+    async fn results_are_written_only_with_the_turn_that_ends_the_game() {
+        let (s, _d) = store().await;
+        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        s.start_game(id, "{}", None, 2).await.unwrap();
+        s.append_turn(&turn(id, 0, None)).await.unwrap();
+        let last = TurnWrite {
+            status: GameStatus::Over,
+            results: vec![
+                result(0, "ana", Finish::Escaped, 3, 1),
+                result(1, "bot:random:2", Finish::CaughtAtDawn, 0, 0),
+            ],
+            ..turn(id, 1, None)
+        };
+        // A stale final turn is refused whole: no results without their turn.
+        assert!(matches!(
+            s.append_turn(&TurnWrite {
+                expected_turn: 0,
+                ..last.clone()
+            })
+            .await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(s.results(id).await.unwrap().is_empty());
+        s.append_turn(&last).await.unwrap();
+        assert_eq!(s.results(id).await.unwrap(), last.results);
+        assert_eq!(s.game(id).await.unwrap().unwrap().status, GameStatus::Over);
+    }
+
+    #[tokio::test]
+    async fn leaderboards_count_a_scopes_finished_games_and_only_people() {
+        let (s, _d) = store().await;
+        let here = scope("c");
+        let thread = ChatScope {
+            thread: "t".into(),
+            ..scope("c")
+        };
+        let telegram = ChatScope {
+            platform: "telegram".into(),
+            ..scope("c")
+        };
+        assert!(s.chat_records(&here, 10).await.unwrap().is_empty());
+        assert_eq!(s.user_record("local", "ana").await.unwrap(), None);
+        finished(
+            &s,
+            &here,
+            vec![
+                result(0, "ana", Finish::Escaped, 2, 1),
+                result(1, "bo", Finish::CaughtAtDawn, 5, 2),
+                result(2, "bot:heuristic:3", Finish::Escaped, 9, 0),
+            ],
+        )
+        .await;
+        finished(
+            &s,
+            &here,
+            vec![
+                result(0, "bo", Finish::Escaped, 4, 0),
+                result(1, "ana", Finish::LeftBehind, 1, 0),
+            ],
+        )
+        .await;
+        finished(
+            &s,
+            &here,
+            vec![
+                result(0, "cy", Finish::Escaped, 7, 0),
+                result(1, "bo", Finish::Escaped, 1, 1),
+            ],
+        )
+        .await;
+        // Elsewhere: a thread of the same chat, and another platform.
+        finished(&s, &thread, vec![result(0, "ana", Finish::Escaped, 8, 0)]).await;
+        finished(&s, &telegram, vec![result(0, "ana", Finish::Escaped, 9, 0)]).await;
+        // An abandoned game with (impossible, but say) rows counts for nothing.
+        let abandoned = finished(&s, &here, vec![result(0, "ana", Finish::Escaped, 50, 0)]).await;
+        s.set_status(abandoned, GameStatus::Abandoned, 99)
+            .await
+            .unwrap();
+
+        let board = s.chat_records(&here, 10).await.unwrap();
+        let rows: Vec<_> = board
+            .iter()
+            .map(|r| (r.user_id.as_str(), r.games, r.escaped, r.most_food))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("bo", 3, 2, Some(4)),
+                ("cy", 1, 1, Some(7)),
+                ("ana", 2, 1, Some(2)),
+            ],
+            "most escapes first, then the most food carried out; no computer player"
+        );
+        let bo = &board[0];
+        assert_eq!(
+            (
+                bo.name.as_str(),
+                bo.caught_at_dawn,
+                bo.left_behind,
+                bo.caught_by_robot
+            ),
+            ("BO", 1, 0, 3)
+        );
+        assert_eq!(s.chat_records(&here, 1).await.unwrap().len(), 1);
+        assert_eq!(s.chat_records(&thread, 10).await.unwrap().len(), 1);
+
+        // One's own record: every chat of the platform, never another platform's.
+        let ana = s.user_record("local", "ana").await.unwrap().unwrap();
+        assert_eq!(
+            (
+                ana.games,
+                ana.escaped,
+                ana.left_behind,
+                ana.most_food,
+                ana.caught_by_robot
+            ),
+            (3, 2, 1, Some(8), 1)
+        );
+        let ana_tg = s.user_record("telegram", "ana").await.unwrap().unwrap();
+        assert_eq!((ana_tg.games, ana_tg.most_food), (1, Some(9)));
+        assert_eq!(
+            s.user_record("local", "bot:heuristic:3").await.unwrap(),
+            None,
+            "computer players have no record"
+        );
     }
 
     #[tokio::test]

@@ -160,6 +160,9 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("away", tr!(lang, "tg-cmd-away")),
         ("snooze", tr!(lang, "tg-cmd-snooze")),
         ("replay", tr!(lang, "tg-cmd-replay")),
+        ("export", tr!(lang, "tg-cmd-export")),
+        ("luck", tr!(lang, "tg-cmd-luck")),
+        ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
     ]
 }
