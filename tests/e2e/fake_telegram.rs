@@ -426,7 +426,12 @@ async fn api(
         let Ok(mut form) = Multipart::from_request(req, &()).await else {
             return err(400, "Bad Request: invalid multipart");
         };
-        while let Ok(Some(field)) = form.next_field().await {
+        loop {
+            let field = match form.next_field().await {
+                Ok(Some(field)) => field,
+                Ok(None) => break,
+                Err(e) => return err(400, &format!("Bad Request: invalid multipart: {e}")),
+            };
             let name = field.name().unwrap_or_default().to_string();
             let file_name = field.file_name().map(str::to_string);
             let Ok(bytes) = field.bytes().await else {
