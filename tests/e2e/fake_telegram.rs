@@ -473,7 +473,7 @@ async fn api(
 
     // Resolve `attach://name` file parameters.
     let mut files = HashMap::new();
-    for key in ["photo", "document"] {
+    for key in ["photo", "document", "animation"] {
         if let Some(v) = params.get(key).and_then(Value::as_str) {
             match v.strip_prefix("attach://").and_then(|n| parts.get(n)) {
                 Some(up) => {
