@@ -2,17 +2,15 @@
 //! units* (the image is designed 1200 units wide); the canvas scales them to pixels, so one
 //! scene description serves every output width.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, LazyLock, Mutex},
-};
-
 use tiny_skia::{
-    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PixmapPaint, Rect,
-    Stroke, StrokeDash, Transform,
+    Color, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, StrokeDash,
+    Transform,
 };
 
-use crate::text::{self, Weight};
+use crate::{
+    memo::Memo,
+    text::{self, Weight},
+};
 
 /// An sRGB colour with alpha.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,10 +67,13 @@ pub(crate) enum Align {
     Right,
 }
 
-/// A pixmap plus the design-unit scale.
+/// A pixmap plus the design-unit scale. The pixmap may be one horizontal band of a taller
+/// image: `top` is the image row its first row stands for, and everything is drawn shifted
+/// up by it (so two threads can each draw their band of one image from the same scene).
 pub(crate) struct Canvas {
     pub pix: Pixmap,
     scale: f32,
+    top: f32,
 }
 
 impl std::fmt::Debug for Canvas {
@@ -81,6 +82,7 @@ impl std::fmt::Debug for Canvas {
             .field("width", &self.pix.width())
             .field("height", &self.pix.height())
             .field("scale", &self.scale)
+            .field("top", &self.top)
             .finish()
     }
 }
@@ -120,12 +122,10 @@ pub(crate) struct SpriteKey {
     pub variant: u8,
 }
 
-/// Sprites by (icon, size in quarter pixels, scale bits).
-type SpriteCache = HashMap<(SpriteKey, u32, u32), Arc<Pixmap>>;
-
 /// Icons drawn once per size into a small transparent pixmap and then copied: icons are
-/// most of the paths in an image and look the same everywhere they appear.
-static SPRITES: LazyLock<Mutex<SpriteCache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+/// most of the paths in an image and look the same everywhere they appear. Keyed by (icon,
+/// size in quarter pixels, scale bits).
+static SPRITES: Memo<(SpriteKey, u32, u32), Pixmap> = Memo::new(2048);
 
 impl Canvas {
     /// Draws an icon through the sprite cache, centred at `(cx, cy)` (snapped to whole
@@ -140,48 +140,58 @@ impl Canvas {
         let px = size * self.scale;
         let dim = (px * 1.5).ceil() as u32 + 4;
         let cache_key = (key, (px * 4.0).round() as u32, self.scale.to_bits());
-        let sprite = {
-            let mut cache = SPRITES.lock().unwrap_or_else(|e| e.into_inner());
-            if cache.len() > 2048 {
-                cache.clear();
-            }
-            Arc::clone(cache.entry(cache_key).or_insert_with(|| {
-                let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
-                let mut sub = Canvas {
-                    pix,
-                    scale: self.scale,
-                };
-                let c = dim as f32 / 2.0 / self.scale;
-                draw(&mut sub, c, c, size);
-                Arc::new(sub.pix)
-            }))
-        };
+        let sprite = SPRITES.get(cache_key, || {
+            let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
+            let mut sub = Canvas {
+                pix,
+                scale: self.scale,
+                top: 0.0,
+            };
+            let c = dim as f32 / 2.0 / self.scale;
+            draw(&mut sub, c, c, size);
+            sub.pix
+        });
         let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
-        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32;
-        self.pix.draw_pixmap(
-            x,
-            y,
-            sprite.as_ref().as_ref(),
-            &PixmapPaint::default(),
-            Transform::identity(),
-            None,
-        );
+        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
+        self.blit(&sprite, x, y);
     }
 
     /// A canvas `width_px` pixels wide for a design `design_width` units wide and
     /// `design_height` units tall, filled with `bg`.
     pub fn new(width_px: u32, design_width: f32, design_height: f32, bg: Rgba) -> Canvas {
-        let scale = width_px as f32 / design_width;
-        let height_px = (design_height * scale).ceil().max(1.0) as u32;
-        let data = crate::encode::pixel_buffer((width_px * height_px * 4) as usize);
-        let size = tiny_skia::IntSize::from_wh(width_px, height_px).expect("a non-empty canvas");
-        let mut pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
-        pix.fill(Color::from_rgba8(bg.0, bg.1, bg.2, 255));
-        Canvas { pix, scale }
+        let height_px = height_px(width_px, design_width, design_height);
+        Canvas::band(width_px, design_width, (0, height_px), bg)
     }
 
+    /// Rows `start..end` of the canvas [`Canvas::new`] would make `width_px` wide for a
+    /// design `design_width` units wide, filled with `bg`.
+    pub fn band(width_px: u32, design_width: f32, (start, end): (u32, u32), bg: Rgba) -> Canvas {
+        let scale = width_px as f32 / design_width;
+        let rows = end.saturating_sub(start).max(1);
+        let data = crate::encode::pixel_buffer((width_px * rows * 4) as usize);
+        let size = tiny_skia::IntSize::from_wh(width_px, rows).expect("a non-empty canvas");
+        let mut pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
+        pix.fill(Color::from_rgba8(bg.0, bg.1, bg.2, 255));
+        Canvas {
+            pix,
+            scale,
+            top: start as f32,
+        }
+    }
+
+    /// A canvas only for measuring text at the scale of one `width_px` wide (it has no
+    /// pixels to speak of).
+    pub fn measure(width_px: u32, design_width: f32) -> Canvas {
+        Canvas {
+            pix: Pixmap::new(1, 1).expect("a 1×1 pixmap"),
+            scale: width_px as f32 / design_width,
+            top: 0.0,
+        }
+    }
+
+    /// Design units to this band's pixels.
     fn transform(&self) -> Transform {
-        Transform::from_scale(self.scale, self.scale)
+        Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -self.top)
     }
 
     /// Fills a path built in design units.
@@ -288,71 +298,142 @@ impl Canvas {
         }
     }
 
-    /// A filled rectangle in pixels. Opaque colours fill whole pixels directly and leave
-    /// only the fractional fringes to tiny-skia.
+    /// A filled rectangle in pixels, anti-aliased by area coverage. Whole pixels of an
+    /// opaque colour are copied and the rest blended here: tiny-skia sets up a raster
+    /// pipeline for every rectangle, and an image has hundreds of thin rules and fringes.
     fn rect_px(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba) {
-        if w <= 0.0 || h <= 0.0 {
+        if w <= 0.0 || h <= 0.0 || c.3 == 0 {
             return;
         }
-        let (pw, ph) = (self.pix.width() as f32, self.pix.height() as f32);
+        let y = y - self.top;
+        let (pw, ph) = (self.pix.width() as usize, self.pix.height() as usize);
         let (x0, y0) = (x.max(0.0), y.max(0.0));
-        let (x1, y1) = ((x + w).min(pw), (y + h).min(ph));
-        let (ix0, iy0, ix1, iy1) = (x0.ceil(), y0.ceil(), x1.floor(), y1.floor());
-        if c.3 < 255 || ix1 - ix0 < 4.0 || iy1 <= iy0 {
-            if let Some(r) = Rect::from_xywh(x, y, w, h) {
-                self.pix
-                    .fill_rect(r, &c.paint(), Transform::identity(), None);
-            }
+        let (x1, y1) = ((x + w).min(pw as f32), (y + h).min(ph as f32));
+        if x0 >= x1 || y0 >= y1 {
             return;
         }
-        let stride = self.pix.width() as usize * 4;
-        let (a, b) = (ix0 as usize * 4, ix1 as usize * 4);
-        let template = [c.0, c.1, c.2, 255].repeat((b - a) / 4);
-        let data = self.pix.data_mut();
-        for row in iy0 as usize..iy1 as usize {
-            data[row * stride + a..row * stride + b].copy_from_slice(&template);
-        }
-        let mut fringe = |fx: f32, fy: f32, fw: f32, fh: f32| {
-            if let Some(r) = Rect::from_xywh(fx, fy, fw, fh) {
-                self.pix
-                    .fill_rect(r, &c.paint(), Transform::identity(), None);
-            }
+        let (cx0, cx1) = (x0.floor() as usize, (x1.ceil() as usize).min(pw));
+        let (ry0, ry1) = (y0.floor() as usize, (y1.ceil() as usize).min(ph));
+        let cover = |i: usize, lo: f32, hi: f32| {
+            ((i as f32 + 1.0).min(hi) - (i as f32).max(lo)).clamp(0.0, 1.0)
         };
-        if iy0 > y0 {
-            fringe(x0, y0, x1 - x0, iy0 - y0);
-        }
-        if y1 > iy1 {
-            fringe(x0, iy1, x1 - x0, y1 - iy1);
-        }
-        if ix0 > x0 {
-            fringe(x0, iy0, ix0 - x0, iy1 - iy0);
-        }
-        if x1 > ix1 {
-            fringe(ix1, iy0, x1 - ix1, iy1 - iy0);
+        let cols: Vec<f32> = (cx0..cx1).map(|i| cover(i, x0, x1)).collect();
+        // The run of columns wholly inside, copied as one slice on fully covered rows.
+        let full_a = cols.iter().position(|&k| k >= 1.0).unwrap_or(cols.len());
+        let full_b = cols
+            .iter()
+            .rposition(|&k| k >= 1.0)
+            .map_or(full_a, |i| i + 1);
+        let template = if c.3 == 255 {
+            [c.0, c.1, c.2, 255].repeat(full_b - full_a)
+        } else {
+            Vec::new()
+        };
+        let stride = pw * 4;
+        let ca = f32::from(c.3);
+        let data = self.pix.data_mut();
+        for row in ry0..ry1 {
+            let cy = cover(row, y0, y1);
+            let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
+            if c.3 == 255 && cy >= 1.0 {
+                line[full_a * 4..full_b * 4].copy_from_slice(&template);
+                for k in (0..full_a).chain(full_b..cols.len()) {
+                    blend(
+                        &mut line[k * 4..k * 4 + 4],
+                        c,
+                        (cols[k] * 255.0 + 0.5) as u32,
+                    );
+                }
+                continue;
+            }
+            for (px, &cx) in line.chunks_exact_mut(4).zip(&cols) {
+                blend(px, c, ((cx * cy * ca + 0.5) as u32).min(255));
+            }
         }
     }
 
-    /// A quarter ellipse in pixels centred at `(cx, cy)` with signed radii towards its
-    /// quadrant.
+    /// A quarter ellipse in pixels centred at `(cx, cy)` (whole pixels) with signed radii
+    /// towards its quadrant. Rounded rectangles come in a handful of sizes, so the
+    /// coverage of each corner is drawn once and kept.
     fn quarter_px(&mut self, cx: f32, cy: f32, rx: f32, ry: f32, c: Rgba) {
         if rx == 0.0 || ry == 0.0 {
             return;
         }
+        let cy = cy - self.top;
+        let key = ((rx * 64.0).round() as i32, (ry * 64.0).round() as i32);
+        let corner = CORNERS.get(key, || {
+            Corner::new(key.0 as f32 / 64.0, key.1 as f32 / 64.0)
+        });
+        self.blend_mask(
+            cx as i32 - corner.ox,
+            cy as i32 - corner.oy,
+            corner.w,
+            corner.h,
+            &corner.coverage,
+            c,
+        );
+    }
+}
+
+/// The coverage of a quarter ellipse with signed radii, in a mask whose pixel
+/// `(ox, oy)` is the ellipse's centre.
+#[derive(Debug)]
+struct Corner {
+    ox: i32,
+    oy: i32,
+    w: usize,
+    h: usize,
+    coverage: Vec<u8>,
+}
+
+/// Corner masks by radii in 1/64 px.
+static CORNERS: Memo<(i32, i32), Corner> = Memo::new(4096);
+
+impl Corner {
+    fn new(rx: f32, ry: f32) -> Corner {
+        let (w, h) = (rx.abs().ceil() as u32, ry.abs().ceil() as u32);
+        let ox = if rx < 0.0 { w as f32 } else { 0.0 };
+        let oy = if ry < 0.0 { h as f32 } else { 0.0 };
+        let mut pix = Pixmap::new(w.max(1), h.max(1)).expect("a non-empty corner");
         let k = 0.552_284_8;
         let mut pb = PathBuilder::new();
-        pb.move_to(cx, cy);
-        pb.line_to(cx + rx, cy);
-        pb.cubic_to(cx + rx, cy + ry * k, cx + rx * k, cy + ry, cx, cy + ry);
+        pb.move_to(ox, oy);
+        pb.line_to(ox + rx, oy);
+        pb.cubic_to(ox + rx, oy + ry * k, ox + rx * k, oy + ry, ox, oy + ry);
         pb.close();
         if let Some(p) = pb.finish() {
-            self.pix.fill_path(
+            pix.fill_path(
                 &p,
-                &c.paint(),
+                &Rgba(0, 0, 0, 255).paint(),
                 FillRule::Winding,
                 Transform::identity(),
                 None,
             );
         }
+        Corner {
+            ox: ox as i32,
+            oy: oy as i32,
+            w: pix.width() as usize,
+            h: pix.height() as usize,
+            coverage: pix.pixels().iter().map(|p| p.alpha()).collect(),
+        }
+    }
+}
+
+/// Blends colour `c` at coverage `a` (0–255, before the colour's own alpha) into one
+/// opaque RGBA pixel.
+#[inline]
+fn blend(px: &mut [u8], c: Rgba, a: u32) {
+    let a = a * u32::from(c.3) / 255;
+    if a == 0 {
+        return;
+    }
+    if a >= 255 {
+        px[..3].copy_from_slice(&[c.0, c.1, c.2]);
+        return;
+    }
+    for (d, s) in px.iter_mut().zip([c.0, c.1, c.2]) {
+        *d = ((u32::from(s) * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
     }
 }
 
@@ -406,7 +487,7 @@ impl Canvas {
                 Align::Center => w / 2.0,
                 Align::Right => w,
             };
-        let baseline = (y * self.scale).round() as i32;
+        let baseline = (y * self.scale).round() as i32 - self.top as i32;
         let mut pen = x0;
         let mut prev = None;
         for c in s.chars() {
@@ -443,31 +524,59 @@ impl Canvas {
     /// Blends a coverage mask at pixel `(x, y)` in `color` (the canvas is opaque).
     fn blend_mask(&mut self, x: i32, y: i32, w: usize, h: usize, mask: &[u8], color: Rgba) {
         let (pw, ph) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (c0, c1) = ((-x).max(0), (pw - x).min(w as i32));
+        if c0 >= c1 {
+            return;
+        }
         let data = self.pix.data_mut();
-        let ca = u32::from(color.3);
-        for row in 0..h as i32 {
-            let py = y + row;
-            if py < 0 || py >= ph {
-                continue;
-            }
-            for col in 0..w as i32 {
-                let px = x + col;
-                if px < 0 || px >= pw {
-                    continue;
-                }
-                let cov = u32::from(mask[row as usize * w + col as usize]);
-                if cov == 0 {
-                    continue;
-                }
-                let a = cov * ca / 255;
-                let i = ((py * pw + px) * 4) as usize;
-                for (k, c) in [color.0, color.1, color.2].into_iter().enumerate() {
-                    let d = u32::from(data[i + k]);
-                    data[i + k] = ((u32::from(c) * a + d * (255 - a) + 127) / 255) as u8;
+        for row in (-y).max(0)..(ph - y).min(h as i32) {
+            let start = ((y + row) * pw + x) as usize * 4;
+            let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
+            let m = &mask[row as usize * w + c0 as usize..row as usize * w + c1 as usize];
+            for (px, &cov) in line.chunks_exact_mut(4).zip(m) {
+                if cov != 0 {
+                    blend(px, color, u32::from(cov));
                 }
             }
         }
     }
+
+    /// Draws a premultiplied sprite with its top-left corner at pixel `(x, y)` of this
+    /// band (source over an opaque canvas).
+    fn blit(&mut self, sprite: &Pixmap, x: i32, y: i32) {
+        let (pw, ph) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
+        let (c0, c1) = ((-x).max(0), (pw - x).min(sw));
+        if c0 >= c1 {
+            return;
+        }
+        let src = sprite.data();
+        let data = self.pix.data_mut();
+        for row in (-y).max(0)..(ph - y).min(sh) {
+            let start = ((y + row) * pw + x) as usize * 4;
+            let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
+            let from = (row * sw) as usize * 4;
+            let s = &src[from + c0 as usize * 4..from + c1 as usize * 4];
+            for (d, s) in line.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+                let sa = u32::from(s[3]);
+                if sa == 255 {
+                    d[..3].copy_from_slice(&s[..3]);
+                } else if sa != 0 {
+                    for k in 0..3 {
+                        let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
+                        d[k] = v.min(255) as u8;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The height in pixels of a canvas `width_px` wide for a design `design_width` units wide
+/// and `design_height` tall.
+pub(crate) fn height_px(width_px: u32, design_width: f32, design_height: f32) -> u32 {
+    let scale = width_px as f32 / design_width;
+    (design_height * scale).ceil().max(1.0) as u32
 }
 
 /// A rounded-rectangle path.

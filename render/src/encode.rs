@@ -68,6 +68,18 @@ impl Colors {
         }
     }
 
+    /// The id of colour word `c`, if seen.
+    pub(crate) fn find(&self, c: u32) -> Option<u16> {
+        let mut i = (c.wrapping_mul(0x9E37_79B1) >> self.shift) as usize & self.mask;
+        loop {
+            match self.keys[i] {
+                k if k == c => return Some(self.ids[i]),
+                EMPTY => return None,
+                _ => i = (i + 1) & self.mask,
+            }
+        }
+    }
+
     /// Distinct colours seen.
     pub(crate) fn len(&self) -> usize {
         self.list.len()
@@ -87,25 +99,33 @@ pub(crate) fn quantise(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, 
     let n = colors.list.len();
     let mut to_index: Vec<Option<u8>> = vec![None; n];
     let mut palette: Vec<u32> = Vec::with_capacity(max);
-    let mut add = |id: usize, palette: &mut Vec<u32>| {
-        if palette.len() < max && to_index[id].is_none() {
-            to_index[id] = Some(palette.len() as u8);
-            palette.push(colors.list[id]);
-        }
-    };
     for &c in seed {
-        if let Some(id) = colors.list.iter().position(|&x| x == c) {
-            add(id, &mut palette);
+        if let Some(id) = colors.find(c).map(usize::from)
+            && palette.len() < max
+            && to_index[id].is_none()
+        {
+            to_index[id] = Some(palette.len() as u8);
+            palette.push(c);
         }
     }
-    let mut by_count: Vec<usize> = (0..n).collect();
-    by_count.sort_unstable_by(|&a, &b| {
+    // The most common of the rest, in order: only as many as there is room for are sorted.
+    let mut rest: Vec<usize> = (0..n).filter(|&id| to_index[id].is_none()).collect();
+    let room = max - palette.len();
+    let by_count = |&a: &usize, &b: &usize| {
         colors.counts[b]
             .cmp(&colors.counts[a])
             .then(colors.list[a].cmp(&colors.list[b]))
-    });
-    for id in by_count {
-        add(id, &mut palette);
+    };
+    if rest.len() > room {
+        if room > 0 {
+            rest.select_nth_unstable_by(room - 1, by_count);
+        }
+        rest.truncate(room);
+    }
+    rest.sort_unstable_by(by_count);
+    for id in rest {
+        to_index[id] = Some(palette.len() as u8);
+        palette.push(colors.list[id]);
     }
 
     // Every other colour to its nearest entry.
@@ -138,77 +158,310 @@ pub(crate) fn rgb_bytes(palette: &[u32]) -> Vec<u8> {
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG, keeping `seed` colours in the palette.
 pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
-    indexed_png_at(pix, seed, LEVEL)
+    let scan = Scan::new(pix);
+    let (palette, maps) = palette_for(std::slice::from_ref(&scan), seed);
+    let (w, h) = (pix.width(), pix.height());
+    let segment = scan.compress(&maps[0], LEVEL, true);
+    png(w, h, &palette, &[segment])
 }
 
-/// [`indexed_png`] at a given zlib level (for measurements).
-pub(crate) fn indexed_png_at(pix: &Pixmap, seed: &[u32], level: u8) -> Vec<u8> {
-    let (w, h) = (pix.width(), pix.height());
+/// Draws an image `width` × `height` pixels in horizontal bands, one thread per band
+/// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
+/// PNG keeping `seed` colours in the palette. The bytes are those of [`indexed_png`] on the
+/// whole image up to deflate's choices: one palette for the whole image, bands compressed
+/// as separate pieces of one zlib stream.
+pub(crate) fn banded_png(
+    (width, height): (u32, u32),
+    bands: &[(u32, u32)],
+    draw: impl Fn((u32, u32)) -> Pixmap + Sync,
+    seed: &[u32],
+) -> Vec<u8> {
+    let scans = in_parallel(bands, |&rows| {
+        let pix = draw(rows);
+        let scan = Scan::new(&pix);
+        recycle(pix);
+        scan
+    });
+    let (palette, maps) = palette_for(&scans, seed);
+    let last = scans.len() - 1;
+    let jobs: Vec<(usize, &Scan, &Vec<u8>)> = scans
+        .iter()
+        .zip(&maps)
+        .enumerate()
+        .map(|(i, (s, m))| (i, s, m))
+        .collect();
+    let segments = in_parallel(&jobs, |&(i, scan, map)| {
+        scan.compress(map, LEVEL, i == last)
+    });
+    png(width, height, &palette, &segments)
+}
 
-    // One pass over the pixels as runs of equal colour: a dense id per colour and a list
-    // of (id, length) runs. Buffers are reused between calls on a thread: a fresh
-    // multi-megabyte allocation costs more in page faults than the work done in it.
-    let px = pix.pixels();
-    let mut runs = SCRATCH_RUNS.take();
-    runs.clear();
-    let mut colors = Colors::new(MAX_COLORS);
-    let mut i = 0;
-    while i < px.len() {
-        let c = px[i];
-        let mut j = i + 1;
-        while j < px.len() && px[j] == c {
-            j += 1;
+/// `f` over every item, one scoped thread per item after the first (which runs on the
+/// calling thread); results in order.
+fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let Some((first, rest)) = items.split_first() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rest
+            .iter()
+            .map(|item| {
+                let f = &f;
+                scope.spawn(move || f(item))
+            })
+            .collect();
+        let mut out = vec![f(first)];
+        for h in handles {
+            match h.join() {
+                Ok(r) => out.push(r),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
         }
-        let len = (j - i) as u32;
-        runs.push((colors.id(word(c), len), len));
-        i = j;
-    }
-    let (palette, to_index) = quantise(&colors, seed, MAX_PALETTE);
-    let mut indices = SCRATCH_INDICES.take();
-    indices.clear();
-    indices.reserve(px.len());
-    for &(id, len) in &runs {
-        indices.resize(indices.len() + len as usize, to_index[usize::from(id)]);
-    }
-    SCRATCH_RUNS.set(runs);
+        out
+    })
+}
 
-    let mut out = Vec::with_capacity(128 * 1024);
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Indexed);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_palette(rgb_bytes(&palette));
-        enc.set_deflate_compression(png::DeflateCompression::Level(level));
-        enc.set_filter(png::Filter::NoFilter);
-        let mut writer = enc.write_header().expect("writing a PNG header to memory");
-        writer
-            .write_image_data(&indices)
-            .expect("writing PNG data to memory");
+/// One band of an image read as runs of colour: every row is either the same as the row
+/// above or a list of (colour id, length) runs. Rows repeat a lot in a turn image (panel
+/// backgrounds, gaps between lines of text), and a repeated row is neither scanned twice
+/// nor compressed as more than "same as above".
+struct Scan {
+    width: usize,
+    /// Per row: the end of its runs in `runs`, or [`SAME_ROW`].
+    rows: Vec<u32>,
+    runs: Vec<(u16, u32)>,
+    colors: Colors,
+}
+
+const SAME_ROW: u32 = u32::MAX;
+
+impl Scan {
+    fn new(pix: &Pixmap) -> Scan {
+        let width = pix.width() as usize;
+        let stride = width * 4;
+        let data = pix.data();
+        let mut rows = Vec::with_capacity(pix.height() as usize);
+        let mut runs: Vec<(u16, u32)> = Vec::with_capacity(64 * 1024);
+        let mut colors = Colors::new(MAX_COLORS);
+        let mut last_runs = 0..0;
+        let mut prev: &[u8] = &[];
+        for row in data.chunks_exact(stride) {
+            if row == prev {
+                rows.push(SAME_ROW);
+                for &(id, len) in &runs[last_runs.clone()] {
+                    colors.counts[usize::from(id)] += len;
+                }
+                continue;
+            }
+            let start = runs.len();
+            let mut i = 0;
+            while i < row.len() {
+                let w = u32::from_le_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
+                // Skip two pixels at a time while they match, then one.
+                let two = u64::from(w) | (u64::from(w) << 32);
+                let mut j = i + 4;
+                while j + 8 <= row.len()
+                    && u64::from_le_bytes(row[j..j + 8].try_into().unwrap_or_default()) == two
+                {
+                    j += 8;
+                }
+                while j < row.len() && row[j..j + 4] == row[i..i + 4] {
+                    j += 4;
+                }
+                let len = ((j - i) / 4) as u32;
+                let c = w & 0x00FF_FFFF;
+                runs.push((colors.id(c, len), len));
+                i = j;
+            }
+            rows.push(runs.len() as u32);
+            last_runs = start..runs.len();
+            prev = row;
+        }
+        Scan {
+            width,
+            rows,
+            runs,
+            colors,
+        }
     }
-    SCRATCH_INDICES.set(indices);
+
+    /// The band's rows as PNG scanlines (palette index of every colour id from `map`; a
+    /// repeated row as the "up" filter of zeros) compressed as raw deflate: the end of
+    /// the zlib stream when `last`, otherwise flushed to a byte boundary for the next band.
+    fn compress(&self, map: &[u8], level: u8, last: bool) -> Segment {
+        let mut lines = take_bytes(self.rows.len() * (self.width + 1));
+        let mut start = 0;
+        for &end in &self.rows {
+            if end == SAME_ROW {
+                lines.push(2);
+                lines.resize(lines.len() + self.width, 0);
+                continue;
+            }
+            lines.push(0);
+            for &(id, len) in &self.runs[start..end as usize] {
+                lines.resize(lines.len() + len as usize, map[usize::from(id)]);
+            }
+            start = end as usize;
+        }
+        let adler = zlib_rs::adler32::adler32(1, &lines);
+        let mut buf = take_bytes(zlib_rs::compress_bound(lines.len()) + 64);
+        buf.resize(buf.capacity(), 0);
+        let mut deflate = take_deflate(level);
+        let flush = if last {
+            zlib_rs::DeflateFlush::Finish
+        } else {
+            zlib_rs::DeflateFlush::SyncFlush
+        };
+        let status = deflate
+            .compress(&lines, &mut buf, flush)
+            .expect("deflate into a buffer of compress_bound size");
+        assert!(
+            deflate.total_in() == lines.len() as u64
+                && (!last || status == zlib_rs::Status::StreamEnd),
+            "deflate stopped short: {status:?}"
+        );
+        let out = buf[..deflate.total_out() as usize].to_vec();
+        give_deflate(level, deflate);
+        give_bytes(buf);
+        let len = lines.len() as u64;
+        give_bytes(lines);
+        Segment {
+            deflate: out,
+            adler,
+            len,
+        }
+    }
+}
+
+/// A piece of the image's zlib stream: raw deflate bytes and the Adler-32 and length of
+/// what they hold.
+struct Segment {
+    deflate: Vec<u8>,
+    adler: u32,
+    len: u64,
+}
+
+/// One palette for every band (their colour counts added up) and, per band, the palette
+/// index of each of its colour ids.
+fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<u8>>) {
+    if let [only] = scans {
+        let (palette, map) = quantise(&only.colors, seed, MAX_PALETTE);
+        return (palette, vec![map]);
+    }
+    let mut all = Colors::new(MAX_COLORS);
+    let ids: Vec<Vec<u16>> = scans
+        .iter()
+        .map(|s| {
+            s.colors
+                .list
+                .iter()
+                .zip(&s.colors.counts)
+                .map(|(&c, &n)| all.id(c, n))
+                .collect()
+        })
+        .collect();
+    let (palette, map) = quantise(&all, seed, MAX_PALETTE);
+    let maps = ids
+        .iter()
+        .map(|ids| ids.iter().map(|&id| map[usize::from(id)]).collect())
+        .collect();
+    (palette, maps)
+}
+
+/// The PNG file: signature, header, palette, the zlib stream of `segments`, end.
+fn png(width: u32, height: u32, palette: &[u32], segments: &[Segment]) -> Vec<u8> {
+    let body: usize = segments.iter().map(|s| s.deflate.len()).sum();
+    let mut out = Vec::with_capacity(body + palette.len() * 3 + 128);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    // 8 bits per index, colour type 3 (palette), deflate, adaptive filters, no interlace.
+    ihdr.extend_from_slice(&[8, 3, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    chunk(&mut out, b"PLTE", &rgb_bytes(palette));
+    let mut idat = Vec::with_capacity(body + 6);
+    // zlib header: deflate with a 32 KiB window, default level (0x789C is a multiple of 31).
+    idat.extend_from_slice(&[0x78, 0x9C]);
+    let mut adler = 1;
+    for s in segments {
+        idat.extend_from_slice(&s.deflate);
+        adler = zlib_rs::adler32::adler32_combine(adler, s.adler, s.len);
+    }
+    idat.extend_from_slice(&adler.to_be_bytes());
+    chunk(&mut out, b"IDAT", &idat);
+    chunk(&mut out, b"IEND", &[]);
     out
 }
 
-thread_local! {
-    static SCRATCH_RUNS: std::cell::Cell<Vec<(u16, u32)>> = const { std::cell::Cell::new(Vec::new()) };
-    static SCRATCH_INDICES: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-    static SCRATCH_PIXELS: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+/// Appends one PNG chunk: length, type, data, CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = zlib_rs::crc32::crc32(zlib_rs::crc32::crc32(0, kind), data);
+    out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// A buffer of `len` bytes for a pixmap, reusing the last one given back. Its content is
-/// unspecified: the canvas fills it with the background at once.
-pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
-    let mut v = SCRATCH_PIXELS.take();
-    if v.len() != len {
-        v.clear();
-        v.resize(len, 0);
+/// Big byte buffers (pixmaps, scanlines) kept between images: a fresh multi-megabyte
+/// allocation costs more in page faults than the work done in it, and bands are drawn on
+/// short-lived threads, so the pool is shared rather than per thread.
+static BYTES: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
+/// An empty buffer with room for `len` bytes, reusing the largest one given back.
+fn take_bytes(len: usize) -> Vec<u8> {
+    let mut pool = BYTES.lock().unwrap_or_else(|e| e.into_inner());
+    let best = (0..pool.len()).max_by_key(|&i| pool[i].capacity());
+    let mut v = best.map(|i| pool.swap_remove(i)).unwrap_or_default();
+    drop(pool);
+    v.clear();
+    v.reserve(len);
+    v
+}
+
+/// Gives a buffer back (the pool keeps a few).
+fn give_bytes(v: Vec<u8>) {
+    let mut pool = BYTES.lock().unwrap_or_else(|e| e.into_inner());
+    if pool.len() < 6 {
+        pool.push(v);
     }
+}
+
+/// Deflate states by level, kept between images (each holds a few hundred KiB of tables).
+static DEFLATERS: std::sync::Mutex<Vec<(u8, zlib_rs::Deflate)>> = std::sync::Mutex::new(Vec::new());
+
+/// A raw deflate stream at `level`, fresh or reset.
+fn take_deflate(level: u8) -> zlib_rs::Deflate {
+    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
+    match pool.iter().position(|(l, _)| *l == level) {
+        Some(i) => {
+            let (_, mut d) = pool.swap_remove(i);
+            d.reset();
+            d
+        }
+        None => zlib_rs::Deflate::new(i32::from(level), false, 15),
+    }
+}
+
+/// Gives a deflate stream back (the pool keeps a few).
+fn give_deflate(level: u8, d: zlib_rs::Deflate) {
+    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
+    if pool.len() < 4 {
+        pool.push((level, d));
+    }
+}
+
+/// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it
+/// with the background at once.
+pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
+    let mut v = take_bytes(len);
+    v.resize(len, 0);
     v
 }
 
 /// Gives a pixmap's buffer back for the next image.
 pub(crate) fn recycle(pix: Pixmap) {
-    SCRATCH_PIXELS.set(pix.take());
+    give_bytes(pix.take());
 }
 
 /// zlib level: 6 is png's `Balanced`; see the benchmark for the trade-off.
@@ -226,4 +479,80 @@ fn nearest(palette: &[(i32, i32, i32)], (r, g, b): (i32, i32, i32)) -> u8 {
         }
     }
     best.1
+}
+
+#[cfg(test)]
+mod tests {
+    use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Transform};
+
+    use super::{banded_png, indexed_png};
+
+    /// An opaque test image: flat bands, repeated rows, anti-aliased circles.
+    fn picture(w: u32, h: u32) -> Pixmap {
+        let mut pix = Pixmap::new(w, h).expect("a pixmap");
+        pix.fill(Color::from_rgba8(240, 235, 225, 255));
+        let mut paint = Paint {
+            anti_alias: true,
+            ..Paint::default()
+        };
+        for (i, (r, g, b)) in [(200, 40, 40), (30, 90, 200), (20, 20, 20)]
+            .iter()
+            .enumerate()
+        {
+            paint.set_color_rgba8(*r, *g, *b, 255);
+            let c = PathBuilder::from_circle(20.0 + 25.0 * i as f32, 13.0 + 9.0 * i as f32, 11.3)
+                .expect("a circle");
+            pix.fill_path(
+                &c,
+                &paint,
+                tiny_skia::FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        pix
+    }
+
+    fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let mut reader = dec.read_info().expect("a PNG header");
+        let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut buf).expect("PNG data");
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    }
+
+    #[test]
+    fn bands_make_the_same_picture_as_one_piece() {
+        let (w, h) = (97, 61);
+        let whole = picture(w, h);
+        let one = decode(&indexed_png(&whole, &[]));
+        for cuts in [
+            vec![0, h],
+            vec![0, 1, h],
+            vec![0, 30, h],
+            vec![0, 20, 40, h],
+        ] {
+            let bands: Vec<(u32, u32)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
+            let png = banded_png(
+                (w, h),
+                &bands,
+                |(start, end)| {
+                    let mut band = Pixmap::new(w, end - start).expect("a band");
+                    let stride = w as usize * 4;
+                    band.data_mut().copy_from_slice(
+                        &whole.data()[start as usize * stride..end as usize * stride],
+                    );
+                    band
+                },
+                &[],
+            );
+            assert_eq!(decode(&png), one, "cut at {cuts:?}");
+        }
+        // And the picture survives: the circles' colours are there exactly.
+        let rgb = &one.2;
+        assert!(rgb.chunks_exact(3).any(|p| p == [200, 40, 40]));
+        assert!(rgb.chunks_exact(3).any(|p| p == [30, 90, 200]));
+    }
 }

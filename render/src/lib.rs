@@ -35,6 +35,7 @@ mod floor;
 mod i18n;
 mod icons;
 mod lobby;
+mod memo;
 mod replay;
 mod scene;
 mod text;
@@ -146,44 +147,59 @@ pub fn output_width(width: Option<u32>) -> u32 {
 
 /// Draws the view as an indexed-colour PNG `width` pixels wide (see [`output_width`]); the
 /// height follows from the content.
+///
+/// The image is drawn and compressed as two horizontal bands on two threads (the calling
+/// one and a scoped helper): the turn image is on the path of every turn's reply, and its
+/// latency is what players wait for.
 pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     let scene = scene::Scene::new(view);
-    let canvas = scene.draw(output_width(width));
-    let png = encode::indexed_png(&canvas.pix, &theme::seed());
-    encode::recycle(canvas.pix);
-    png
+    let frame = scene.frame(output_width(width));
+    let (w, h) = (frame.width_px, frame.height_px);
+    let split = frame.split;
+    encode::banded_png(
+        (w, h),
+        &[(0, split), (split, h)],
+        |rows| scene.draw_band(&frame, rows).pix,
+        &theme::seed(),
+    )
 }
 
-/// Timing probe for the benchmark: (draw, quantise+encode per zlib level) in microseconds
-/// (min over `runs`), and sizes. Not part of the stable API.
-#[doc(hidden)]
-pub fn __probe(view: &View<'_>, runs: usize, levels: &[u8]) -> (u128, Vec<(u8, u128, usize)>) {
-    let scene = scene::Scene::new(view);
-    let mut draw = u128::MAX;
-    let mut canvas = None;
-    for _ in 0..runs {
-        let t = std::time::Instant::now();
-        let c = scene.draw(DEFAULT_WIDTH);
-        draw = draw.min(t.elapsed().as_micros());
-        if let Some(old) = canvas.replace(c) {
-            let old: canvas::Canvas = old;
-            encode::recycle(old.pix);
+/// The positions the render tests and benchmark use, for unit tests here.
+#[cfg(test)]
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+#[cfg(test)]
+mod tests {
+    use crate::{View, common, scene::Scene};
+
+    /// Bands are drawn shifted by whole rows, and cut where no shape crosses, so they
+    /// are exactly the image drawn whole.
+    #[test]
+    fn an_image_drawn_in_bands_is_the_image_drawn_whole() {
+        let cases = [
+            ("grand", 6, "bench", 40),
+            ("single", 1, "s", 3),
+            ("tower", 4, "t", 60),
+            ("pyramid", 8, "p", 0),
+        ];
+        for (layout, players, seed, turns) in cases {
+            let (pos, events) = common::play(layout, players, seed, turns);
+            let view = View::new(&pos).events(&events).title("Bands");
+            let scene = Scene::new(&view);
+            let frame = scene.frame(1200);
+            let whole = scene.draw(1200);
+            let (h, split) = (frame.height_px, frame.split);
+            assert_eq!(whole.pix.height(), h);
+            assert!(
+                h / 3 < split && split < h * 2 / 3,
+                "{layout}: {split} of {h}"
+            );
+            let top = scene.draw_band(&frame, (0, split));
+            let bottom = scene.draw_band(&frame, (split, h));
+            let bands = top.pix.data().iter().chain(bottom.pix.data());
+            let differing = bands.zip(whole.pix.data()).filter(|(x, y)| x != y).count();
+            assert_eq!(differing, 0, "{layout}: cut at row {split} of {h}");
         }
     }
-    let canvas = canvas.expect("at least one run");
-    let seed = theme::seed();
-    let out = levels
-        .iter()
-        .map(|&l| {
-            let mut best = u128::MAX;
-            let mut size = 0;
-            for _ in 0..runs {
-                let t = std::time::Instant::now();
-                size = encode::indexed_png_at(&canvas.pix, &seed, l).len();
-                best = best.min(t.elapsed().as_micros());
-            }
-            (l, best, size)
-        })
-        .collect();
-    (draw, out)
 }

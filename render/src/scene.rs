@@ -11,7 +11,7 @@ use labscape_core::{
 
 use crate::{
     MAX_NAME_CHARS, MAX_TITLE_CHARS, View,
-    canvas::{Align, Canvas, Line, Rgba},
+    canvas::{self, Align, Canvas, Line, Rgba},
     floor::{Grid, LEGEND_ITEMS},
     i18n::{signed, tr},
     icons,
@@ -56,6 +56,26 @@ pub(crate) struct Scene<'a> {
 
 /// Short, distinct tags for tokens: the first letter, or two letters (or letter and seat
 /// number) where first letters clash.
+/// The layout of one image: computed once, then drawn band by band.
+#[derive(Debug)]
+pub(crate) struct Frame {
+    pub width_px: u32,
+    pub height_px: u32,
+    /// A pixel row in the gap between the top panels and the bottom ones: no shape
+    /// crosses it, so bands cut there draw exactly what the whole image does (a shape cut
+    /// by a band's edge can come out a shade different), and it halves the work roughly.
+    pub split: u32,
+    header_lines: Vec<String>,
+    main_y: f32,
+    col_w: f32,
+    main_w: f32,
+    main_h: f32,
+    mini: f32,
+    bottom_y: f32,
+    tb_w: f32,
+    bottom_h: f32,
+}
+
 pub(crate) fn tags(names: &[String]) -> Vec<String> {
     let first = |n: &str| -> Option<char> { n.chars().find(|c| c.is_alphanumeric()) };
     let one: Vec<String> = names
@@ -201,12 +221,12 @@ fn wrap(
 }
 
 pub(crate) fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
-    // Fill, then stroke: one pass over the area instead of two.
-    cv.round_rect((x, y, w, h), 14.0, Some(theme::PANEL), None);
+    // An opaque fill with a solid outline: two filled shapes, no stroking (stroking a
+    // path this large costs more than filling the panel twice).
     cv.round_rect(
         (x, y, w, h),
         14.0,
-        None,
+        Some(theme::PANEL),
         Some(Line::new(theme::PANEL_EDGE, 1.5)),
     );
 }
@@ -498,9 +518,9 @@ impl<'a> Scene<'a> {
         out
     }
 
-    /// Draws the image on a canvas `width_px` wide.
-    pub(crate) fn draw(&self, width_px: u32) -> Canvas {
-        let measure = Canvas::new(width_px, DESIGN_W, 1.0, theme::PAGE);
+    /// Where everything goes on an image `width_px` wide, and how tall it is.
+    pub(crate) fn frame(&self, width_px: u32) -> Frame {
+        let measure = Canvas::measure(width_px, DESIGN_W);
         let header_lines = self.header_lines(&measure);
         let header_h = 96.0 + header_lines.len() as f32 * 26.0;
 
@@ -517,18 +537,42 @@ impl<'a> Scene<'a> {
         let table_h = self.table_height();
         let bottom_h = tb_h.max(table_h);
         let total_h = bottom_y + bottom_h + M;
+        let scale = width_px as f32 / DESIGN_W;
+        Frame {
+            width_px,
+            height_px: canvas::height_px(width_px, DESIGN_W, total_h),
+            split: ((bottom_y - GAP / 2.0) * scale).round() as u32,
+            header_lines,
+            main_y,
+            col_w,
+            main_w,
+            main_h,
+            mini,
+            bottom_y,
+            tb_w,
+            bottom_h,
+        }
+    }
 
-        let mut cv = Canvas::new(width_px, DESIGN_W, total_h, theme::PAGE);
-        self.draw_header(&mut cv, M, header_lines);
-        panel(&mut cv, M, main_y, main_w, main_h);
-        self.draw_main(&mut cv, M, main_y, main_w, main_h);
-        panel(&mut cv, DESIGN_W - M - col_w, main_y, col_w, main_h);
-        self.draw_column(&mut cv, DESIGN_W - M - col_w, main_y, col_w, mini);
-        panel(&mut cv, M, bottom_y, tb_w, bottom_h);
-        self.draw_timeboard(&mut cv, M, bottom_y);
-        let tx = M + tb_w + GAP;
-        panel(&mut cv, tx, bottom_y, DESIGN_W - M - tx, bottom_h);
-        self.draw_table(&mut cv, tx, bottom_y, DESIGN_W - M - tx, bottom_h);
+    /// Draws the image on a canvas `width_px` wide.
+    pub(crate) fn draw(&self, width_px: u32) -> Canvas {
+        let frame = self.frame(width_px);
+        self.draw_band(&frame, (0, frame.height_px))
+    }
+
+    /// Draws rows `start..end` of the image laid out by `frame`.
+    pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
+        let mut cv = Canvas::band(f.width_px, DESIGN_W, rows, theme::PAGE);
+        self.draw_header(&mut cv, M, &f.header_lines);
+        panel(&mut cv, M, f.main_y, f.main_w, f.main_h);
+        self.draw_main(&mut cv, M, f.main_y, f.main_w, f.main_h);
+        panel(&mut cv, DESIGN_W - M - f.col_w, f.main_y, f.col_w, f.main_h);
+        self.draw_column(&mut cv, DESIGN_W - M - f.col_w, f.main_y, f.col_w, f.mini);
+        panel(&mut cv, M, f.bottom_y, f.tb_w, f.bottom_h);
+        self.draw_timeboard(&mut cv, M, f.bottom_y);
+        let tx = M + f.tb_w + GAP;
+        panel(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+        self.draw_table(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
         cv
     }
 
@@ -542,7 +586,7 @@ impl<'a> Scene<'a> {
         wrap(cv, &parts, " · ", BODY, DESIGN_W - 2.0 * M, 2)
     }
 
-    fn draw_header(&self, cv: &mut Canvas, y: f32, lines: Vec<String>) {
+    fn draw_header(&self, cv: &mut Canvas, y: f32, lines: &[String]) {
         let x = M;
         let lang = self.lang();
         let title = self

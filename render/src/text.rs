@@ -2,12 +2,11 @@
 //! coverage masks blended straight into the pixmap (rendering notes §2.4: a warm cache costs
 //! ~0.1 ms for a few hundred glyphs, against ~0.4 ms rasterising every glyph every time).
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, LazyLock, Mutex},
-};
+use std::sync::{Arc, LazyLock};
 
 use fontdue::{Font, FontSettings};
+
+use crate::memo::Memo;
 
 static REGULAR_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf");
@@ -44,8 +43,7 @@ pub(crate) struct Glyph {
 
 type Key = (char, Weight, u32);
 
-static CACHE: LazyLock<Mutex<HashMap<Key, Arc<Glyph>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+static CACHE: Memo<Key, Glyph> = Memo::new(CACHE_LIMIT);
 
 fn font(weight: Weight) -> &'static Font {
     &FONTS[weight as usize]
@@ -60,24 +58,17 @@ pub(crate) fn has_glyph(c: char) -> bool {
 pub(crate) fn glyph(c: char, weight: Weight, px: f32) -> Arc<Glyph> {
     let q = (px * 16.0).round().max(1.0) as u32;
     let key = (c, weight, q);
-    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(g) = cache.get(&key) {
-        return Arc::clone(g);
-    }
-    if cache.len() >= CACHE_LIMIT {
-        cache.clear();
-    }
-    let (m, coverage) = font(weight).rasterize(c, q as f32 / 16.0);
-    let g = Arc::new(Glyph {
-        xmin: m.xmin,
-        ymin: m.ymin,
-        width: m.width,
-        height: m.height,
-        advance: m.advance_width,
-        coverage,
-    });
-    cache.insert(key, Arc::clone(&g));
-    g
+    CACHE.get(key, || {
+        let (m, coverage) = font(weight).rasterize(c, q as f32 / 16.0);
+        Glyph {
+            xmin: m.xmin,
+            ymin: m.ymin,
+            width: m.width,
+            height: m.height,
+            advance: m.advance_width,
+            coverage,
+        }
+    })
 }
 
 /// Horizontal kerning between two characters at `px`, in pixels.
