@@ -305,8 +305,9 @@ impl Scan {
             start = end as usize;
         }
         let adler = zlib_rs::adler32::adler32(1, &lines);
-        let mut buf = take_bytes(zlib_rs::compress_bound(lines.len()) + 64);
-        buf.resize(buf.capacity(), 0);
+        let bound = zlib_rs::compress_bound(lines.len()) + 64;
+        let mut buf = take_bytes(bound);
+        buf.resize(bound, 0);
         let mut deflate = take_deflate(level);
         let flush = if last {
             zlib_rs::DeflateFlush::Finish
@@ -409,12 +410,16 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 /// short-lived threads, so the pool is shared rather than per thread.
 static BYTES: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
 
-/// An empty buffer with room for `len` bytes, reusing the largest one given back.
-fn take_bytes(len: usize) -> Vec<u8> {
+/// The largest buffer given back, as it was (or a new empty one).
+fn take_pooled() -> Vec<u8> {
     let mut pool = BYTES.lock().unwrap_or_else(|e| e.into_inner());
     let best = (0..pool.len()).max_by_key(|&i| pool[i].capacity());
-    let mut v = best.map(|i| pool.swap_remove(i)).unwrap_or_default();
-    drop(pool);
+    best.map(|i| pool.swap_remove(i)).unwrap_or_default()
+}
+
+/// An empty buffer with room for `len` bytes, reusing the largest one given back.
+fn take_bytes(len: usize) -> Vec<u8> {
+    let mut v = take_pooled();
     v.clear();
     v.reserve(len);
     v
@@ -455,7 +460,8 @@ fn give_deflate(level: u8, d: zlib_rs::Deflate) {
 /// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it
 /// with the background at once.
 pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
-    let mut v = take_bytes(len);
+    // Not cleared first: a buffer of the same size comes back as it is, with no zeroing.
+    let mut v = take_pooled();
     v.resize(len, 0);
     v
 }
