@@ -95,6 +95,19 @@ pub(crate) fn word(p: tiny_skia::PremultipliedColorU8) -> u32 {
 /// exactly, then the most common others; ties broken by colour value) and the palette index
 /// of every colour id in `colors` (its own entry, or the nearest one).
 pub(crate) fn quantise(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, Vec<u8>) {
+    let (palette, own) = choose_palette(colors, seed, max);
+    let near = Nearest::new(&palette);
+    let to_index = own
+        .iter()
+        .zip(&colors.list)
+        .map(|(ix, &c)| ix.unwrap_or_else(|| near.find(c)))
+        .collect();
+    (palette, to_index)
+}
+
+/// The palette half of [`quantise`]: the palette, and the entry of every colour id that
+/// has one of its own (the others are mapped with [`Nearest`]).
+fn choose_palette(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, Vec<Option<u8>>) {
     let max = max.min(256);
     let n = colors.list.len();
     let mut to_index: Vec<Option<u8>> = vec![None; n];
@@ -127,16 +140,65 @@ pub(crate) fn quantise(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, 
         to_index[id] = Some(palette.len() as u8);
         palette.push(colors.list[id]);
     }
-
-    // Every other colour to its nearest entry.
-    let pal: [Vec<i32>; 3] =
-        [0, 8, 16].map(|s| palette.iter().map(|&c| ((c >> s) & 255) as i32).collect());
-    let to_index = to_index
-        .iter()
-        .zip(&colors.list)
-        .map(|(ix, &c)| ix.unwrap_or_else(|| nearest(&pal, split(c))))
-        .collect();
     (palette, to_index)
+}
+
+/// Nearest-entry search in a palette of at most 256 colours, weighting RGB 3:4:2 (the first
+/// of equals). The palette is kept as lanes of reds, greens and blues in `f32` (distances
+/// are below 2²⁴, so exact), padded to a multiple of [`LANES`] with entries too far to win,
+/// so the search is a few vector operations per lane group rather than a loop per entry.
+pub(crate) struct Nearest {
+    lanes: Vec<[[f32; LANES]; 3]>,
+}
+
+const LANES: usize = 8;
+
+impl Nearest {
+    pub(crate) fn new(palette: &[u32]) -> Nearest {
+        let far = 1.0e4;
+        let lanes = palette
+            .chunks(LANES)
+            .map(|chunk| {
+                let mut l = [[far; LANES]; 3];
+                for (i, &c) in chunk.iter().enumerate() {
+                    let (r, g, b) = split(c);
+                    l[0][i] = r as f32;
+                    l[1][i] = g as f32;
+                    l[2][i] = b as f32;
+                }
+                l
+            })
+            .collect();
+        Nearest { lanes }
+    }
+
+    /// The index of the entry nearest to colour word `c` (0 for an empty palette).
+    pub(crate) fn find(&self, c: u32) -> u8 {
+        let (r, g, b) = split(c);
+        let (r, g, b) = (r as f32, g as f32, b as f32);
+        // Per lane: the least distance and the first group reaching it (strictly less, so
+        // an earlier group keeps a tie); then the least over lanes, smallest index first.
+        let mut least = [f32::INFINITY; LANES];
+        let mut group = [0u32; LANES];
+        for (k, [pr, pg, pb]) in self.lanes.iter().enumerate() {
+            for i in 0..LANES {
+                let (dr, dg, db) = (r - pr[i], g - pg[i], b - pb[i]);
+                let d = 3.0 * dr * dr + 4.0 * dg * dg + 2.0 * db * db;
+                if d < least[i] {
+                    least[i] = d;
+                    group[i] = k as u32;
+                }
+            }
+        }
+        let mut pick = (f32::INFINITY, 0);
+        for i in 0..LANES {
+            let index = group[i] * LANES as u32 + i as u32;
+            if least[i] < pick.0 || (least[i] == pick.0 && index < pick.1) {
+                pick = (least[i], index);
+            }
+        }
+        pick.1 as u8
+    }
 }
 
 /// A colour word's (red, green, blue).
@@ -160,9 +222,9 @@ pub(crate) fn rgb_bytes(palette: &[u32]) -> Vec<u8> {
 /// Encodes an opaque pixmap as an 8-bit indexed PNG, keeping `seed` colours in the palette.
 pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     let scan = Scan::new(pix);
-    let (palette, maps) = palette_for(std::slice::from_ref(&scan), seed);
+    let (palette, map) = quantise(&scan.colors, seed, MAX_PALETTE);
     let (w, h) = (pix.width(), pix.height());
-    let segment = scan.compress(&maps[0], LEVEL, true);
+    let segment = scan.compress(&map, LEVEL, true);
     png(w, h, &palette, &[segment])
 }
 
@@ -183,16 +245,22 @@ pub(crate) fn banded_png(
         recycle(pix);
         scan
     });
-    let (palette, maps) = palette_for(&scans, seed);
+    let (palette, owns) = palette_for(&scans, seed);
+    let near = Nearest::new(&palette);
     let last = scans.len() - 1;
-    let jobs: Vec<(usize, &Scan, &Vec<u8>)> = scans
+    let jobs: Vec<(usize, &Scan, &Vec<Option<u8>>)> = scans
         .iter()
-        .zip(&maps)
+        .zip(&owns)
         .enumerate()
         .map(|(i, (s, m))| (i, s, m))
         .collect();
-    let segments = in_parallel(&jobs, |&(i, scan, map)| {
-        scan.compress(map, LEVEL, i == last)
+    let segments = in_parallel(&jobs, |&(i, scan, own)| {
+        let map: Vec<u8> = own
+            .iter()
+            .zip(&scan.colors.list)
+            .map(|(ix, &c)| ix.unwrap_or_else(|| near.find(c)))
+            .collect();
+        scan.compress(&map, LEVEL, i == last)
     });
     png(width, height, &palette, &segments)
 }
@@ -286,10 +354,9 @@ impl Scan {
         }
     }
 
-    /// The band's rows as PNG scanlines (palette index of every colour id from `map`; a
-    /// repeated row as the "up" filter of zeros) compressed as raw deflate: the end of
-    /// the zlib stream when `last`, otherwise flushed to a byte boundary for the next band.
-    fn compress(&self, map: &[u8], level: u8, last: bool) -> Segment {
+    /// The band's rows as PNG scanlines: the palette index of every colour id from `map`,
+    /// a repeated row as the "up" filter of zeros.
+    fn lines(&self, map: &[u8]) -> Vec<u8> {
         let mut lines = take_bytes(self.rows.len() * (self.width + 1));
         let mut start = 0;
         for &end in &self.rows {
@@ -304,6 +371,13 @@ impl Scan {
             }
             start = end as usize;
         }
+        lines
+    }
+
+    /// The band's scanlines ([`Scan::lines`]) compressed as raw deflate: the end of the
+    /// zlib stream when `last`, otherwise flushed to a byte boundary for the next band.
+    fn compress(&self, map: &[u8], level: u8, last: bool) -> Segment {
+        let lines = self.lines(map);
         let adler = zlib_rs::adler32::adler32(1, &lines);
         let bound = zlib_rs::compress_bound(lines.len()) + 64;
         let mut buf = take_bytes(bound);
@@ -344,12 +418,9 @@ struct Segment {
 }
 
 /// One palette for every band (their colour counts added up) and, per band, the palette
-/// index of each of its colour ids.
-fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<u8>>) {
-    if let [only] = scans {
-        let (palette, map) = quantise(&only.colors, seed, MAX_PALETTE);
-        return (palette, vec![map]);
-    }
+/// entry of each of its colour ids that has one of its own; the others are left to
+/// [`Nearest`], which each band's thread runs for itself.
+fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<Option<u8>>>) {
     let mut all = Colors::new(scans.iter().map(|s| s.colors.len()).sum::<usize>().max(1));
     let ids: Vec<Vec<u16>> = scans
         .iter()
@@ -362,12 +433,12 @@ fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<u8>>) {
                 .collect()
         })
         .collect();
-    let (palette, map) = quantise(&all, seed, MAX_PALETTE);
-    let maps = ids
+    let (palette, own) = choose_palette(&all, seed, MAX_PALETTE);
+    let owns = ids
         .iter()
-        .map(|ids| ids.iter().map(|&id| map[usize::from(id)]).collect())
+        .map(|ids| ids.iter().map(|&id| own[usize::from(id)]).collect())
         .collect();
-    (palette, maps)
+    (palette, owns)
 }
 
 /// The PNG file: signature, header, palette, the zlib stream of `segments`, end.
@@ -476,24 +547,6 @@ pub(crate) fn recycle(pix: Pixmap) {
 const LEVEL: u8 = 5;
 const MAX_PALETTE: usize = 64;
 
-/// The palette entry nearest to `c`, weighting RGB 3:4:2 (the first of equals). The
-/// palette comes as its reds, greens and blues; distance and index are packed in one word
-/// so the search is a plain minimum.
-fn nearest([pr, pg, pb]: &[Vec<i32>; 3], (r, g, b): (i32, i32, i32)) -> u8 {
-    pr.iter()
-        .zip(pg)
-        .zip(pb)
-        .enumerate()
-        .map(|(i, ((&pr, &pg), &pb))| {
-            let (dr, dg, db) = (r - pr, g - pg, b - pb);
-            // At most 9 · 255² < 2²⁴: room for an 8-bit index below it.
-            let d = (3 * dr * dr + 4 * dg * dg + 2 * db * db) as u32;
-            (d << 8) | i as u32
-        })
-        .min()
-        .map_or(0, |v| (v & 255) as u8)
-}
-
 #[cfg(test)]
 mod tests {
     use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Transform};
@@ -534,6 +587,48 @@ mod tests {
         let info = reader.next_frame(&mut buf).expect("PNG data");
         buf.truncate(info.buffer_size());
         (info.width, info.height, buf)
+    }
+
+    /// The vector search finds what a plain search over every entry finds: the least
+    /// weighted distance, the first of equals (palettes of every length up to 256, with
+    /// repeated entries so ties happen).
+    #[test]
+    fn nearest_is_the_first_least_distant_entry() {
+        let mut x: u32 = 0x2545_F491;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x & 0x00FF_FFFF
+        };
+        let plain = |palette: &[u32], c: u32| -> u8 {
+            let (r, g, b) = super::split(c);
+            let mut best = (i32::MAX, 0);
+            for (i, &p) in palette.iter().enumerate() {
+                let (pr, pg, pb) = super::split(p);
+                let d = 3 * (r - pr).pow(2) + 4 * (g - pg).pow(2) + 2 * (b - pb).pow(2);
+                if d < best.0 {
+                    best = (d, i);
+                }
+            }
+            best.1 as u8
+        };
+        for len in [1, 2, 7, 8, 9, 40, 64, 200, 256] {
+            let mut palette: Vec<u32> = (0..len).map(|_| next()).collect();
+            // Repeats and near-repeats: equal distances from many colours.
+            for i in (0..len).step_by(5).skip(1) {
+                palette[i] = palette[i - 1];
+            }
+            let near = super::Nearest::new(&palette);
+            for _ in 0..2000 {
+                let c = next();
+                assert_eq!(near.find(c), plain(&palette, c), "{len} entries, {c:06x}");
+            }
+            for &c in &palette {
+                assert_eq!(near.find(c), plain(&palette, c));
+            }
+        }
+        assert_eq!(super::Nearest::new(&[]).find(0x123456), 0);
     }
 
     #[test]
