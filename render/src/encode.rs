@@ -96,12 +96,7 @@ pub(crate) fn word(p: tiny_skia::PremultipliedColorU8) -> u32 {
 /// of every colour id in `colors` (its own entry, or the nearest one).
 pub(crate) fn quantise(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, Vec<u8>) {
     let (palette, own) = choose_palette(colors, seed, max);
-    let near = Nearest::new(&palette);
-    let to_index = own
-        .iter()
-        .zip(&colors.list)
-        .map(|(ix, &c)| ix.unwrap_or_else(|| near.find(c)))
-        .collect();
+    let to_index = Nearest::new(&palette).complete(&own, colors);
     (palette, to_index)
 }
 
@@ -170,6 +165,15 @@ impl Nearest {
             })
             .collect();
         Nearest { lanes }
+    }
+
+    /// The palette index of every colour id in `colors`: its own entry from `own` (by id),
+    /// or the nearest one.
+    fn complete(&self, own: &[Option<u8>], colors: &Colors) -> Vec<u8> {
+        own.iter()
+            .zip(&colors.list)
+            .map(|(ix, &c)| ix.unwrap_or_else(|| self.find(c)))
+            .collect()
     }
 
     /// The index of the entry nearest to colour word `c` (0 for an empty palette).
@@ -255,11 +259,7 @@ pub(crate) fn banded_png(
         .map(|(i, (s, m))| (i, s, m))
         .collect();
     let segments = in_parallel(&jobs, |&(i, scan, own)| {
-        let map: Vec<u8> = own
-            .iter()
-            .zip(&scan.colors.list)
-            .map(|(ix, &c)| ix.unwrap_or_else(|| near.find(c)))
-            .collect();
+        let map = near.complete(own, &scan.colors);
         scan.compress(&map, LEVEL, i == last)
     });
     png(width, height, &palette, &segments)
