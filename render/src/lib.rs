@@ -49,7 +49,7 @@ pub use replay::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_W
 
 /// Output width when none is asked for, in pixels.
 pub const DEFAULT_WIDTH: u32 = 1200;
-/// Narrowest output: the design width, where the smallest text is 12 px.
+/// Narrowest output: the design width, where the smallest text is 15 px.
 pub const MIN_WIDTH: u32 = 1200;
 /// Widest output.
 pub const MAX_WIDTH: u32 = 1600;

@@ -24,7 +24,8 @@ pub(crate) const DESIGN_W: f32 = 1200.0;
 const M: f32 = 24.0;
 const GAP: f32 = 16.0;
 const PAD: f32 = 16.0;
-/// Smallest text drawn (12 px at the smallest output width).
+/// Smallest text drawn, in design units: 15 px at the narrowest output width (1200), above
+/// the 12 px floor.
 pub(crate) const SMALL: f32 = 15.0;
 const BODY: f32 = 18.0;
 const H2: f32 = 21.0;
