@@ -228,15 +228,20 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     let scan = Scan::new(pix);
     let (palette, map) = quantise(&scan.colors, seed, MAX_PALETTE);
     let (w, h) = (pix.width(), pix.height());
-    let segment = scan.compress(&map, LEVEL, true);
-    png(w, h, &palette, &[segment])
+    let mut lines = take_bytes(scan.rows.len() * (scan.width + 1));
+    scan.lines(&map, 0..scan.rows.len(), &mut lines);
+    png(w, h, &palette, &[compress(lines, LEVEL, true)])
 }
 
 /// Draws an image `width` × `height` pixels in horizontal bands, one thread per band
 /// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
 /// PNG keeping `seed` colours in the palette. The bytes are those of [`indexed_png`] on the
-/// whole image up to deflate's choices: one palette for the whole image, bands compressed
-/// as separate pieces of one zlib stream.
+/// whole image up to deflate's choices: one palette for the whole image, compressed as
+/// separate pieces of one zlib stream, one thread per piece.
+///
+/// The pieces are cut by rows again after drawing, where each has about the same work
+/// (see [`piece_cuts`]): a drawing band can only end in a gap between panels, and the
+/// bands of a turn image differ by a fifth in what they cost to compress.
 pub(crate) fn banded_png(
     (width, height): (u32, u32),
     bands: &[(u32, u32)],
@@ -249,20 +254,69 @@ pub(crate) fn banded_png(
         recycle(pix);
         scan
     });
-    let (palette, owns) = palette_for(&scans, seed);
+    let cuts = piece_cuts(&scans, bands.len());
+    png_of_scans((width, height), &scans, &cuts, seed)
+}
+
+/// The PNG of an image scanned in bands, compressed in pieces cut at rows `cuts` (from 0
+/// to the last row; any rows, not only the bands' ends).
+fn png_of_scans(
+    (width, height): (u32, u32),
+    scans: &[Scan],
+    cuts: &[usize],
+    seed: &[u32],
+) -> Vec<u8> {
+    let (palette, owns) = palette_for(scans, seed);
     let near = Nearest::new(&palette);
-    let last = scans.len() - 1;
-    let jobs: Vec<(usize, &Scan, &Vec<Option<u8>>)> = scans
-        .iter()
-        .zip(&owns)
-        .enumerate()
-        .map(|(i, (s, m))| (i, s, m))
-        .collect();
-    let segments = in_parallel(&jobs, |&(i, scan, own)| {
-        let map = near.complete(own, &scan.colors);
-        scan.compress(&map, LEVEL, i == last)
+    // Each band's map is made once, by the first piece that needs it.
+    let maps: Vec<std::sync::OnceLock<Vec<u8>>> =
+        scans.iter().map(|_| std::sync::OnceLock::new()).collect();
+    let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
+    let last = pieces.len() - 1;
+    let jobs: Vec<(usize, (usize, usize))> = pieces.into_iter().enumerate().collect();
+    let segments = in_parallel(&jobs, |&(k, (from, to))| {
+        let row_bytes = scans.first().map_or(0, |s| s.width + 1);
+        let mut lines = take_bytes((to - from) * row_bytes);
+        let mut start = 0;
+        for (i, scan) in scans.iter().enumerate() {
+            let end = start + scan.rows.len();
+            let (a, b) = (from.max(start), to.min(end));
+            if a < b {
+                let map = maps[i].get_or_init(|| near.complete(&owns[i], &scan.colors));
+                scan.lines(map, a - start..b - start, &mut lines);
+            }
+            start = end;
+        }
+        compress(lines, LEVEL, k == last)
     });
     png(width, height, &palette, &segments)
+}
+
+/// Where to cut the image's rows into `n` pieces of about equal work for deflate: the
+/// cuts, from 0 to the last row. A row's work is estimated from its scan: a row that
+/// repeats the one above is a line of zeros, cheap to compress; any other costs its width
+/// plus a share per run of colour (where deflate has to look for matches).
+fn piece_cuts(scans: &[Scan], n: usize) -> Vec<usize> {
+    let costs: Vec<u64> = scans.iter().flat_map(Scan::row_costs).collect();
+    let rows = costs.len();
+    let total: u64 = costs.iter().sum();
+    let n = n.clamp(1, rows.max(1));
+    let mut cuts = vec![0];
+    let mut before = 0;
+    for row in 1..rows {
+        before += costs[row - 1];
+        let next = cuts.len();
+        if next == n {
+            break;
+        }
+        // Cut where the work so far reaches the next share, or where only one row per
+        // piece is left.
+        if before * n as u64 >= total * next as u64 || rows - row == n - next {
+            cuts.push(row);
+        }
+    }
+    cuts.push(rows);
+    cuts
 }
 
 /// `f` over every item, one scoped thread per item after the first (which runs on the
@@ -354,58 +408,74 @@ impl Scan {
         }
     }
 
-    /// The band's rows as PNG scanlines: the palette index of every colour id from `map`,
-    /// a repeated row as the "up" filter of zeros.
-    fn lines(&self, map: &[u8]) -> Vec<u8> {
-        let mut lines = take_bytes(self.rows.len() * (self.width + 1));
-        let mut start = 0;
-        for &end in &self.rows {
+    /// Rows `rows` of the band as PNG scanlines, appended to `out`: the palette index of
+    /// every colour id from `map`; a repeated row as the "up" filter of zeros (also the
+    /// first row of `rows`: a filter refers to the row above in the image, whichever piece
+    /// of the stream holds it).
+    fn lines(&self, map: &[u8], rows: std::ops::Range<usize>, out: &mut Vec<u8>) {
+        // Runs of the first row start where the last row before it that has runs ends.
+        let mut start = self.rows[..rows.start]
+            .iter()
+            .rev()
+            .find(|&&end| end != SAME_ROW)
+            .map_or(0, |&end| end as usize);
+        for &end in &self.rows[rows] {
             if end == SAME_ROW {
-                lines.push(2);
-                lines.resize(lines.len() + self.width, 0);
+                out.push(2);
+                out.resize(out.len() + self.width, 0);
                 continue;
             }
-            lines.push(0);
+            out.push(0);
             for &(id, len) in &self.runs[start..end as usize] {
-                lines.resize(lines.len() + len as usize, map[usize::from(id)]);
+                out.resize(out.len() + len as usize, map[usize::from(id)]);
             }
             start = end as usize;
         }
-        lines
     }
 
-    /// The band's scanlines ([`Scan::lines`]) compressed as raw deflate: the end of the
-    /// zlib stream when `last`, otherwise flushed to a byte boundary for the next band.
-    fn compress(&self, map: &[u8], level: u8, last: bool) -> Segment {
-        let lines = self.lines(map);
-        let adler = zlib_rs::adler32::adler32(1, &lines);
-        let bound = zlib_rs::compress_bound(lines.len()) + 64;
-        let mut buf = take_bytes(bound);
-        buf.resize(bound, 0);
-        let mut deflate = take_deflate(level);
-        let flush = if last {
-            zlib_rs::DeflateFlush::Finish
-        } else {
-            zlib_rs::DeflateFlush::SyncFlush
-        };
-        let status = deflate
-            .compress(&lines, &mut buf, flush)
-            .expect("deflate into a buffer of compress_bound size");
-        assert!(
-            deflate.total_in() == lines.len() as u64
-                && (!last || status == zlib_rs::Status::StreamEnd),
-            "deflate stopped short: {status:?}"
-        );
-        let out = buf[..deflate.total_out() as usize].to_vec();
-        give_deflate(level, deflate);
-        give_bytes(buf);
-        let len = lines.len() as u64;
-        give_bytes(lines);
-        Segment {
-            deflate: out,
-            adler,
-            len,
-        }
+    /// The work of compressing each row, in units of about a byte (see [`piece_cuts`]).
+    fn row_costs(&self) -> impl Iterator<Item = u64> + '_ {
+        let mut start = 0;
+        self.rows.iter().map(move |&end| {
+            if end == SAME_ROW {
+                return self.width as u64 / 16;
+            }
+            let runs = u64::from(end) - start;
+            start = u64::from(end);
+            self.width as u64 + 8 * runs
+        })
+    }
+}
+
+/// Scanlines compressed as raw deflate: the end of the zlib stream when `last`, otherwise
+/// flushed to a byte boundary for the next piece. `lines` goes back to the buffer pool.
+fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
+    let adler = zlib_rs::adler32::adler32(1, &lines);
+    let bound = zlib_rs::compress_bound(lines.len()) + 64;
+    let mut buf = take_bytes(bound);
+    buf.resize(bound, 0);
+    let mut deflate = take_deflate(level);
+    let flush = if last {
+        zlib_rs::DeflateFlush::Finish
+    } else {
+        zlib_rs::DeflateFlush::SyncFlush
+    };
+    let status = deflate
+        .compress(&lines, &mut buf, flush)
+        .expect("deflate into a buffer of compress_bound size");
+    assert!(
+        deflate.total_in() == lines.len() as u64 && (!last || status == zlib_rs::Status::StreamEnd),
+        "deflate stopped short: {status:?}"
+    );
+    let out = buf[..deflate.total_out() as usize].to_vec();
+    give_deflate(level, deflate);
+    give_bytes(buf);
+    let len = lines.len() as u64;
+    give_bytes(lines);
+    Segment {
+        deflate: out,
+        adler,
+        len,
     }
 }
 
@@ -551,7 +621,7 @@ const MAX_PALETTE: usize = 64;
 mod tests {
     use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Transform};
 
-    use super::{banded_png, indexed_png};
+    use super::{Scan, banded_png, indexed_png, piece_cuts, png_of_scans};
 
     /// An opaque test image: flat bands, repeated rows, anti-aliased circles.
     fn picture(w: u32, h: u32) -> Pixmap {
@@ -658,9 +728,65 @@ mod tests {
             );
             assert_eq!(decode(&png), one, "cut at {cuts:?}");
         }
+        // Pieces for deflate cut anywhere: inside a band, on a repeated row, one row long.
+        let bands = [(0, 30), (30, h)];
+        let scans: Vec<Scan> = bands
+            .iter()
+            .map(|&(start, end)| {
+                let mut band = Pixmap::new(w, end - start).expect("a band");
+                let stride = w as usize * 4;
+                band.data_mut()
+                    .copy_from_slice(&whole.data()[start as usize * stride..end as usize * stride]);
+                Scan::new(&band)
+            })
+            .collect();
+        let same: Vec<usize> = (1..h as usize)
+            .filter(|&r| {
+                let stride = w as usize * 4;
+                whole.data()[r * stride..(r + 1) * stride]
+                    == whole.data()[(r - 1) * stride..r * stride]
+            })
+            .collect();
+        assert!(same.len() > 3, "the picture has repeated rows");
+        let rows = h as usize;
+        for cuts in [
+            vec![0, rows],
+            vec![0, 1, rows],
+            vec![0, 29, 30, 31, rows],
+            vec![0, same[0], same[same.len() / 2], rows],
+            vec![0, 45, rows - 1, rows],
+            piece_cuts(&scans, 2),
+            piece_cuts(&scans, 5),
+        ] {
+            let png = png_of_scans((w, h), &scans, &cuts, &[]);
+            assert_eq!(decode(&png), one, "pieces cut at {cuts:?}");
+        }
         // And the picture survives: the circles' colours are there exactly.
         let rgb = &one.2;
         assert!(rgb.chunks_exact(3).any(|p| p == [200, 40, 40]));
         assert!(rgb.chunks_exact(3).any(|p| p == [30, 90, 200]));
+    }
+
+    /// Pieces run from the first row to the last, each at least a row, and none holds much
+    /// more than its share of the work.
+    #[test]
+    fn pieces_share_the_work() {
+        let (w, h) = (97, 61);
+        let whole = picture(w, h);
+        let scans = [Scan::new(&whole)];
+        let costs: Vec<u64> = scans[0].row_costs().collect();
+        let total: u64 = costs.iter().sum();
+        let most = costs.iter().copied().max().unwrap_or(0);
+        for n in [1, 2, 3, 7, 61, 100] {
+            let cuts = piece_cuts(&scans, n);
+            assert_eq!(cuts.first(), Some(&0));
+            assert_eq!(cuts.last(), Some(&(h as usize)));
+            assert_eq!(cuts.len() - 1, n.min(h as usize), "{n} pieces: {cuts:?}");
+            for c in cuts.windows(2) {
+                assert!(c[0] < c[1], "{cuts:?}");
+                let work: u64 = costs[c[0]..c[1]].iter().sum();
+                assert!(work <= total / n as u64 + 2 * most, "{n} pieces: {cuts:?}");
+            }
+        }
     }
 }
