@@ -189,6 +189,13 @@ impl Canvas {
         }
     }
 
+    /// Whether any of the design rows `y0..y1` fall in this band: drawing that lies
+    /// wholly outside would be clipped away, so it can be skipped.
+    pub fn shows_rows(&self, y0: f32, y1: f32) -> bool {
+        let rows = self.pix.height() as f32;
+        y1 * self.scale > self.top && y0 * self.scale < self.top + rows
+    }
+
     /// Design units to this band's pixels.
     fn transform(&self) -> Transform {
         Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -self.top)
