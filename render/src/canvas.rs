@@ -165,18 +165,54 @@ impl Canvas {
 
     /// Rows `start..end` of the canvas [`Canvas::new`] would make `width_px` wide for a
     /// design `design_width` units wide, filled with `bg`.
-    pub fn band(width_px: u32, design_width: f32, (start, end): (u32, u32), bg: Rgba) -> Canvas {
+    pub fn band(width_px: u32, design_width: f32, rows: (u32, u32), bg: Rgba) -> Canvas {
+        Canvas::band_behind(width_px, design_width, rows, bg, &[])
+    }
+
+    /// [`Canvas::band`], with `bg` laid only where no opaque rounded rectangle of
+    /// `covers` (x, y, width, height, radius, in design units) will be drawn over it:
+    /// the caller draws each of them next, and panels cover most of a turn image.
+    pub fn band_behind(
+        width_px: u32,
+        design_width: f32,
+        (start, end): (u32, u32),
+        bg: Rgba,
+        covers: &[(f32, f32, f32, f32, f32)],
+    ) -> Canvas {
         let scale = width_px as f32 / design_width;
         let rows = end.saturating_sub(start).max(1);
         let data = crate::encode::pixel_buffer((width_px * rows * 4) as usize);
         let size = tiny_skia::IntSize::from_wh(width_px, rows).expect("a non-empty canvas");
-        let mut pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
-        pix.fill(Color::from_rgba8(bg.0, bg.1, bg.2, 255));
-        Canvas {
+        let pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
+        let mut cv = Canvas {
             pix,
             scale,
             top: start as f32,
+        };
+        let holes: Vec<Hole> = covers
+            .iter()
+            .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
+            .collect();
+        let (w, stride) = (width_px as usize, width_px as usize * 4);
+        let template = [bg.0, bg.1, bg.2, 255].repeat(w);
+        for (row, line) in cv.pix.data_mut().chunks_exact_mut(stride).enumerate() {
+            // The columns to fill on this row: all, less the holes it crosses.
+            let mut skip: Vec<&std::ops::Range<usize>> = holes
+                .iter()
+                .filter(|h| h.rows.contains(&row))
+                .map(|h| &h.cols)
+                .collect();
+            skip.sort_by_key(|c| c.start);
+            let mut at = 0;
+            for cols in skip.into_iter().chain(std::iter::once(&(w..w))) {
+                let end = cols.start.min(w);
+                if at < end {
+                    line[at * 4..end * 4].copy_from_slice(&template[at * 4..end * 4]);
+                }
+                at = at.max(cols.end.min(w));
+            }
         }
+        cv
     }
 
     /// A canvas only for measuring text at the scale of one `width_px` wide (it has no
@@ -257,12 +293,18 @@ impl Canvas {
             && l.dash.is_none()
         {
             let e = l.width / 2.0;
-            self.fill_round_rect((x - e, y - e, w + 2.0 * e, h + 2.0 * e), r + e, l.color);
-            self.fill_round_rect(
-                (x + e, y + e, w - 2.0 * e, h - 2.0 * e),
-                (r - e).max(0.0),
-                f,
+            let inner = (x + e, y + e, w - 2.0 * e, h - 2.0 * e);
+            let ri = (r - e).max(0.0);
+            // The outline's colour is not laid where the fill will cover every pixel:
+            // for a panel that would be most of its area written twice.
+            let hole = self.covered_px(inner, ri);
+            self.fill_round_rect_except(
+                (x - e, y - e, w + 2.0 * e, h + 2.0 * e),
+                r + e,
+                l.color,
+                hole,
             );
+            self.fill_round_rect(inner, ri, f);
             return;
         }
         if let Some(c) = fill {
@@ -276,7 +318,44 @@ impl Canvas {
     }
 
     /// A filled rounded rectangle.
-    fn fill_round_rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, c: Rgba) {
+    fn fill_round_rect(&mut self, rect: (f32, f32, f32, f32), r: f32, c: Rgba) {
+        self.fill_round_rect_except(rect, r, c, None);
+    }
+
+    /// The pixels (columns, then rows of this band) that [`Canvas::fill_round_rect`]
+    /// of an opaque colour covers wholly, as a rectangle: the full width between the
+    /// rows where the corners end.
+    fn covered_px(&self, (x, y, w, h): (f32, f32, f32, f32), r: f32) -> Option<Hole> {
+        if w <= 0.0 || h <= 0.0 {
+            return None;
+        }
+        let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        let k = self.scale;
+        let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
+        // The same row bounds as the side pieces below (or the plain rectangle's).
+        let (sy0, sy1) = if r > 0.0 {
+            let sy0 = (y0 + rr).round();
+            (sy0, (y1 - rr).round().max(sy0))
+        } else {
+            (y0.ceil(), y1.floor())
+        };
+        let (c0, c1) = (x0.ceil().max(0.0), x1.floor().max(0.0));
+        let (r0, r1) = ((sy0 - self.top).max(0.0), (sy1 - self.top).max(0.0));
+        (c0 < c1 && r0 < r1).then_some(Hole {
+            cols: c0 as usize..c1 as usize,
+            rows: r0 as usize..r1 as usize,
+        })
+    }
+
+    /// [`Canvas::fill_round_rect`], leaving the pixels of `hole` as they are where its
+    /// pieces are copied whole (a fill drawn over them next covers them anyway).
+    fn fill_round_rect_except(
+        &mut self,
+        (x, y, w, h): (f32, f32, f32, f32),
+        r: f32,
+        c: Rgba,
+        hole: Option<Hole>,
+    ) {
         if w <= 0.0 || h <= 0.0 {
             return;
         }
@@ -291,9 +370,9 @@ impl Canvas {
             let sx1 = (x1 - rr).round().max(sx0);
             let sy0 = (y0 + rr).round();
             let sy1 = (y1 - rr).round().max(sy0);
-            self.rect_px(sx0, y0, sx1 - sx0, y1 - y0, c);
-            self.rect_px(x0, sy0, sx0 - x0, sy1 - sy0, c);
-            self.rect_px(sx1, sy0, x1 - sx1, sy1 - sy0, c);
+            self.rect_px_except(sx0, y0, sx1 - sx0, y1 - y0, c, hole.as_ref());
+            self.rect_px_except(x0, sy0, sx0 - x0, sy1 - sy0, c, hole.as_ref());
+            self.rect_px_except(sx1, sy0, x1 - sx1, sy1 - sy0, c, hole.as_ref());
             self.quarter_px(sx0, sy0, x0 - sx0, y0 - sy0, c);
             self.quarter_px(sx1, sy0, x1 - sx1, y0 - sy0, c);
             self.quarter_px(sx0, sy1, x0 - sx0, y1 - sy1, c);
@@ -309,6 +388,11 @@ impl Canvas {
     /// opaque colour are copied and the rest blended here: tiny-skia sets up a raster
     /// pipeline for every rectangle, and an image has hundreds of thin rules and fringes.
     fn rect_px(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba) {
+        self.rect_px_except(x, y, w, h, c, None);
+    }
+
+    /// [`Canvas::rect_px`], skipping the pixels of `hole` on rows it copies whole.
+    fn rect_px_except(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba, hole: Option<&Hole>) {
         if w <= 0.0 || h <= 0.0 || c.3 == 0 {
             return;
         }
@@ -343,7 +427,16 @@ impl Canvas {
             let cy = cover(row, y0, y1);
             let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
             if c.3 == 255 && cy >= 1.0 {
-                line[full_a * 4..full_b * 4].copy_from_slice(&template);
+                // Columns `a..b` of the line copied whole, less the hole's on its rows.
+                let (a, b) = (cx0 + full_a, cx0 + full_b);
+                let skip = hole
+                    .filter(|h| h.rows.contains(&row))
+                    .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
+                    .unwrap_or(b..b);
+                for part in [a..skip.start, skip.end..b] {
+                    line[(part.start - cx0) * 4..(part.end - cx0) * 4]
+                        .copy_from_slice(&template[(part.start - a) * 4..(part.end - a) * 4]);
+                }
                 for k in (0..full_a).chain(full_b..cols.len()) {
                     blend(
                         &mut line[k * 4..k * 4 + 4],
@@ -425,6 +518,12 @@ impl Corner {
             coverage: pix.pixels().iter().map(|p| p.alpha()).collect(),
         }
     }
+}
+
+/// Pixels a drawing leaves alone: `cols` × `rows` of a band, in pixels.
+struct Hole {
+    cols: std::ops::Range<usize>,
+    rows: std::ops::Range<usize>,
 }
 
 /// Blends colour `c` at coverage `a` (0–255, before the colour's own alpha) into one

@@ -221,12 +221,15 @@ fn wrap(
         .collect()
 }
 
+/// The corner radius of a panel.
+const PANEL_RADIUS: f32 = 14.0;
+
 pub(crate) fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
     // An opaque fill with a solid outline: two filled shapes, no stroking (stroking a
     // path this large costs more than filling the panel twice).
     cv.round_rect(
         (x, y, w, h),
-        14.0,
+        PANEL_RADIUS,
         Some(theme::PANEL),
         Some(Line::new(theme::PANEL_EDGE, 1.5)),
     );
@@ -563,7 +566,15 @@ impl<'a> Scene<'a> {
 
     /// Draws rows `start..end` of the image laid out by `frame`.
     pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
-        let mut cv = Canvas::band(f.width_px, DESIGN_W, rows, theme::PAGE);
+        let tx = M + f.tb_w + GAP;
+        let col_x = DESIGN_W - M - f.col_w;
+        let panels = [
+            (M, f.main_y, f.main_w, f.main_h, PANEL_RADIUS),
+            (col_x, f.main_y, f.col_w, f.main_h, PANEL_RADIUS),
+            (M, f.bottom_y, f.tb_w, f.bottom_h, PANEL_RADIUS),
+            (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h, PANEL_RADIUS),
+        ];
+        let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &panels);
         // Each row of panels is drawn only in the bands it reaches (up to the middle of
         // the gaps around it): laying out what would be clipped away is about a tenth of
         // a band's drawing time.
@@ -574,13 +585,12 @@ impl<'a> Scene<'a> {
         if cv.shows_rows(main_top, bottom_top) {
             panel(&mut cv, M, f.main_y, f.main_w, f.main_h);
             self.draw_main(&mut cv, M, f.main_y, f.main_w, f.main_h);
-            panel(&mut cv, DESIGN_W - M - f.col_w, f.main_y, f.col_w, f.main_h);
-            self.draw_column(&mut cv, DESIGN_W - M - f.col_w, f.main_y, f.col_w, f.mini);
+            panel(&mut cv, col_x, f.main_y, f.col_w, f.main_h);
+            self.draw_column(&mut cv, col_x, f.main_y, f.col_w, f.mini);
         }
         if cv.shows_rows(bottom_top, f32::INFINITY) {
             panel(&mut cv, M, f.bottom_y, f.tb_w, f.bottom_h);
             self.draw_timeboard(&mut cv, M, f.bottom_y);
-            let tx = M + f.tb_w + GAP;
             panel(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
             self.draw_table(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
         }
