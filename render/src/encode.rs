@@ -8,18 +8,21 @@ use tiny_skia::Pixmap;
 
 /// An open-addressing table from colour to a dense id with a pixel count per colour, built
 /// for one pass over the pixels (a general-purpose hash map costs more than everything else
-/// here). Shared by the PNG encoder (one image) and the replay (every frame).
+/// here). Shared by the PNG encoder (one image) and the replay (every frame). It starts
+/// small and doubles at half full: a band of a turn image has a few thousand colours, and
+/// a table that stays in the processor's nearest caches is what makes the pass fast.
 pub(crate) struct Colors {
-    keys: Vec<u32>,
-    ids: Vec<u16>,
-    mask: usize,
+    /// Per slot: a colour word in the low 32 bits and its id above, or [`EMPTY`].
+    slots: Vec<u64>,
     shift: u32,
     max: usize,
     list: Vec<u32>,
     counts: Vec<u32>,
 }
 
-const EMPTY: u32 = u32::MAX;
+const EMPTY: u64 = u64::MAX;
+/// Slots of a new table (it doubles as it fills).
+const FIRST_SLOTS: usize = 4096;
 /// Distinct colours kept apart in one image; any beyond share the last id's nearest entry
 /// (never seen in practice: a turn image has a few thousand).
 const MAX_COLORS: usize = 16_000;
@@ -29,11 +32,12 @@ impl Colors {
     /// replay keeps `u16::MAX` for "unchanged").
     pub(crate) fn new(max: usize) -> Colors {
         let max = max.min(65_000);
-        let size = (2 * max).next_power_of_two();
+        Colors::with_slots(FIRST_SLOTS.min((2 * max).next_power_of_two()), max)
+    }
+
+    fn with_slots(size: usize, max: usize) -> Colors {
         Colors {
-            keys: vec![EMPTY; size],
-            ids: vec![0; size],
-            mask: size - 1,
+            slots: vec![EMPTY; size],
             shift: 32 - size.trailing_zeros(),
             max,
             list: Vec::new(),
@@ -41,41 +45,66 @@ impl Colors {
         }
     }
 
+    /// The first slot to look at for colour word `c`.
+    fn home(&self, c: u32) -> usize {
+        (c.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
+    }
+
     /// The id of colour word `c`, counting `n` more pixels of it.
     pub(crate) fn id(&mut self, c: u32, n: u32) -> u16 {
-        let mut i = (c.wrapping_mul(0x9E37_79B1) >> self.shift) as usize & self.mask;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(c);
         loop {
-            let k = self.keys[i];
-            if k == c {
-                let id = self.ids[i];
+            let slot = self.slots[i];
+            if slot != EMPTY && slot as u32 == c {
+                let id = (slot >> 32) as u16;
                 self.counts[usize::from(id)] += n;
                 return id;
             }
-            if k == EMPTY {
+            if slot == EMPTY {
                 if self.list.len() >= self.max {
                     let id = (self.list.len() - 1) as u16;
                     self.counts[usize::from(id)] += n;
                     return id;
                 }
+                if 2 * (self.list.len() + 1) > self.slots.len() {
+                    self.grow();
+                    return self.id(c, n);
+                }
                 let id = self.list.len() as u16;
-                self.keys[i] = c;
-                self.ids[i] = id;
+                self.slots[i] = u64::from(c) | (u64::from(id) << 32);
                 self.list.push(c);
                 self.counts.push(n);
                 return id;
             }
-            i = (i + 1) & self.mask;
+            i = (i + 1) & mask;
         }
+    }
+
+    /// Twice the slots, every colour placed again (ids and counts unchanged).
+    fn grow(&mut self) {
+        let mut bigger = Colors::with_slots(2 * self.slots.len(), self.max);
+        let mask = bigger.slots.len() - 1;
+        for &slot in self.slots.iter().filter(|&&s| s != EMPTY) {
+            let mut i = bigger.home(slot as u32);
+            while bigger.slots[i] != EMPTY {
+                i = (i + 1) & mask;
+            }
+            bigger.slots[i] = slot;
+        }
+        self.slots = bigger.slots;
+        self.shift = bigger.shift;
     }
 
     /// The id of colour word `c`, if seen.
     pub(crate) fn find(&self, c: u32) -> Option<u16> {
-        let mut i = (c.wrapping_mul(0x9E37_79B1) >> self.shift) as usize & self.mask;
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(c);
         loop {
-            match self.keys[i] {
-                k if k == c => return Some(self.ids[i]),
+            match self.slots[i] {
                 EMPTY => return None,
-                _ => i = (i + 1) & self.mask,
+                slot if slot as u32 == c => return Some((slot >> 32) as u16),
+                _ => i = (i + 1) & mask,
             }
         }
     }
@@ -452,8 +481,12 @@ impl Scan {
 fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
     let adler = zlib_rs::adler32::adler32(1, &lines);
     let bound = zlib_rs::compress_bound(lines.len()) + 64;
-    let mut buf = take_bytes(bound);
-    buf.resize(bound, 0);
+    // Deflate writes before it reads, so a pooled buffer is used as it comes, without
+    // zeroing (only a short one is lengthened).
+    let mut buf = take_pooled();
+    if buf.len() < bound {
+        buf.resize(bound, 0);
+    }
     let mut deflate = take_deflate(level);
     let flush = if last {
         zlib_rs::DeflateFlush::Finish
@@ -461,7 +494,7 @@ fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
         zlib_rs::DeflateFlush::SyncFlush
     };
     let status = deflate
-        .compress(&lines, &mut buf, flush)
+        .compress(&lines, &mut buf[..bound], flush)
         .expect("deflate into a buffer of compress_bound size");
     assert!(
         deflate.total_in() == lines.len() as u64 && (!last || status == zlib_rs::Status::StreamEnd),
@@ -788,5 +821,32 @@ mod tests {
                 assert!(work <= total / n as u64 + 2 * most, "{n} pieces: {cuts:?}");
             }
         }
+    }
+
+    /// Ids are dense and stable while the table doubles, counts add up, and colours past
+    /// the bound share the last id.
+    #[test]
+    fn colors_keep_their_ids_as_the_table_grows() {
+        let mut colors = super::Colors::new(10_000);
+        let word = |i: u32| i.wrapping_mul(0x0001_0F2D) & 0x00FF_FFFF;
+        for round in 1..=2 {
+            for i in 0..9_000u32 {
+                assert_eq!(
+                    colors.id(word(i), i + 1),
+                    i as u16,
+                    "round {round}, colour {i}"
+                );
+            }
+        }
+        assert_eq!(colors.len(), 9_000);
+        for i in [0u32, 1, 4095, 8_999] {
+            assert_eq!(colors.find(word(i)), Some(i as u16));
+            assert_eq!(colors.counts[i as usize], 2 * (i + 1));
+        }
+        assert_eq!(colors.find(0x00AB_CDEF), None);
+        let mut small = super::Colors::new(3);
+        let ids: Vec<u16> = (0..5).map(|i| small.id(word(i), 1)).collect();
+        assert_eq!(ids, [0, 1, 2, 2, 2]);
+        assert_eq!(small.counts, [1, 1, 3]);
     }
 }
