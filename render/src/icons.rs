@@ -386,6 +386,18 @@ pub(crate) fn item(cv: &mut Canvas, it: Item, cx: f32, cy: f32, size: f32) {
     cv.sprite(key, (cx, cy), size, |cv, x, y, s| item_raw(cv, it, x, y, s));
 }
 
+/// A gold key outside the board (the key counter's icon in the header, the legend and
+/// the key panel), through the sprite cache like a cell's key.
+pub(crate) fn gold_key(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
+    let key_sprite = SpriteKey {
+        icon: 6,
+        variant: 0,
+    };
+    cv.sprite(key_sprite, (cx, cy), size, |cv, x, y, s| {
+        key(cv, x, y, s, theme::KEY, theme::KEY_DARK)
+    });
+}
+
 /// The robot.
 pub(crate) fn robot(cv: &mut Canvas, cx: f32, cy: f32, size: f32) {
     cv.sprite(

@@ -708,7 +708,7 @@ impl<'a> Scene<'a> {
                 );
                 chip(
                     cv,
-                    &|cv, x, y| icons::key(cv, x, y, 28.0, theme::KEY, theme::KEY_DARK),
+                    &|cv, x, y| icons::gold_key(cv, x, y, 28.0),
                     &keys,
                     soft,
                     theme::INK,
@@ -1172,7 +1172,7 @@ impl<'a> Scene<'a> {
             &mut lx2,
             ly2,
             theme::SQUARE,
-            &|cv, x, y| icons::key(cv, x, y, 20.0, theme::KEY, theme::KEY_DARK),
+            &|cv, x, y| icons::gold_key(cv, x, y, 20.0),
             &keys,
         );
         let order = tr!(lang, "time-order");
@@ -1439,7 +1439,7 @@ impl<'a> Scene<'a> {
         let lang = self.lang();
         let keys = self.pos.keys();
         let need = self.pos.keys_needed().max(1);
-        icons::key(cv, x + 30.0, y + 30.0, 34.0, theme::KEY, theme::KEY_DARK);
+        icons::gold_key(cv, x + 30.0, y + 30.0, 34.0);
         let label = tr!(lang, "card-keys", keys = keys, needed = need);
         cv.text(
             &label,
