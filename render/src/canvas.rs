@@ -193,25 +193,7 @@ impl Canvas {
             .iter()
             .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
             .collect();
-        let (w, stride) = (width_px as usize, width_px as usize * 4);
-        let template = [bg.0, bg.1, bg.2, 255].repeat(w);
-        for (row, line) in cv.pix.data_mut().chunks_exact_mut(stride).enumerate() {
-            // The columns to fill on this row: all, less the holes it crosses.
-            let mut skip: Vec<&std::ops::Range<usize>> = holes
-                .iter()
-                .filter(|h| h.rows.contains(&row))
-                .map(|h| &h.cols)
-                .collect();
-            skip.sort_by_key(|c| c.start);
-            let mut at = 0;
-            for cols in skip.into_iter().chain(std::iter::once(&(w..w))) {
-                let end = cols.start.min(w);
-                if at < end {
-                    line[at * 4..end * 4].copy_from_slice(&template[at * 4..end * 4]);
-                }
-                at = at.max(cols.end.min(w));
-            }
-        }
+        cv.rect_px_except(0.0, cv.top, width_px as f32, rows as f32, bg, &holes);
         cv
     }
 
@@ -287,11 +269,7 @@ impl Canvas {
     ) {
         let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
         // An opaque solid outline around an opaque fill: two filled shapes, no stroking.
-        if let (Some(f), Some(l)) = (fill, outline)
-            && f.3 == 255
-            && l.color.3 == 255
-            && l.dash.is_none()
-        {
+        if let Some((f, l)) = solid_ring(fill, outline) {
             let e = l.width / 2.0;
             let inner = (x + e, y + e, w - 2.0 * e, h - 2.0 * e);
             let ri = (r - e).max(0.0);
@@ -302,7 +280,7 @@ impl Canvas {
                 (x - e, y - e, w + 2.0 * e, h + 2.0 * e),
                 r + e,
                 l.color,
-                hole,
+                hole.as_slice(),
             );
             self.fill_round_rect(inner, ri, f);
             return;
@@ -319,7 +297,7 @@ impl Canvas {
 
     /// A filled rounded rectangle.
     fn fill_round_rect(&mut self, rect: (f32, f32, f32, f32), r: f32, c: Rgba) {
-        self.fill_round_rect_except(rect, r, c, None);
+        self.fill_round_rect_except(rect, r, c, &[]);
     }
 
     /// The pixels (columns, then rows of this band) that [`Canvas::fill_round_rect`]
@@ -347,14 +325,14 @@ impl Canvas {
         })
     }
 
-    /// [`Canvas::fill_round_rect`], leaving the pixels of `hole` as they are where its
+    /// [`Canvas::fill_round_rect`], leaving the pixels of `holes` as they are where its
     /// pieces are copied whole (a fill drawn over them next covers them anyway).
     fn fill_round_rect_except(
         &mut self,
         (x, y, w, h): (f32, f32, f32, f32),
         r: f32,
         c: Rgba,
-        hole: Option<Hole>,
+        holes: &[Hole],
     ) {
         if w <= 0.0 || h <= 0.0 {
             return;
@@ -370,9 +348,9 @@ impl Canvas {
             let sx1 = (x1 - rr).round().max(sx0);
             let sy0 = (y0 + rr).round();
             let sy1 = (y1 - rr).round().max(sy0);
-            self.rect_px_except(sx0, y0, sx1 - sx0, y1 - y0, c, hole.as_ref());
-            self.rect_px_except(x0, sy0, sx0 - x0, sy1 - sy0, c, hole.as_ref());
-            self.rect_px_except(sx1, sy0, x1 - sx1, sy1 - sy0, c, hole.as_ref());
+            self.rect_px_except(sx0, y0, sx1 - sx0, y1 - y0, c, holes);
+            self.rect_px_except(x0, sy0, sx0 - x0, sy1 - sy0, c, holes);
+            self.rect_px_except(sx1, sy0, x1 - sx1, sy1 - sy0, c, holes);
             self.quarter_px(sx0, sy0, x0 - sx0, y0 - sy0, c);
             self.quarter_px(sx1, sy0, x1 - sx1, y0 - sy0, c);
             self.quarter_px(sx0, sy1, x0 - sx0, y1 - sy1, c);
@@ -388,11 +366,12 @@ impl Canvas {
     /// opaque colour are copied and the rest blended here: tiny-skia sets up a raster
     /// pipeline for every rectangle, and an image has hundreds of thin rules and fringes.
     fn rect_px(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba) {
-        self.rect_px_except(x, y, w, h, c, None);
+        self.rect_px_except(x, y, w, h, c, &[]);
     }
 
-    /// [`Canvas::rect_px`], skipping the pixels of `hole` on rows it copies whole.
-    fn rect_px_except(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba, hole: Option<&Hole>) {
+    /// [`Canvas::rect_px`], skipping the pixels of `holes` (which do not overlap) on rows
+    /// it copies whole.
+    fn rect_px_except(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba, holes: &[Hole]) {
         if w <= 0.0 || h <= 0.0 || c.3 == 0 {
             return;
         }
@@ -427,15 +406,22 @@ impl Canvas {
             let cy = cover(row, y0, y1);
             let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
             if c.3 == 255 && cy >= 1.0 {
-                // Columns `a..b` of the line copied whole, less the hole's on its rows.
+                // Columns `a..b` of the line copied whole, less those of the holes on
+                // this row, left to right.
                 let (a, b) = (cx0 + full_a, cx0 + full_b);
-                let skip = hole
+                let mut skip: Vec<std::ops::Range<usize>> = holes
+                    .iter()
                     .filter(|h| h.rows.contains(&row))
                     .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
-                    .unwrap_or(b..b);
-                for part in [a..skip.start, skip.end..b] {
-                    line[(part.start - cx0) * 4..(part.end - cx0) * 4]
-                        .copy_from_slice(&template[(part.start - a) * 4..(part.end - a) * 4]);
+                    .collect();
+                skip.sort_by_key(|cols| cols.start);
+                let mut at = a;
+                for cols in skip.into_iter().chain(std::iter::once(b..b)) {
+                    if at < cols.start {
+                        line[(at - cx0) * 4..(cols.start - cx0) * 4]
+                            .copy_from_slice(&template[(at - a) * 4..(cols.start - a) * 4]);
+                    }
+                    at = at.max(cols.end);
                 }
                 for k in (0..full_a).chain(full_b..cols.len()) {
                     blend(
@@ -520,6 +506,14 @@ impl Corner {
     }
 }
 
+/// The fill and outline of a shape when both are opaque and the outline solid: such a
+/// shape is drawn as two fills (the outline's shape grown by half its width, then the
+/// fill's shrunk by as much), which costs less than stroking and looks the same.
+fn solid_ring(fill: Option<Rgba>, outline: Option<Line>) -> Option<(Rgba, Line)> {
+    let (f, l) = (fill?, outline?);
+    (f.3 == 255 && l.color.3 == 255 && l.dash.is_none()).then_some((f, l))
+}
+
 /// Pixels a drawing leaves alone: `cols` × `rows` of a band, in pixels.
 struct Hole {
     cols: std::ops::Range<usize>,
@@ -548,10 +542,7 @@ impl Canvas {
     pub fn circle(&mut self, cx: f32, cy: f32, r: f32, fill: Option<Rgba>, outline: Option<Line>) {
         // An opaque solid ring around an opaque fill: two filled discs, no stroking (as
         // for rounded rectangles; the stroker costs more than the fill).
-        if let (Some(f), Some(l)) = (fill, outline)
-            && f.3 == 255
-            && l.color.3 == 255
-            && l.dash.is_none()
+        if let Some((f, l)) = solid_ring(fill, outline)
             && r > l.width / 2.0
         {
             let e = l.width / 2.0;
