@@ -568,13 +568,16 @@ impl<'a> Scene<'a> {
     pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
         let tx = M + f.tb_w + GAP;
         let col_x = DESIGN_W - M - f.col_w;
-        let panels = [
-            (M, f.main_y, f.main_w, f.main_h, PANEL_RADIUS),
-            (col_x, f.main_y, f.col_w, f.main_h, PANEL_RADIUS),
-            (M, f.bottom_y, f.tb_w, f.bottom_h, PANEL_RADIUS),
-            (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h, PANEL_RADIUS),
-        ];
-        let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &panels);
+        let main = (M, f.main_y, f.main_w, f.main_h);
+        let column = (col_x, f.main_y, f.col_w, f.main_h);
+        let time = (M, f.bottom_y, f.tb_w, f.bottom_h);
+        let table = (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+        // The page is not laid under the panels: the same list is drawn below, and a band
+        // skips only the rows of panels it does not reach.
+        let covers = [main, column, time, table].map(|(x, y, w, h)| (x, y, w, h, PANEL_RADIUS));
+        let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &covers);
+        let draw_panel =
+            |cv: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32)| panel(cv, x, y, w, h);
         // Each row of panels is drawn only in the bands it reaches (up to the middle of
         // the gaps around it): laying out what would be clipped away is about a tenth of
         // a band's drawing time.
@@ -583,15 +586,15 @@ impl<'a> Scene<'a> {
             self.draw_header(&mut cv, M, &f.header_lines);
         }
         if cv.shows_rows(main_top, bottom_top) {
-            panel(&mut cv, M, f.main_y, f.main_w, f.main_h);
+            draw_panel(&mut cv, main);
             self.draw_main(&mut cv, M, f.main_y, f.main_w, f.main_h);
-            panel(&mut cv, col_x, f.main_y, f.col_w, f.main_h);
+            draw_panel(&mut cv, column);
             self.draw_column(&mut cv, col_x, f.main_y, f.col_w, f.mini);
         }
         if cv.shows_rows(bottom_top, f32::INFINITY) {
-            panel(&mut cv, M, f.bottom_y, f.tb_w, f.bottom_h);
+            draw_panel(&mut cv, time);
             self.draw_timeboard(&mut cv, M, f.bottom_y);
-            panel(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+            draw_panel(&mut cv, table);
             self.draw_table(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
         }
         cv
