@@ -522,7 +522,7 @@ struct Segment {
 
 /// One palette for every band (their colour counts added up) and, per band, the palette
 /// entry of each of its colour ids that has one of its own; the others are left to
-/// [`Nearest`], which each band's thread runs for itself.
+/// [`Nearest`], run by the first piece of the stream that needs the band.
 fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<Option<u8>>>) {
     let mut all = Colors::new(scans.iter().map(|s| s.colors.len()).sum::<usize>().max(1));
     let ids: Vec<Vec<u16>> = scans
@@ -682,6 +682,15 @@ mod tests {
         pix
     }
 
+    /// Rows `start..end` of `whole` as a pixmap of their own.
+    fn band_of(whole: &Pixmap, (start, end): (u32, u32)) -> Pixmap {
+        let mut band = Pixmap::new(whole.width(), end - start).expect("a band");
+        let stride = whole.width() as usize * 4;
+        band.data_mut()
+            .copy_from_slice(&whole.data()[start as usize * stride..end as usize * stride]);
+        band
+    }
+
     fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
         let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
         dec.set_transformations(png::Transformations::EXPAND);
@@ -746,32 +755,14 @@ mod tests {
             vec![0, 20, 40, h],
         ] {
             let bands: Vec<(u32, u32)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
-            let png = banded_png(
-                (w, h),
-                &bands,
-                |(start, end)| {
-                    let mut band = Pixmap::new(w, end - start).expect("a band");
-                    let stride = w as usize * 4;
-                    band.data_mut().copy_from_slice(
-                        &whole.data()[start as usize * stride..end as usize * stride],
-                    );
-                    band
-                },
-                &[],
-            );
+            let png = banded_png((w, h), &bands, |rows| band_of(&whole, rows), &[]);
             assert_eq!(decode(&png), one, "cut at {cuts:?}");
         }
         // Pieces for deflate cut anywhere: inside a band, on a repeated row, one row long.
         let bands = [(0, 30), (30, h)];
         let scans: Vec<Scan> = bands
             .iter()
-            .map(|&(start, end)| {
-                let mut band = Pixmap::new(w, end - start).expect("a band");
-                let stride = w as usize * 4;
-                band.data_mut()
-                    .copy_from_slice(&whole.data()[start as usize * stride..end as usize * stride]);
-                Scan::new(&band)
-            })
+            .map(|&rows| Scan::new(&band_of(&whole, rows)))
             .collect();
         let same: Vec<usize> = (1..h as usize)
             .filter(|&r| {
