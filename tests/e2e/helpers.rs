@@ -12,6 +12,11 @@ use std::{
 /// It is built for the whole workspace with its tests, so cargo resolves the same features
 /// as `cargo test --workspace` did: `-p labscape` alone leaves out the fakes' features
 /// (hyper's server) and would rebuild half the dependency tree, twice per run.
+///
+/// The variables cargo sets for this test process (`CARGO_MANIFEST_DIR` and the like) are
+/// taken out of the nested cargo's environment: build scripts that watch them (ring's
+/// watches `CARGO_MANIFEST_DIR`) would otherwise see a change and rebuild ring, rustls and
+/// everything above them, which cost about four minutes of every CI run.
 pub fn labscape_bin() -> PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
@@ -20,11 +25,16 @@ pub fn labscape_bin() -> PathBuf {
             .parent()
             .expect("workspace root")
             .to_path_buf();
-        let status = Command::new(cargo)
+        let mut build = Command::new(cargo);
+        build
             .args(["build", "--quiet", "--workspace", "--bins", "--tests"])
-            .current_dir(&root)
-            .status()
-            .expect("cargo runs");
+            .current_dir(&root);
+        for (name, _) in std::env::vars_os() {
+            if name.to_str().is_some_and(set_by_cargo_for_this_test) {
+                build.env_remove(&name);
+            }
+        }
+        let status = build.status().expect("cargo runs");
         assert!(status.success(), "building the labscape binary failed");
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .map(PathBuf::from)
@@ -34,6 +44,20 @@ pub fn labscape_bin() -> PathBuf {
         bin
     })
     .clone()
+}
+
+/// Whether cargo sets `name` for the crate or test it runs, rather than the user for cargo.
+/// <https://doc.rust-lang.org/cargo/reference/environment-variables.html#environment-variables-cargo-sets-for-crates>
+fn set_by_cargo_for_this_test(name: &str) -> bool {
+    const PREFIXES: [&str; 3] = ["CARGO_PKG_", "CARGO_MANIFEST_", "CARGO_BIN_"];
+    const NAMES: [&str; 5] = [
+        "CARGO_CRATE_NAME",
+        "CARGO_PRIMARY_PACKAGE",
+        "CARGO_TARGET_TMPDIR",
+        "CARGO_RUSTC_CURRENT_DIR",
+        "OUT_DIR",
+    ];
+    PREFIXES.iter().any(|p| name.starts_with(p)) || NAMES.contains(&name)
 }
 
 /// One reply block printed by local play.
