@@ -341,16 +341,18 @@ impl Canvas {
         if c.3 == 255 && r > 0.0 {
             // Three rectangles and four corner quarter-discs: much cheaper than one
             // anti-aliased path over a large area. Worked in pixels, with the seams between
-            // the pieces on whole pixels so no seam shows.
+            // the pieces on whole pixels so no seam shows. The rectangles are stacked (the
+            // caps between the corners, the full width between them) so that each row is
+            // one copy: side by side, a tall panel paid for every row three times.
             let k = self.scale;
             let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
             let sx0 = (x0 + rr).round();
             let sx1 = (x1 - rr).round().max(sx0);
             let sy0 = (y0 + rr).round();
             let sy1 = (y1 - rr).round().max(sy0);
-            self.rect_px_except(sx0, y0, sx1 - sx0, y1 - y0, c, holes);
-            self.rect_px_except(x0, sy0, sx0 - x0, sy1 - sy0, c, holes);
-            self.rect_px_except(sx1, sy0, x1 - sx1, sy1 - sy0, c, holes);
+            self.rect_px_except(sx0, y0, sx1 - sx0, sy0 - y0, c, holes);
+            self.rect_px_except(x0, sy0, x1 - x0, sy1 - sy0, c, holes);
+            self.rect_px_except(sx0, sy1, sx1 - sx0, y1 - sy1, c, holes);
             self.quarter_px(sx0, sy0, x0 - sx0, y0 - sy0, c);
             self.quarter_px(sx1, sy0, x1 - sx1, y0 - sy0, c);
             self.quarter_px(sx0, sy1, x0 - sx0, y1 - sy1, c);
@@ -409,19 +411,10 @@ impl Canvas {
                 // Columns `a..b` of the line copied whole, less those of the holes on
                 // this row, left to right.
                 let (a, b) = (cx0 + full_a, cx0 + full_b);
-                let mut skip: Vec<std::ops::Range<usize>> = holes
-                    .iter()
-                    .filter(|h| h.rows.contains(&row))
-                    .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
-                    .collect();
-                skip.sort_by_key(|cols| cols.start);
-                let mut at = a;
-                for cols in skip.into_iter().chain(std::iter::once(b..b)) {
-                    if at < cols.start {
-                        line[(at - cx0) * 4..(cols.start - cx0) * 4]
-                            .copy_from_slice(&template[(at - a) * 4..(cols.start - a) * 4]);
-                    }
-                    at = at.max(cols.end);
+                if holes.is_empty() {
+                    line[full_a * 4..full_b * 4].copy_from_slice(&template);
+                } else {
+                    copy_around(line, cx0, (a, b), row, holes, &template);
                 }
                 for k in (0..full_a).chain(full_b..cols.len()) {
                     blend(
@@ -458,6 +451,32 @@ impl Canvas {
             &corner.coverage,
             c,
         );
+    }
+}
+
+/// Copies `template` (the pixels of columns `a..b`) into `line` (which starts at column
+/// `x0`), leaving the columns of the `holes` on `row` as they are.
+fn copy_around(
+    line: &mut [u8],
+    x0: usize,
+    (a, b): (usize, usize),
+    row: usize,
+    holes: &[Hole],
+    template: &[u8],
+) {
+    let mut skip: Vec<std::ops::Range<usize>> = holes
+        .iter()
+        .filter(|h| h.rows.contains(&row))
+        .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
+        .collect();
+    skip.sort_by_key(|cols| cols.start);
+    let mut at = a;
+    for cols in skip.into_iter().chain(std::iter::once(b..b)) {
+        if at < cols.start {
+            line[(at - x0) * 4..(cols.start - x0) * 4]
+                .copy_from_slice(&template[(at - a) * 4..(cols.start - a) * 4]);
+        }
+        at = at.max(cols.end);
     }
 }
 
