@@ -50,10 +50,24 @@ impl Colors {
         (c.wrapping_mul(0x9E37_79B1) >> self.shift) as usize
     }
 
-    /// The id of colour word `c`, counting `n` more pixels of it.
+    /// The id of colour word `c`, counting `n` more pixels of it. Inlined into the pass
+    /// over the pixels: most look-ups find their colour in its home slot.
+    #[inline]
     pub(crate) fn id(&mut self, c: u32, n: u32) -> u16 {
+        let i = self.home(c);
+        let slot = self.slots[i];
+        if slot != EMPTY && slot as u32 == c {
+            let id = (slot >> 32) as u16;
+            self.counts[usize::from(id)] += n;
+            return id;
+        }
+        self.id_from(i, c, n)
+    }
+
+    /// [`Colors::id`] from slot `i` on.
+    #[inline(never)]
+    fn id_from(&mut self, mut i: usize, c: u32, n: u32) -> u16 {
         let mask = self.slots.len() - 1;
-        let mut i = self.home(c);
         loop {
             let slot = self.slots[i];
             if slot != EMPTY && slot as u32 == c {
@@ -579,7 +593,7 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// Big byte buffers (pixmaps, scanlines) kept between images: a fresh multi-megabyte
+/// Big byte buffers (scanlines, deflate's output) kept between images: a fresh multi-megabyte
 /// allocation costs more in page faults than the work done in it, and bands are drawn on
 /// short-lived threads, so the pool is shared rather than per thread.
 static BYTES: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
@@ -631,18 +645,33 @@ fn give_deflate(level: u8, d: zlib_rs::Deflate) {
     }
 }
 
+/// Pixmap buffers kept between images, apart from [`BYTES`]: they come back at their full
+/// length, so the next band of the same size takes one as it is. Shared with the scanline
+/// and deflate buffers, a pixmap's buffer came back cleared from being a scanline buffer,
+/// and lengthening it again zeroed megabytes per band (a sixth of drawing a band).
+static PIXELS: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
 /// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it
 /// with the background at once.
 pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
-    // Not cleared first: a buffer of the same size comes back as it is, with no zeroing.
-    let mut v = take_pooled();
+    let mut pool = PIXELS.lock().unwrap_or_else(|e| e.into_inner());
+    // The smallest that is long enough, else the longest (lengthened below).
+    let fits = (0..pool.len())
+        .filter(|&i| pool[i].len() >= len)
+        .min_by_key(|&i| pool[i].len());
+    let pick = fits.or_else(|| (0..pool.len()).max_by_key(|&i| pool[i].len()));
+    let mut v = pick.map(|i| pool.swap_remove(i)).unwrap_or_default();
+    drop(pool);
     v.resize(len, 0);
     v
 }
 
 /// Gives a pixmap's buffer back for the next image.
 pub(crate) fn recycle(pix: Pixmap) {
-    give_bytes(pix.take());
+    let mut pool = PIXELS.lock().unwrap_or_else(|e| e.into_inner());
+    if pool.len() < 4 {
+        pool.push(pix.take());
+    }
 }
 
 /// zlib level: 5 is within 2–3% of 6 (png's `Balanced`) in size and about a fifth faster
