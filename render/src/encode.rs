@@ -497,7 +497,7 @@ fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
     let bound = zlib_rs::compress_bound(lines.len()) + 64;
     // Deflate writes before it reads, so a pooled buffer is used as it comes, without
     // zeroing (only a short one is lengthened).
-    let mut buf = take_pooled();
+    let mut buf = BYTES.take(bound);
     if buf.len() < bound {
         buf.resize(bound, 0);
     }
@@ -516,9 +516,9 @@ fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
     );
     let out = buf[..deflate.total_out() as usize].to_vec();
     give_deflate(level, deflate);
-    give_bytes(buf);
+    BYTES.give(buf);
     let len = lines.len() as u64;
-    give_bytes(lines);
+    BYTES.give(lines);
     Segment {
         deflate: out,
         adler,
@@ -593,32 +593,56 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// Big byte buffers (scanlines, deflate's output) kept between images: a fresh multi-megabyte
-/// allocation costs more in page faults than the work done in it, and bands are drawn on
-/// short-lived threads, so the pool is shared rather than per thread.
-static BYTES: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-
-/// The largest buffer given back, as it was (or a new empty one).
-fn take_pooled() -> Vec<u8> {
-    let mut pool = BYTES.lock().unwrap_or_else(|e| e.into_inner());
-    let best = (0..pool.len()).max_by_key(|&i| pool[i].capacity());
-    best.map(|i| pool.swap_remove(i)).unwrap_or_default()
+/// Big byte buffers kept between images: a fresh multi-megabyte allocation costs more in
+/// page faults than the work done in it, and bands are drawn on short-lived threads, so
+/// the pools are shared rather than per thread.
+struct Pool {
+    bufs: std::sync::Mutex<Vec<Vec<u8>>>,
+    keep: usize,
 }
 
-/// An empty buffer with room for `len` bytes, reusing the largest one given back.
+impl Pool {
+    const fn new(keep: usize) -> Pool {
+        Pool {
+            bufs: std::sync::Mutex::new(Vec::new()),
+            keep,
+        }
+    }
+
+    /// A buffer given back, as it was: the one with the least room that has room for
+    /// `len` bytes, else the one with the most (or a new empty one).
+    fn take(&self, len: usize) -> Vec<u8> {
+        let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
+        let room = |i: &usize| bufs[*i].capacity();
+        let fits = (0..bufs.len()).filter(|i| room(i) >= len).min_by_key(room);
+        let pick = fits.or_else(|| (0..bufs.len()).max_by_key(room));
+        pick.map(|i| bufs.swap_remove(i)).unwrap_or_default()
+    }
+
+    /// Gives a buffer back (the pool keeps a few).
+    fn give(&self, v: Vec<u8>) {
+        let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
+        if bufs.len() < self.keep {
+            bufs.push(v);
+        }
+    }
+}
+
+/// Scanlines and deflate's output.
+static BYTES: Pool = Pool::new(6);
+
+/// Pixmap buffers, apart from [`BYTES`]: they come back at their full length, so the next
+/// band of the same size takes one as it is. Shared with the scanline and deflate buffers,
+/// a pixmap's buffer came back cleared from being a scanline buffer, and lengthening it
+/// again zeroed megabytes per band (a sixth of drawing a band).
+static PIXELS: Pool = Pool::new(4);
+
+/// An empty buffer with room for `len` bytes.
 fn take_bytes(len: usize) -> Vec<u8> {
-    let mut v = take_pooled();
+    let mut v = BYTES.take(len);
     v.clear();
     v.reserve(len);
     v
-}
-
-/// Gives a buffer back (the pool keeps a few).
-fn give_bytes(v: Vec<u8>) {
-    let mut pool = BYTES.lock().unwrap_or_else(|e| e.into_inner());
-    if pool.len() < 6 {
-        pool.push(v);
-    }
 }
 
 /// Deflate states by level, kept between images (each holds a few hundred KiB of tables).
@@ -645,33 +669,17 @@ fn give_deflate(level: u8, d: zlib_rs::Deflate) {
     }
 }
 
-/// Pixmap buffers kept between images, apart from [`BYTES`]: they come back at their full
-/// length, so the next band of the same size takes one as it is. Shared with the scanline
-/// and deflate buffers, a pixmap's buffer came back cleared from being a scanline buffer,
-/// and lengthening it again zeroed megabytes per band (a sixth of drawing a band).
-static PIXELS: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
-
 /// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it
 /// with the background at once.
 pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
-    let mut pool = PIXELS.lock().unwrap_or_else(|e| e.into_inner());
-    // The smallest that is long enough, else the longest (lengthened below).
-    let fits = (0..pool.len())
-        .filter(|&i| pool[i].len() >= len)
-        .min_by_key(|&i| pool[i].len());
-    let pick = fits.or_else(|| (0..pool.len()).max_by_key(|&i| pool[i].len()));
-    let mut v = pick.map(|i| pool.swap_remove(i)).unwrap_or_default();
-    drop(pool);
+    let mut v = PIXELS.take(len);
     v.resize(len, 0);
     v
 }
 
 /// Gives a pixmap's buffer back for the next image.
 pub(crate) fn recycle(pix: Pixmap) {
-    let mut pool = PIXELS.lock().unwrap_or_else(|e| e.into_inner());
-    if pool.len() < 4 {
-        pool.push(pix.take());
-    }
+    PIXELS.give(pix.take());
 }
 
 /// zlib level: 5 is within 2–3% of 6 (png's `Balanced`) in size and about a fifth faster
