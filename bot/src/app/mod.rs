@@ -142,6 +142,9 @@ pub struct Service<S> {
     clock: Arc<dyn Clock>,
     renderer: Option<Renderer>,
     replays: Option<ReplayRenderer>,
+    /// The seed every new game gets, when set (tests); otherwise a fresh one from the
+    /// operating system.
+    seed: Option<String>,
     /// One replay drawn at a time (a long one takes a core for seconds), and the last few
     /// kept: the one posted at a game's end answers a `/replay` right after.
     replay_gate: tokio::sync::Semaphore,
@@ -179,6 +182,7 @@ impl<S: GameStore> Service<S> {
             clock,
             renderer,
             replays: None,
+            seed: None,
             replay_gate: tokio::sync::Semaphore::new(1),
             replay_cache: Mutex::new(std::collections::VecDeque::new()),
             slots: Mutex::new(HashMap::new()),
@@ -190,6 +194,14 @@ impl<S: GameStore> Service<S> {
     #[must_use]
     pub fn with_replays(mut self, replays: ReplayRenderer) -> Service<S> {
         self.replays = Some(replays);
+        self
+    }
+
+    /// The same service giving every new game `seed` instead of a fresh one: a test that
+    /// depends on where the dice fall plays the same game every run.
+    #[must_use]
+    pub fn with_seed(mut self, seed: impl Into<String>) -> Service<S> {
+        self.seed = Some(seed.into());
         self
     }
 
@@ -384,7 +396,7 @@ impl<S: GameStore> Service<S> {
         if !(1..=8).contains(&max) {
             return Err(UserError::from(OptionProblem::Players(max)).into());
         }
-        let seed = crate::random_seed();
+        let seed = self.seed.clone().unwrap_or_else(crate::random_seed);
         // The creator's own language, not the chat's: it speaks for the game only while
         // the chat has no default.
         let creator_lang = self.own_lang(ctx).await;
