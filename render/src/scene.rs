@@ -4,8 +4,8 @@
 use labscape_core::{
     Lang,
     labscape::{
-        Board, Cell, Difficulty, Event, Item, ItemKind, Phase, Position, Seat, SetupMode, Status,
-        Table, Wall,
+        Board, Cell, Difficulty, Event, FloorShape, Item, ItemKind, Phase, Position, Seat,
+        SetupMode, Status, Table, Wall,
     },
 };
 
@@ -55,8 +55,6 @@ pub(crate) struct Scene<'a> {
     pub active: Option<Seat>,
 }
 
-/// Short, distinct tags for tokens: the first letter, or two letters (or letter and seat
-/// number) where first letters clash.
 /// The layout of one image: computed once, then drawn band by band.
 #[derive(Debug)]
 pub(crate) struct Frame {
@@ -64,9 +62,13 @@ pub(crate) struct Frame {
     pub height_px: u32,
     /// A pixel row in the gap between the top panels and the bottom ones: no shape
     /// crosses it, so bands cut there draw exactly what the whole image does (a shape cut
-    /// by a band's edge can come out a shade different), and it halves the work roughly.
+    /// by a band's edge can come out a shade different). See [`Frame::bands`].
     pub split: u32,
+    /// A pixel row in the gap between the header and the top panels.
+    top: u32,
     header_lines: Vec<String>,
+    /// One floor: floor and time board side by side, players along the bottom.
+    compact: bool,
     main_y: f32,
     col_w: f32,
     main_w: f32,
@@ -77,6 +79,32 @@ pub(crate) struct Frame {
     bottom_h: f32,
 }
 
+impl Frame {
+    /// The two bands the image is drawn in, one per thread: about half the work each. In general the two rows of panels, cut in the gap between them (see
+    /// [`Frame::split`]). In the one-floor arrangement the top row is most of the work,
+    /// so it is cut across, a little below its middle (the header above it is light):
+    /// shapes crossing that row can come out a shade different from the image drawn
+    /// whole, a few dozen pixels by a few levels, which nobody sees.
+    pub(crate) fn bands(&self) -> [(u32, u32); 2] {
+        let (top, split, h) = (self.top, self.split, self.height_px);
+        let cut = if self.compact {
+            top + (split - top) * 14 / 25
+        } else {
+            split
+        };
+        [(0, cut), (cut, h)]
+    }
+}
+
+/// The side of a cell of the large floor `shape` in a panel `w` wide.
+fn cell_size(shape: &FloorShape, w: f32) -> f32 {
+    let (cols, rows) = (f32::from(shape.width()), f32::from(shape.height()));
+    let avail_w = w - 2.0 * PAD - 28.0 - 6.0;
+    (avail_w / cols).min(620.0 / rows).min(130.0).floor()
+}
+
+/// Short, distinct tags for tokens: the first letter, or two letters (or letter and seat
+/// number) where first letters clash.
 pub(crate) fn tags(names: &[String]) -> Vec<String> {
     let first = |n: &str| -> Option<char> { n.chars().find(|c| c.is_alphanumeric()) };
     let one: Vec<String> = names
@@ -223,6 +251,10 @@ fn wrap(
 
 /// The corner radius of a panel.
 const PANEL_RADIUS: f32 = 14.0;
+/// The width of the building column.
+const COLUMN_W: f32 = 300.0;
+/// The height of the status card beside the players (keys, and five facts under them).
+const STATUS_CARD_H: f32 = 264.0;
 
 pub(crate) fn panel(cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
     // An opaque fill with a solid outline: two filled shapes, no stroking (stroking a
@@ -523,30 +555,48 @@ impl<'a> Scene<'a> {
     }
 
     /// Where everything goes on an image `width_px` wide, and how tall it is.
+    ///
+    /// Two arrangements. In general: the current floor large with the column of all
+    /// floors beside it, then the time board and the players below. A building of one
+    /// floor has no column worth showing (it would only repeat the floor): when its floor
+    /// is drawn as large beside the time board as above it (one module wide, as `single`),
+    /// the floor and the time board share the top row and the players, with the status
+    /// card beside them, run along the bottom: the same things in a sixth less height.
     pub(crate) fn frame(&self, width_px: u32) -> Frame {
         let measure = Canvas::measure(width_px, DESIGN_W);
         let header_lines = self.header_lines(&measure);
         let header_h = 96.0 + header_lines.len() as f32 * 26.0;
 
         let main_y = M + header_h + GAP;
-        let col_w = 300.0;
-        let main_w = DESIGN_W - 2.0 * M - GAP - col_w;
-        let main_h_floor = self.main_height(main_w);
-        let (col_h, mini) = self.column_size(col_w, main_h_floor);
-        let main_h = main_h_floor.max(col_h);
-
-        let bottom_y = main_y + main_h + GAP;
         let tb_w = 8.0 * SQ + 2.0 * PAD;
         let tb_h = self.timeboard_height();
-        let table_h = self.table_height();
-        let bottom_h = tb_h.max(table_h);
+        let layout = self.pos.layout();
+        let compact_w = DESIGN_W - 2.0 * M - GAP - tb_w;
+        let compact = layout.floor_count() == 1
+            && cell_size(layout.floor(0), compact_w)
+                >= cell_size(layout.floor(0), DESIGN_W - 2.0 * M - GAP - COLUMN_W);
+        let (col_w, main_w, main_h, mini, bottom_h) = if compact {
+            let main_w = compact_w;
+            let main_h = self.main_height(main_w).max(tb_h);
+            (0.0, main_w, main_h, 0.0, self.wide_table_height())
+        } else {
+            let col_w = COLUMN_W;
+            let main_w = DESIGN_W - 2.0 * M - GAP - col_w;
+            let main_h_floor = self.main_height(main_w);
+            let (col_h, mini) = self.column_size(col_w, main_h_floor);
+            let main_h = main_h_floor.max(col_h);
+            (col_w, main_w, main_h, mini, tb_h.max(self.table_height()))
+        };
+        let bottom_y = main_y + main_h + GAP;
         let total_h = bottom_y + bottom_h + M;
         let scale = width_px as f32 / DESIGN_W;
         Frame {
             width_px,
             height_px: canvas::height_px(width_px, DESIGN_W, total_h),
             split: ((bottom_y - GAP / 2.0) * scale).round() as u32,
+            top: ((main_y - GAP / 2.0) * scale).round() as u32,
             header_lines,
+            compact,
             main_y,
             col_w,
             main_w,
@@ -566,15 +616,26 @@ impl<'a> Scene<'a> {
 
     /// Draws rows `start..end` of the image laid out by `frame`.
     pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
-        let tx = M + f.tb_w + GAP;
-        let col_x = DESIGN_W - M - f.col_w;
         let main = (M, f.main_y, f.main_w, f.main_h);
-        let column = (col_x, f.main_y, f.col_w, f.main_h);
-        let time = (M, f.bottom_y, f.tb_w, f.bottom_h);
-        let table = (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+        let (time, table, column) = if f.compact {
+            let time = (M + f.main_w + GAP, f.main_y, f.tb_w, f.main_h);
+            (time, (M, f.bottom_y, DESIGN_W - 2.0 * M, f.bottom_h), None)
+        } else {
+            let tx = M + f.tb_w + GAP;
+            let column = (DESIGN_W - M - f.col_w, f.main_y, f.col_w, f.main_h);
+            let table = (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+            ((M, f.bottom_y, f.tb_w, f.bottom_h), table, Some(column))
+        };
+        let panels: Vec<(f32, f32, f32, f32)> = [Some(main), column, Some(time), Some(table)]
+            .into_iter()
+            .flatten()
+            .collect();
         // The page is not laid under the panels: the same list is drawn below, and a band
         // skips only the rows of panels it does not reach.
-        let covers = [main, column, time, table].map(|(x, y, w, h)| (x, y, w, h, PANEL_RADIUS));
+        let covers: Vec<_> = panels
+            .iter()
+            .map(|&(x, y, w, h)| (x, y, w, h, PANEL_RADIUS))
+            .collect();
         let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &covers);
         let draw_panel =
             |cv: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32)| panel(cv, x, y, w, h);
@@ -588,14 +649,21 @@ impl<'a> Scene<'a> {
         if cv.shows_rows(main_top, bottom_top) {
             draw_panel(&mut cv, main);
             self.draw_main(&mut cv, M, f.main_y, f.main_w, f.main_h);
-            draw_panel(&mut cv, column);
-            self.draw_column(&mut cv, col_x, f.main_y, f.col_w, f.mini);
+            if let Some(c @ (x, y, w, _)) = column {
+                draw_panel(&mut cv, c);
+                self.draw_column(&mut cv, x, y, w, f.mini);
+            }
+        }
+        let time_row = if f.compact { main_top } else { bottom_top };
+        if cv.shows_rows(time_row, if f.compact { bottom_top } else { f32::INFINITY }) {
+            draw_panel(&mut cv, time);
+            self.draw_timeboard(&mut cv, time.0, time.1);
         }
         if cv.shows_rows(bottom_top, f32::INFINITY) {
-            draw_panel(&mut cv, time);
-            self.draw_timeboard(&mut cv, M, f.bottom_y);
             draw_panel(&mut cv, table);
-            self.draw_table(&mut cv, tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
+            let (x, y, w, h) = table;
+            let beside = f.compact.then_some(f.main_w);
+            self.draw_table(&mut cv, x, y, w, h, beside);
         }
         cv
     }
@@ -757,7 +825,7 @@ impl<'a> Scene<'a> {
         let (cols, rows) = (f32::from(shape.width()), f32::from(shape.height()));
         let ruler = 28.0;
         let avail_w = w - 2.0 * PAD - ruler - 6.0;
-        let c = (avail_w / cols).min(620.0 / rows).min(130.0).floor();
+        let c = cell_size(shape, w);
         let fw = cols * c;
         let gx = x + PAD + ruler + (avail_w - fw) / 2.0;
         let gy = y + PAD + ruler + 8.0;
@@ -789,54 +857,86 @@ impl<'a> Scene<'a> {
         g.y += ((h - need) / 2.0).max(0.0).floor();
         let ov = self.overlay();
         self.draw_floor(cv, board, g, &ov);
-        // Legend along the bottom.
-        let ly = y + h - PAD - 8.0;
-        let mut lx = x + PAD + 8.0;
-        let mut item = |cv: &mut Canvas, draw: &dyn Fn(&mut Canvas, f32, f32), label: &str| {
-            draw(cv, lx + 12.0, ly - 6.0);
-            let tw = cv.text(
-                label,
-                (lx + 30.0, ly),
-                SMALL,
-                Weight::Regular,
-                theme::INK_SOFT,
-                Align::Left,
-            );
-            lx += 30.0 + tw + 20.0;
-        };
+        // Legend along the bottom, in as many lines as the panel's width needs (two
+        // beside the time board, in a longer language).
         let lang = self.lang();
-        for (it, label) in LEGEND_ITEMS {
-            item(
-                cv,
-                &|cv, x, y| icons::item(cv, it, x, y, 24.0),
-                &label(lang),
-            );
-        }
-        item(
-            cv,
-            &|cv, x, y| icons::item(cv, Item::KeyTaken, x, y, 24.0),
-            &tr!(lang, "legend-taken"),
-        );
-        item(
-            cv,
-            &|cv, x, y| icons::exit(cv, x, y, 24.0),
-            &tr!(lang, "legend-exit"),
-        );
-        item(
-            cv,
-            &|cv, x, y| icons::robot(cv, x, y, 24.0),
-            &tr!(lang, "legend-robot"),
-        );
-        item(
-            cv,
-            &|cv, x, y| {
+        type Draw = Box<dyn Fn(&mut Canvas, f32, f32)>;
+        let mut items: Vec<(Draw, String)> = LEGEND_ITEMS
+            .iter()
+            .map(|&(it, label)| {
+                let d: Draw = Box::new(move |cv, x, y| icons::item(cv, it, x, y, 24.0));
+                (d, label(lang))
+            })
+            .collect();
+        items.push((
+            Box::new(|cv, x, y| icons::item(cv, Item::KeyTaken, x, y, 24.0)),
+            tr!(lang, "legend-taken"),
+        ));
+        items.push((
+            Box::new(|cv, x, y| icons::exit(cv, x, y, 24.0)),
+            tr!(lang, "legend-exit"),
+        ));
+        items.push((
+            Box::new(|cv, x, y| icons::robot(cv, x, y, 24.0)),
+            tr!(lang, "legend-robot"),
+        ));
+        items.push((
+            Box::new(|cv, x, y| {
                 cv.polyline(
                     &[(x - 10.0, y + 8.0), (x - 10.0, y - 8.0), (x + 8.0, y - 8.0)],
                     Line::new(theme::WALL, 5.0),
                 )
-            },
-            &tr!(lang, "legend-wall"),
-        );
+            }),
+            tr!(lang, "legend-wall"),
+        ));
+        let x0 = x + PAD + 8.0;
+        let room = w - 2.0 * PAD - 8.0;
+        let widths: Vec<f32> = items
+            .iter()
+            .map(|(_, label)| 30.0 + cv.text_width(label, SMALL, Weight::Regular))
+            .collect();
+        // As few lines as fit, each of at most `per` items, so that the lines come out
+        // about even rather than one word alone at the end.
+        let fill = |per: usize| {
+            let mut lines: Vec<Vec<usize>> = vec![Vec::new()];
+            let mut used = 0.0;
+            for (i, &iw) in widths.iter().enumerate() {
+                let line = lines.last_mut().expect("a line");
+                if !line.is_empty() && (used + iw > room || line.len() == per) {
+                    lines.push(vec![i]);
+                    used = iw + 20.0;
+                } else {
+                    line.push(i);
+                    used += iw + 20.0;
+                }
+            }
+            lines
+        };
+        let greedy = fill(items.len());
+        let even = fill(items.len().div_ceil(greedy.len()));
+        let lines = if even.len() == greedy.len() {
+            even
+        } else {
+            greedy
+        };
+        let last = y + h - PAD - 8.0;
+        for (k, line) in lines.iter().enumerate() {
+            let ly = last - (lines.len() - 1 - k) as f32 * 28.0;
+            let mut lx = x0;
+            for &i in line {
+                let (draw, label) = &items[i];
+                draw(cv, lx + 12.0, ly - 6.0);
+                cv.text(
+                    label,
+                    (lx + 30.0, ly),
+                    SMALL,
+                    Weight::Regular,
+                    theme::INK_SOFT,
+                    Align::Left,
+                );
+                lx += widths[i] + 20.0;
+            }
+        }
     }
 
     /// Building column: mini cell size and height for a column `w` wide, preferring to fit
@@ -1191,11 +1291,26 @@ impl<'a> Scene<'a> {
     }
 
     fn table_height(&self) -> f32 {
-        PAD + 36.0 + 30.0 + self.pos.players().len() as f32 * 46.0 + 16.0 + 240.0 + PAD
+        self.list_height() + 16.0 + 240.0 + PAD
     }
 
-    fn draw_table(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32) {
+    /// The players panel of the one-floor arrangement: the list with the status card
+    /// beside it rather than under it.
+    fn wide_table_height(&self) -> f32 {
+        (self.list_height() + PAD).max(STATUS_CARD_H + 2.0 * PAD)
+    }
+
+    /// The players panel down to the end of the list.
+    fn list_height(&self) -> f32 {
+        PAD + 36.0 + 30.0 + self.pos.players().len() as f32 * 46.0
+    }
+
+    /// The players panel at (x, y, w, h): the list, and the status card under it, or
+    /// beside it when `beside` gives the list's width.
+    fn draw_table(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, h: f32, beside: Option<f32>) {
         let lang = self.lang();
+        let full_w = w;
+        let w = beside.unwrap_or(w);
         cv.text(
             &tr!(lang, "players"),
             (x + PAD, y + PAD + 20.0),
@@ -1388,10 +1503,18 @@ impl<'a> Scene<'a> {
             }
             ry += 46.0;
         }
-        // Status card under the table.
-        let cy = ry + 16.0;
-        let card_h = (y + h - PAD - cy).max(200.0);
-        self.draw_status_card(cv, x + PAD, cy, w - 2.0 * PAD, card_h);
+        match beside {
+            // Beside the list, level with the panel's title, to the panel's bottom.
+            Some(list_w) => {
+                let cx = x + list_w + GAP;
+                self.draw_status_card(cv, cx, y + PAD, x + full_w - PAD - cx, h - 2.0 * PAD);
+            }
+            None => {
+                let cy = ry + 16.0;
+                let card_h = (y + h - PAD - cy).max(200.0);
+                self.draw_status_card(cv, x + PAD, cy, w - 2.0 * PAD, card_h);
+            }
+        }
     }
 
     /// Per-seat (walls, items) placed during draft setup, from the setup log and this turn.
