@@ -279,6 +279,27 @@ impl FakeTelegram {
 
     /// A user writes `text` in `chat` (in forum topic `thread`); returns the update.
     pub fn say(&self, chat: i64, thread: Option<i64>, user: &TgUser, text: &str) -> Value {
+        self.post(chat, thread, user.json(), false, text)
+    }
+
+    /// An anonymous admin of `chat` writes `text` there: Telegram sends it from the chat
+    /// itself (`sender_chat`), signed by its stand-in bot `GroupAnonymousBot`.
+    pub fn say_anonymously(&self, chat: i64, thread: Option<i64>, text: &str) -> Value {
+        let stand_in = json!({
+            "id": 1_087_968_824_i64, "is_bot": true, "first_name": "Group",
+            "username": "GroupAnonymousBot",
+        });
+        self.post(chat, thread, stand_in, true, text)
+    }
+
+    fn post(
+        &self,
+        chat: i64,
+        thread: Option<i64>,
+        from: Value,
+        from_chat: bool,
+        text: &str,
+    ) -> Value {
         let update = {
             let mut s = self.inner();
             let chat_json = s.chats.get(&chat).cloned().expect("registered chat");
@@ -290,9 +311,12 @@ impl FakeTelegram {
                 "message_id": message_id,
                 "date": 1_700_000_000,
                 "chat": chat_json,
-                "from": user.json(),
+                "from": from,
                 "text": text,
             });
+            if from_chat {
+                msg["sender_chat"] = msg["chat"].clone();
+            }
             if text.starts_with('/') {
                 let len = text
                     .split_whitespace()

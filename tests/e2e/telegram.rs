@@ -704,6 +704,24 @@ async fn a_forum_topic_has_its_own_game_and_admins_can_abandon_it() {
         st.text()
     );
 
+    // An anonymous admin posts as the group: told why nothing happens, and nothing does.
+    let from = fake.call_count();
+    let u = fake.say_anonymously(forum, Some(55), "/abandon");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(|c| is_sent(c, forum)))
+        .await;
+    let anon = calls.into_iter().find(|c| is_sent(c, forum)).unwrap();
+    assert!(
+        anon.text().contains("came from Forum itself") && anon.text().contains("Remain anonymous"),
+        "{}",
+        anon.text()
+    );
+    assert_eq!(anon.thread_id(), Some(55));
+    assert_eq!(anon.reply_to(), u["message"]["message_id"].as_i64());
+    let (_, st) = say(&fake, forum, Some(55), &bo, "/status").await;
+    assert!(st.text().contains("Labscape #1"), "{}", st.text());
+    assert!(!st.text().contains("abandoned"), "{}", st.text());
+
     // Abandoning: not for an ordinary member, yes for a chat admin (getChatMember).
     let (u, no) = say(&fake, forum, Some(55), &bo, "/abandon").await;
     assert!(

@@ -373,6 +373,7 @@ keyboard-more = More »
 tg-intro = **Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.
     Add me to a group (or a forum topic) and play there together: /newgame single opens a game, friends /join, and its creator sends /startgame. Then take turns with the buttons under each picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.
     /rules explains the game, /help lists every command. /me lang pt-BR switches me to Portuguese.
+tg-anonymous = I can't tell who you are: this came from { $chat } itself. Anonymous admins and channels can't take part in a game: turn off "Remain anonymous" in your admin rights, or send the command as yourself.
 tg-no-rotation = You have no wall to rotate now: it must be your turn, with a wall at a corner of your cell (or of a neighbouring cell while the exit is out of reach).
 tg-rotations = { $who }: your legal wall rotations ({ $count }), from → to:
 tg-keyboard-old = That keyboard is too old to use. Send /status for the current turn.

@@ -394,6 +394,7 @@ keyboard-more = Mais »
 tg-intro = **Labscape** — animais de laboratório fogem do prédio antes do amanhecer, uma mensagem de cada vez.
     Me adicione a um grupo (ou a um tópico de fórum) e joguem juntos lá: /newgame single abre uma partida, os amigos usam /join e quem criou a partida manda /startgame. Depois é só jogar na sua vez com os botões embaixo de cada imagem, ou com /move, /roll, /rotate_wall, /exit e /wait. Dá para jogar sozinho aqui mesmo, também.
     /rules explica o jogo, /help lista todos os comandos. /me lang en me faz falar inglês.
+tg-anonymous = Não sei quem você é: isto veio de { $chat } em si. Administradores anônimos e canais não podem participar de uma partida: desative "Permanecer anônimo" nas suas permissões de administrador ou envie o comando como você mesmo.
 tg-no-rotation = Você não tem parede para girar agora: precisa ser a sua vez, com uma parede num canto da sua casa (ou de uma casa vizinha, enquanto a saída estiver fora de alcance).
 tg-rotations = { $who }: as paredes que você pode girar ({ $count }), de → para:
 tg-keyboard-old = Esse teclado é antigo demais. Mande /status para ver a vez atual.

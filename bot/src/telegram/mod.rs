@@ -353,7 +353,7 @@ async fn on_message<S: GameStore>(
     let (Some(text), Some(from)) = (msg.text(), msg.from.as_ref()) else {
         return Ok(());
     };
-    if from.is_bot || !text.starts_with('/') {
+    if !text.starts_with('/') {
         return Ok(());
     }
     let first = text.split_whitespace().next().unwrap_or("");
@@ -373,6 +373,21 @@ async fn on_message<S: GameStore>(
         delivery: Some(format!("u{}", upd.id.0)),
         locale: from.language_code.clone(),
     };
+    // An anonymous admin's message comes from the group itself (and a channel's from the
+    // channel), signed by a stand-in bot: nobody to seat or to hold to a turn. Say so
+    // rather than ignore the command.
+    if let Some(chat) = &msg.sender_chat {
+        let lang = shared.service.lang_for(&ctx).await;
+        let name = chat.title().unwrap_or("this chat");
+        let reply = Reply {
+            lang,
+            ..Reply::private(tr!(lang, "tg-anonymous", chat = name))
+        };
+        return send_reply(&bot, place, &reply, Some(msg.id)).await;
+    }
+    if from.is_bot {
+        return Ok(());
+    }
     let args = text.split_whitespace().count() - 1;
 
     if verb == "start" && msg.chat.is_private() {
