@@ -80,11 +80,12 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// The two bands the image is drawn in, one per thread: about half the work each. In general the two rows of panels, cut in the gap between them (see
+    /// The two bands the image is drawn in, one per thread: about half the work each.
+    /// In general the two rows of panels, cut in the gap between them (see
     /// [`Frame::split`]). In the one-floor arrangement the top row is most of the work,
     /// so it is cut across, a little below its middle (the header above it is light):
-    /// shapes crossing that row can come out a shade different from the image drawn
-    /// whole, a few dozen pixels by a few levels, which nobody sees.
+    /// shapes crossing the cut can come out a shade different from the image drawn
+    /// whole, a few dozen pixels next to it, which nobody sees.
     pub(crate) fn bands(&self) -> [(u32, u32); 2] {
         let (top, split, h) = (self.top, self.split, self.height_px);
         let cut = if self.compact {
@@ -857,8 +858,8 @@ impl<'a> Scene<'a> {
         g.y += ((h - need) / 2.0).max(0.0).floor();
         let ov = self.overlay();
         self.draw_floor(cv, board, g, &ov);
-        // Legend along the bottom, in as many lines as the panel's width needs (two
-        // beside the time board, in a longer language).
+        // Legend along the bottom, in as many lines as the panel's width needs (two when
+        // the floor stands beside the time board).
         let lang = self.lang();
         type Draw = Box<dyn Fn(&mut Canvas, f32, f32)>;
         let mut items: Vec<(Draw, String)> = LEGEND_ITEMS
