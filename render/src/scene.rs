@@ -97,11 +97,18 @@ impl Frame {
     }
 }
 
+/// The band of column and row names along the large floor.
+const RULER: f32 = 28.0;
+
+/// The width the large floor's cells may take in a panel `w` wide.
+fn floor_room(w: f32) -> f32 {
+    w - 2.0 * PAD - RULER - 6.0
+}
+
 /// The side of a cell of the large floor `shape` in a panel `w` wide.
 fn cell_size(shape: &FloorShape, w: f32) -> f32 {
     let (cols, rows) = (f32::from(shape.width()), f32::from(shape.height()));
-    let avail_w = w - 2.0 * PAD - 28.0 - 6.0;
-    (avail_w / cols).min(620.0 / rows).min(130.0).floor()
+    (floor_room(w) / cols).min(620.0 / rows).min(130.0).floor()
 }
 
 /// Short, distinct tags for tokens: the first letter, or two letters (or letter and seat
@@ -627,15 +634,12 @@ impl<'a> Scene<'a> {
             let table = (tx, f.bottom_y, DESIGN_W - M - tx, f.bottom_h);
             ((M, f.bottom_y, f.tb_w, f.bottom_h), table, Some(column))
         };
-        let panels: Vec<(f32, f32, f32, f32)> = [Some(main), column, Some(time), Some(table)]
-            .into_iter()
-            .flatten()
-            .collect();
         // The page is not laid under the panels: the same list is drawn below, and a band
         // skips only the rows of panels it does not reach.
-        let covers: Vec<_> = panels
-            .iter()
-            .map(|&(x, y, w, h)| (x, y, w, h, PANEL_RADIUS))
+        let covers: Vec<_> = [Some(main), column, Some(time), Some(table)]
+            .into_iter()
+            .flatten()
+            .map(|(x, y, w, h)| (x, y, w, h, PANEL_RADIUS))
             .collect();
         let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &covers);
         let draw_panel =
@@ -655,8 +659,12 @@ impl<'a> Scene<'a> {
                 self.draw_column(&mut cv, x, y, w, f.mini);
             }
         }
-        let time_row = if f.compact { main_top } else { bottom_top };
-        if cv.shows_rows(time_row, if f.compact { bottom_top } else { f32::INFINITY }) {
+        let time_rows = if f.compact {
+            (main_top, bottom_top)
+        } else {
+            (bottom_top, f32::INFINITY)
+        };
+        if cv.shows_rows(time_rows.0, time_rows.1) {
             draw_panel(&mut cv, time);
             self.draw_timeboard(&mut cv, time.0, time.1);
         }
@@ -824,15 +832,13 @@ impl<'a> Scene<'a> {
     fn floor_grid(&self, board: &Board, x: f32, y: f32, w: f32) -> (Grid, f32) {
         let shape = board.shape();
         let (cols, rows) = (f32::from(shape.width()), f32::from(shape.height()));
-        let ruler = 28.0;
-        let avail_w = w - 2.0 * PAD - ruler - 6.0;
         let c = cell_size(shape, w);
         let fw = cols * c;
-        let gx = x + PAD + ruler + (avail_w - fw) / 2.0;
-        let gy = y + PAD + ruler + 8.0;
+        let gx = x + PAD + RULER + (floor_room(w) - fw) / 2.0;
+        let gy = y + PAD + RULER + 8.0;
         (
             Grid { x: gx, y: gy, c },
-            rows * c + PAD * 2.0 + ruler + 8.0 + 44.0,
+            rows * c + PAD * 2.0 + RULER + 8.0 + 44.0,
         )
     }
 
