@@ -5,11 +5,19 @@
 //! same positions and events. Everything that talks to the world lives in the `labscape`
 //! binary crate.
 //!
-//! Each game is a module implementing [`game::Game`]; today there is [`labscape`].
+//! Each game is a module implementing [`game::Game`]; [`any`] holds the list of games and
+//! [`AnyGame`], a position of any of them.
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod game;
 pub mod labscape;
 mod lang;
+#[cfg(feature = "test-game")]
+pub mod nim;
+pub mod value;
 
+pub use any::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError};
+pub use game::{Game, NewGameError, Outcome, Placing, PositionError, Refusal, Seat, SettingsError};
 pub use lang::Lang;
+pub use value::Value;

@@ -9,23 +9,7 @@ use super::{
     rules::SpecialEffect,
 };
 
-/// A seat: the index of a player in seat order (the order they joined).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(transparent)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// As an index into the players.
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-}
-
-impl std::fmt::Display for Seat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+pub use crate::game::Seat;
 
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

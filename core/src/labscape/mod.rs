@@ -26,6 +26,7 @@ mod board;
 mod dice;
 mod event;
 mod export;
+mod game;
 mod geometry;
 mod layout;
 mod legal;
@@ -48,6 +49,7 @@ pub use export::{
     CellItem, Chance, ExportTurn, GameExport, Problem, RECORD_FORMAT, SeatCell, SeatDice, Verdict,
     Verified, chances, describe as describe_chance, verify,
 };
+pub use game::{DEFAULT_LAYOUT, Refusal, Variant};
 pub use geometry::{Cell, Corner, Dir, Edge, NameError, Wall};
 pub use layout::{
     FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS,

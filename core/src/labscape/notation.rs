@@ -5,7 +5,7 @@
 //! stopping at the first type error. `core` only derives serde traits; the JSON text itself
 //! is read and written by the caller (the bot), keeping `core` free of I/O formats.
 
-use std::{collections::BTreeMap, fmt, sync::Arc};
+use std::{collections::BTreeMap, sync::Arc};
 
 use serde::{Deserialize, Serialize};
 
@@ -113,20 +113,7 @@ fn default_difficulty() -> String {
     "medium".into()
 }
 
-/// Every problem found in a position document.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError {
-    /// One sentence per problem.
-    pub problems: Vec<String>,
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the position is invalid: {}", self.problems.join("; "))
-    }
-}
-
-impl std::error::Error for PositionError {}
+pub use crate::game::PositionError;
 
 impl Position {
     /// The position in the public notation.

@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-use thiserror::Error;
-
 use super::{
     action::Action,
     board::{Board, Item, ItemKind, WallProblem},
@@ -17,20 +15,7 @@ use super::{
     rules::STANDARD,
 };
 
-/// Why a game could not be created.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum NewGameError {
-    /// Too few or too many players.
-    #[error("a game needs {min} to {max} players, not {got}")]
-    Players {
-        /// Players given.
-        got: usize,
-        /// Fewest allowed.
-        min: usize,
-        /// Most allowed.
-        max: usize,
-    },
-}
+pub use crate::game::NewGameError;
 
 impl Position {
     /// A new game: draws the first player, then builds the floors at random (or opens draft
