@@ -227,6 +227,18 @@ macro_rules! games {
                 }
             }
 
+            /// Reads an action as a player may type it in chat (forgiving where the
+            /// notation is strict), as the one legal action it can mean.
+            ///
+            /// # Errors
+            /// The game's refusal: unreadable, or ambiguous or illegal here.
+            pub fn read_chat(&self, text: &str) -> Result<AnyAction, AnyRefusal> {
+                match self {
+                    $( $(#[$attr])* AnyGame::$variant(g) =>
+                        <$ty as Game>::read_chat(g, text).map(AnyAction::$variant).map_err(AnyRefusal::$variant), )*
+                }
+            }
+
             /// Plays `action` for `seat`.
             ///
             /// # Errors

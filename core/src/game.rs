@@ -270,6 +270,16 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// # Errors
     /// The game's refusal for text that is not an action (`unreadable`).
     fn parse_action(&self, text: &str) -> Result<Self::Action, Self::Refusal>;
+    /// Reads an action as a player types it in chat, where the game may be more forgiving
+    /// than its notation (`B2-C3` or `b2c3` for the capture `b2xc3`): the one legal action
+    /// the text can mean. By default, the notation itself.
+    ///
+    /// # Errors
+    /// The game's refusal: `unreadable`, or the game's own for text that fits no legal
+    /// action or more than one.
+    fn read_chat(&self, text: &str) -> Result<Self::Action, Self::Refusal> {
+        self.parse_action(text)
+    }
     /// Plays `action` for `seat`: the next position and what happened.
     ///
     /// # Errors
