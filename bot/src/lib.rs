@@ -22,6 +22,14 @@ pub fn random_seed() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The image of a position of any game, with no last-turn overlay; `None` for a game that
+/// has no image.
+pub fn render_game(game: &labscape_core::AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
+    use labscape_core::Member;
+    let pos = labscape_core::labscape::Position::from_any(game)?;
+    Some(render_position(pos, width))
+}
+
 /// The turn image of a position with no last-turn overlay.
 pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u32>) -> Vec<u8> {
     labscape_render::render_png(&labscape_render::View::new(pos), width)

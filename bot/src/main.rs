@@ -96,8 +96,21 @@ enum Command {
     Discord,
 }
 
+/// Whether the command line is `labscape [global options] engine …`.
+fn is_engine_call() -> bool {
+    std::env::args_os()
+        .skip(1)
+        .find(|a| !a.to_string_lossy().starts_with('-'))
+        .is_some_and(|a| a == "engine")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // The engine's contract: every failure is JSON on standard output, exit 2.
+        Err(e) if is_engine_call() && e.use_stderr() => return engine_cli::usage_error(&e),
+        Err(e) => e.exit(),
+    };
     match cli.command {
         Some(Command::Engine(cmd)) => engine_cli::run(cmd),
         Some(Command::Simulate(args)) => simulate::run(args),

@@ -2,6 +2,7 @@
 //! to 127.0.0.1. One test binary (matklad's layout); each area is a module.
 
 mod discord;
+mod engine;
 mod fake_discord;
 mod fake_telegram;
 mod helpers;
