@@ -42,7 +42,16 @@ fn a_closed_stdout_ends_the_engine_quietly() {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     let out = Command::new(labscape_bin())
-        .args(["engine", "new", "--layout", "duo", "--players", "2", "--seed", "pipe"])
+        .args([
+            "engine",
+            "new",
+            "--layout",
+            "duo",
+            "--players",
+            "2",
+            "--seed",
+            "pipe",
+        ])
         .stdout(writer)
         .stderr(Stdio::piped())
         .output()

@@ -20,9 +20,12 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use labscape_core::labscape::{
-    Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
-    Record, RecordError, Seat, Settings, SetupMode, TurnRecord, commitment,
+use labscape_core::{
+    GameKind,
+    labscape::{
+        Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
+        Record, RecordError, Seat, Settings, SetupMode, TurnRecord, Variant, commitment,
+    },
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
@@ -403,9 +406,16 @@ impl<S: GameStore> Service<S> {
         let new = NewGame {
             scope: ctx.scope.clone(),
             name: String::new(),
-            layout: layout.source().to_string(),
-            difficulty: d.name().into(),
-            setup: s.name().into(),
+            kind: GameKind::Labscape,
+            settings: <Position as labscape_core::Game>::options(&Variant {
+                layout: layout.clone(),
+                difficulty: d,
+                setup: s,
+            })
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
             max_players: max,
             seed_hash: commitment(&seed),
             seed,
@@ -568,16 +578,8 @@ impl<S: GameStore> Service<S> {
     }
 
     fn settings(row: &GameRow, seats: &[SeatRow]) -> Res<Settings> {
-        let corrupt = |what: &str| {
-            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
-        };
-        Ok(Settings {
-            layout: Layout::parse(&row.layout).map_err(|_| corrupt("layout"))?,
-            difficulty: Difficulty::from_name(&row.difficulty)
-                .ok_or_else(|| corrupt("difficulty"))?,
-            setup: SetupMode::from_name(&row.setup).ok_or_else(|| corrupt("setup"))?,
-            players: seats.iter().map(|s| s.display_name.clone()).collect(),
-        })
+        let players: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
+        Ok(variant(row)?.with_players(&players))
     }
 
     async fn start(&self, ctx: &Ctx) -> Res<Reply> {
@@ -745,9 +747,9 @@ impl<S: GameStore> Service<S> {
                 lang,
                 "lobby-status",
                 game = game_name(row.id),
-                layout = row.layout.as_str(),
-                difficulty = messages::difficulty_named(&row.difficulty, lang),
-                setup = messages::setup_name(&row.setup, lang),
+                layout = variant(&row)?.layout.source(),
+                difficulty = messages::difficulty_name(variant(&row)?.difficulty, lang),
+                setup = messages::setup_name(variant(&row)?.setup.name(), lang),
                 taken = seats.len(),
                 max = row.max_players,
                 seats = seats
@@ -924,7 +926,6 @@ impl<S: GameStore> Service<S> {
                 action: action.to_string(),
                 sender: sender.to_string(),
                 automatic,
-                events: serde_json::to_string(events).unwrap_or_else(|_| "[]".into()),
                 at: self.clock.now(),
             },
             snapshot: (new_turn % SNAPSHOT_EVERY == 0 || next.is_over()).then(|| doc_json(&next)),
@@ -1815,12 +1816,30 @@ fn is_unset_word(s: &str) -> bool {
         .any(|w| s.eq_ignore_ascii_case(w))
 }
 
+/// A stored Labscape game's settings, read from its options text.
+fn variant(row: &GameRow) -> Res<Variant> {
+    labscape_core::game::parse_options(&row.settings)
+        .and_then(|o| <Position as labscape_core::Game>::settings(&o))
+        .map_err(|e| {
+            ServiceError::Store(StoreError::Corrupt(format!(
+                "game {}: settings “{}”: {e}",
+                row.id, row.settings
+            )))
+        })
+}
+
 /// A stored game as its record (settings, seed, actions in the public notation).
 pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
+    let options = labscape_core::game::parse_options(&row.settings).unwrap_or_default();
+    let get = |key: &str| {
+        labscape_core::game::option(&options, key)
+            .unwrap_or_default()
+            .to_string()
+    };
     Record {
-        layout: row.layout.clone(),
-        difficulty: row.difficulty.clone(),
-        setup: row.setup.clone(),
+        layout: get("layout"),
+        difficulty: get("difficulty"),
+        setup: get("setup"),
         players: display_names(seats),
         seed: row.seed.clone(),
         actions: actions

@@ -16,7 +16,10 @@ use super::{
 };
 use crate::{
     i18n::{Lang, tr},
-    store::{GameId, GameRow, GameStatus, GameStore, PlayerRecord, ResultRow, SeatRow, StoreError},
+    store::{
+        GameId, GameRow, GameStatus, GameStore, LabscapeTally, PlayerRecord, ResultRow, SeatRow,
+        StoreError,
+    },
 };
 
 /// The most people a chat's leaderboard shows.
@@ -38,7 +41,9 @@ impl<S: GameStore> Service<S> {
     ) -> Res<Vec<ResultRow>> {
         let (_, mut per_turn) = self.replay(row, seats).await?;
         per_turn.push(last.to_vec());
-        let Some(standings) = standings(end, &per_turn) else {
+        let (Some(standings), Some(outcome)) =
+            (standings(end, &per_turn), labscape_core::Game::outcome(end))
+        else {
             return Ok(Vec::new());
         };
         Ok(standings
@@ -50,10 +55,17 @@ impl<S: GameStore> Service<S> {
                     user_id: seat.user_id.clone(),
                     display_name: seat.display_name.clone(),
                     computer: seat.policy.is_some(),
-                    finish: st.finish,
-                    food: i64::from(st.food),
-                    time: i64::from(st.time),
-                    caught_by_robot: i64::from(st.caught_by_robot),
+                    rank: outcome
+                        .placings
+                        .iter()
+                        .find(|p| p.seat.0 == st.seat)
+                        .map_or(1, |p| p.rank),
+                    finish: st.finish.name().to_string(),
+                    tally: Some(LabscapeTally {
+                        food: i64::from(st.food),
+                        time: i64::from(st.time),
+                        caught_by_robot: i64::from(st.caught_by_robot),
+                    }),
                 })
             })
             .collect())

@@ -570,3 +570,37 @@ async fn a_service_without_replays_says_so() {
     assert!(r.text.contains("does not draw replays"), "{}", r.text);
     assert!(r.files.is_empty());
 }
+
+#[tokio::test]
+async fn a_game_stored_before_the_game_seam_plays_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    std::fs::write(
+        &path,
+        include_bytes!("../store/fixtures/labscape-2026-11-24.db"),
+    )
+    .unwrap();
+    let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
+    let s = Service::new(
+        store,
+        Arc::new(FakeClock(AtomicI64::new(2_000_000_000))),
+        None,
+    );
+    let here = Ctx {
+        scope: ChatScope {
+            platform: "local".into(),
+            chat: "terminal".into(),
+            thread: String::new(),
+        },
+        ..ctx("ana")
+    };
+    let r = s.handle_line(&here, "/wait 2").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    assert!(r.text.contains("waited 2 min"), "{}", r.text);
+    // The bot answered in the same turn, and the whole record still replays.
+    let row = s.store().game(GameId(2)).await.unwrap().unwrap();
+    assert!(row.turn >= 5, "turn {}", row.turn);
+    let seats = s.store().seats(row.id).await.unwrap();
+    let actions = s.store().actions(row.id, 0).await.unwrap();
+    record_of(&row, &seats, &actions).replay().unwrap();
+}

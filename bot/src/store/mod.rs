@@ -10,7 +10,7 @@ mod sqlite;
 
 use std::future::Future;
 
-use labscape_core::labscape::Finish;
+use labscape_core::GameKind;
 pub use sqlite::SqliteStore;
 use thiserror::Error;
 
@@ -78,12 +78,10 @@ pub struct NewGame {
     pub scope: ChatScope,
     /// Display name.
     pub name: String,
-    /// Layout (preset or notation).
-    pub layout: String,
-    /// Difficulty name.
-    pub difficulty: String,
-    /// `random` or `draft`.
-    pub setup: String,
+    /// Which game.
+    pub kind: GameKind,
+    /// The game's settings as its options text (`layout=duo difficulty=medium …`).
+    pub settings: String,
     /// Most seats.
     pub max_players: u8,
     /// Secret seed.
@@ -109,12 +107,10 @@ pub struct GameRow {
     pub name: String,
     /// Status.
     pub status: GameStatus,
-    /// Layout.
-    pub layout: String,
-    /// Difficulty.
-    pub difficulty: String,
-    /// Setup mode.
-    pub setup: String,
+    /// Which game.
+    pub kind: GameKind,
+    /// The game's settings as its options text (`layout=duo difficulty=medium …`).
+    pub settings: String,
     /// Most seats.
     pub max_players: u8,
     /// Secret seed.
@@ -235,8 +231,6 @@ pub struct ActionRow {
     pub sender: String,
     /// Played automatically (deadline policy, computer player).
     pub automatic: bool,
-    /// JSON events.
-    pub events: String,
     /// Unix seconds.
     pub at: i64,
 }
@@ -283,8 +277,17 @@ pub struct ResultRow {
     pub display_name: String,
     /// A computer player (kept, but never on a leaderboard).
     pub computer: bool,
-    /// How their game ended.
-    pub finish: Finish,
+    /// 1 for the best; equal finishes share a rank.
+    pub rank: u8,
+    /// How their game ended, as the game words it (`won`, `escaped`, `caught_at_dawn`…).
+    pub finish: String,
+    /// Labscape's own counts (kept in their own table), for a Labscape game.
+    pub tally: Option<LabscapeTally>,
+}
+
+/// What Labscape keeps of a player's finished game beyond rank and finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabscapeTally {
     /// Food at the end (carried out of the building, if they escaped).
     pub food: i64,
     /// Their time at the end.

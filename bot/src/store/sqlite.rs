@@ -14,12 +14,12 @@ use sqlx::{
     },
 };
 
-use labscape_core::labscape::Finish;
+use labscape_core::GameKind;
 
 use super::{
-    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
-    NewGame, PlayerRecord, ResultRow, SeatRow, StoreError, StoreResult, TimerRow, Timing,
-    TurnWrite, UserPrefs,
+    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, LabscapeTally,
+    MessageKey, NewGame, PlayerRecord, ResultRow, SeatRow, StoreError, StoreResult, TimerRow,
+    Timing, TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -50,12 +50,14 @@ impl SqliteStore {
     /// # Errors
     /// If the file cannot be opened or a migration fails.
     pub async fn open_with(url: &str, acquire_timeout: Duration) -> StoreResult<SqliteStore> {
-        let url = if url.starts_with("sqlite:") {
-            url.to_string()
+        // Only a `sqlite:` URL is a URL; anything else is a file name, taken as it is
+        // (`q?mode=ro.db` is a file called that, not a query string).
+        let opts = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url)?
         } else {
-            format!("sqlite://{url}")
+            SqliteConnectOptions::new().filename(url)
         };
-        let opts = SqliteConnectOptions::from_str(&url)?
+        let opts = opts
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
             // WAL + NORMAL: a committed turn survives a crash of the process (the turn is
@@ -90,6 +92,7 @@ impl SqliteStore {
 
 fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
     let status: String = r.try_get("status")?;
+    let kind: String = r.try_get("kind")?;
     Ok(GameRow {
         id: GameId(r.try_get("id")?),
         scope: ChatScope {
@@ -100,9 +103,9 @@ fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
         name: r.try_get("name")?,
         status: GameStatus::from_name(&status)
             .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
-        layout: r.try_get("layout")?,
-        difficulty: r.try_get("difficulty")?,
-        setup: r.try_get("setup")?,
+        kind: GameKind::from_id(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("game kind {kind}")))?,
+        settings: r.try_get("settings")?,
         max_players: r.try_get::<i64, _>("max_players")? as u8,
         seed: r.try_get("seed")?,
         seed_hash: r.try_get("seed_hash")?,
@@ -146,8 +149,12 @@ const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
      COALESCE(SUM(r.finish = 'escaped'), 0) AS escaped, \
      COALESCE(SUM(r.finish = 'caught_at_dawn'), 0) AS caught_at_dawn, \
      COALESCE(SUM(r.finish = 'left_behind'), 0) AS left_behind, \
-     MAX(CASE WHEN r.finish = 'escaped' THEN r.food END) AS most_food, \
-     COALESCE(SUM(r.caught_by_robot), 0) AS caught_by_robot";
+     MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
+     COALESCE(SUM(t.caught_by_robot), 0) AS caught_by_robot";
+
+/// The rows a Labscape record aggregates: results of Labscape games with their counts.
+const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
+     JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";
 
 fn record_row(r: &SqliteRow) -> StoreResult<PlayerRecord> {
     Ok(PlayerRecord {
@@ -193,7 +200,7 @@ async fn put_timer(
     Ok(())
 }
 
-const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
+const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
      seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
      deadline_policy, language";
 
@@ -201,17 +208,16 @@ impl GameStore for SqliteStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
-            "INSERT INTO games (platform, chat, thread, name, status, layout, difficulty, setup, max_players, \
+            "INSERT INTO games (platform, chat, thread, name, status, kind, settings, max_players, \
              seed, seed_hash, creator, turn, created_at, updated_at, language) \
-             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
         )
         .bind(&g.scope.platform)
         .bind(&g.scope.chat)
         .bind(&g.scope.thread)
         .bind(&g.name)
-        .bind(&g.layout)
-        .bind(&g.difficulty)
-        .bind(&g.setup)
+        .bind(g.kind.id())
+        .bind(&g.settings)
         .bind(i64::from(g.max_players))
         .bind(&g.seed)
         .bind(&g.seed_hash)
@@ -524,7 +530,7 @@ impl GameStore for SqliteStore {
         }
         let a = &w.action;
         let res = sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, events, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(w.game.0)
         .bind(next)
@@ -532,7 +538,6 @@ impl GameStore for SqliteStore {
         .bind(&a.action)
         .bind(&a.sender)
         .bind(a.automatic)
-        .bind(&a.events)
         .bind(a.at)
         .execute(&mut *tx)
         .await;
@@ -557,20 +562,31 @@ impl GameStore for SqliteStore {
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
         for r in &w.results {
             sqlx::query(
-                "INSERT INTO results (game_id, seat, user_id, display_name, computer, finish, food, time, caught_by_robot) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(w.game.0)
             .bind(i64::from(r.seat))
             .bind(&r.user_id)
             .bind(&r.display_name)
             .bind(r.computer)
-            .bind(r.finish.name())
-            .bind(r.food)
-            .bind(r.time)
-            .bind(r.caught_by_robot)
+            .bind(i64::from(r.rank))
+            .bind(&r.finish)
             .execute(&mut *tx)
             .await?;
+            if let Some(t) = &r.tally {
+                sqlx::query(
+                    "INSERT INTO labscape_results (game_id, seat, food, time, caught_by_robot) \
+                     VALUES (?, ?, ?, ?, ?)",
+                )
+                .bind(w.game.0)
+                .bind(i64::from(r.seat))
+                .bind(t.food)
+                .bind(t.time)
+                .bind(t.caught_by_robot)
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         tx.commit().await?;
         Ok(())
@@ -578,25 +594,33 @@ impl GameStore for SqliteStore {
 
     async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
         let rows = sqlx::query(
-            "SELECT seat, user_id, display_name, computer, finish, food, time, caught_by_robot \
-             FROM results WHERE game_id = ? ORDER BY seat",
+            "SELECT r.seat, user_id, display_name, computer, rank, finish, \
+             t.seat AS tally_seat, food, time, caught_by_robot \
+             FROM results r LEFT JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat \
+             WHERE r.game_id = ? ORDER BY r.seat",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|r| {
-                let finish: String = r.try_get("finish")?;
+                let tally = match r.try_get::<Option<i64>, _>("tally_seat")? {
+                    None => None,
+                    Some(_) => Some(LabscapeTally {
+                        food: r.try_get("food")?,
+                        time: r.try_get("time")?,
+                        caught_by_robot: r.try_get("caught_by_robot")?,
+                    }),
+                };
                 Ok(ResultRow {
                     seat: r.try_get::<i64, _>("seat")? as u8,
                     user_id: r.try_get("user_id")?,
                     display_name: r.try_get("display_name")?,
                     computer: r.try_get("computer")?,
-                    finish: Finish::from_name(&finish)
-                        .ok_or_else(|| StoreError::Corrupt(format!("finish {finish}")))?,
-                    food: r.try_get("food")?,
-                    time: r.try_get("time")?,
-                    caught_by_robot: r.try_get("caught_by_robot")?,
+                    rank: u8::try_from(r.try_get::<i64, _>("rank")?)
+                        .map_err(|_| StoreError::Corrupt("rank".into()))?,
+                    finish: r.try_get("finish")?,
+                    tally,
                 })
             })
             .collect()
@@ -608,8 +632,8 @@ impl GameStore for SqliteStore {
         limit: usize,
     ) -> StoreResult<Vec<PlayerRecord>> {
         let rows = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id \
-             WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE g.kind = 'labscape' AND g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
              AND r.computer = 0 \
              GROUP BY r.user_id \
              ORDER BY escaped DESC, COALESCE(most_food, -1) DESC, games ASC, name ASC \
@@ -631,8 +655,8 @@ impl GameStore for SqliteStore {
         user_id: &str,
     ) -> StoreResult<Option<PlayerRecord>> {
         let row = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM results r JOIN games g ON g.id = r.game_id \
-             WHERE g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE g.kind = 'labscape' AND g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
              GROUP BY r.user_id"
         ))
         .bind(platform)
@@ -645,7 +669,7 @@ impl GameStore for SqliteStore {
 
     async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
         let rows = sqlx::query(
-            "SELECT seq, seat, action, sender, automatic, events, at FROM actions \
+            "SELECT seq, seat, action, sender, automatic, at FROM actions \
              WHERE game_id = ? AND seq > ? ORDER BY seq",
         )
         .bind(id.0)
@@ -660,7 +684,6 @@ impl GameStore for SqliteStore {
                     action: r.try_get("action")?,
                     sender: r.try_get("sender")?,
                     automatic: r.try_get("automatic")?,
-                    events: r.try_get("events")?,
                     at: r.try_get("at")?,
                 })
             })
@@ -782,7 +805,86 @@ impl GameStore for SqliteStore {
 
 #[cfg(test)]
 mod tests {
+    use labscape_core::labscape::Finish;
+
     use super::*;
+
+    /// A database written by `main` on 2026-11-24, before games were stored as their
+    /// settings text (`fixtures/labscape-2026-11-24.script` made it through local play): a
+    /// finished Labscape game with its results, and a running one with a timer.
+    const FIXTURE: &[u8] = include_bytes!("fixtures/labscape-2026-11-24.db");
+
+    #[tokio::test]
+    async fn a_plain_path_is_a_file_name_not_a_url() {
+        let dir = tempfile::tempdir().unwrap();
+        let odd = dir.path().join("q?mode=ro.db");
+        let s = SqliteStore::open(odd.to_str().unwrap()).await.unwrap();
+        s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        assert!(odd.exists(), "the file is called what was given");
+        let url = format!("sqlite://{}", dir.path().join("u.db").display());
+        SqliteStore::open(&url).await.unwrap();
+        assert!(
+            dir.path().join("u.db").exists(),
+            "a sqlite: URL is still a URL"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_database_from_before_the_game_seam_migrates_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        std::fs::write(&path, FIXTURE).unwrap();
+        let s = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
+        let over = s.game(GameId(1)).await.unwrap().unwrap();
+        assert_eq!(over.status, GameStatus::Over);
+        assert_eq!(over.kind, GameKind::Labscape);
+        assert_eq!(
+            over.settings,
+            "layout=single difficulty=medium setup=random"
+        );
+        let results = s.results(GameId(1)).await.unwrap();
+        assert_eq!(results.len(), 1);
+        assert_eq!(
+            (
+                results[0].rank,
+                results[0].finish.as_str(),
+                results[0].tally
+            ),
+            (
+                1,
+                "caught_at_dawn",
+                Some(LabscapeTally {
+                    food: 0,
+                    time: 38,
+                    caught_by_robot: 4
+                })
+            )
+        );
+        let running = s
+            .live_game(&ChatScope {
+                platform: "local".into(),
+                chat: "terminal".into(),
+                thread: String::new(),
+            })
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(running.id, GameId(2));
+        assert_eq!(
+            running.settings,
+            "layout=duo difficulty=medium setup=random"
+        );
+        assert_eq!(running.turn, 4);
+        let actions = s.actions(running.id, 0).await.unwrap();
+        assert_eq!(actions.len(), 4);
+        assert!(s.timer(running.id).await.unwrap().is_some());
+        // The ana record still counts the finished game.
+        let ana = s.user_record("local", "ana").await.unwrap().unwrap();
+        assert_eq!(
+            (ana.games, ana.caught_at_dawn, ana.caught_by_robot),
+            (1, 1, 4)
+        );
+    }
 
     async fn store() -> (SqliteStore, tempfile::TempDir) {
         let dir = tempfile::tempdir().unwrap();
@@ -804,9 +906,8 @@ mod tests {
         NewGame {
             scope: scope(chat),
             name: "g".into(),
-            layout: "single".into(),
-            difficulty: "medium".into(),
-            setup: "random".into(),
+            kind: GameKind::Labscape,
+            settings: "layout=single difficulty=medium setup=random".into(),
             max_players: 2,
             seed: "s".into(),
             seed_hash: "h".into(),
@@ -835,7 +936,6 @@ mod tests {
                 action: "wait".into(),
                 sender: "ana".into(),
                 automatic: false,
-                events: "[]".into(),
                 at: 5,
             },
             snapshot: None,
@@ -962,10 +1062,13 @@ mod tests {
             user_id: user.into(),
             display_name: user.to_uppercase(),
             computer: user.starts_with("bot:"),
-            finish,
-            food,
-            time: 30,
-            caught_by_robot: robot,
+            rank: if finish == Finish::Escaped { 1 } else { 2 },
+            finish: finish.name().into(),
+            tally: Some(LabscapeTally {
+                food,
+                time: 30,
+                caught_by_robot: robot,
+            }),
         }
     }
 

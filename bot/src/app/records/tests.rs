@@ -260,17 +260,17 @@ async fn finished_games_make_records_and_computer_players_are_not_ranked() {
         assert_eq!(
             (
                 got.seat,
-                got.finish,
-                got.food,
-                got.time,
-                got.caught_by_robot
+                got.finish.as_str(),
+                got.tally.map(|t| t.food),
+                got.tally.map(|t| t.time),
+                got.tally.map(|t| t.caught_by_robot)
             ),
             (
                 want.seat,
-                want.finish,
-                i64::from(want.food),
-                i64::from(want.time),
-                i64::from(want.caught_by_robot)
+                want.finish.name(),
+                Some(i64::from(want.food)),
+                Some(i64::from(want.time)),
+                Some(i64::from(want.caught_by_robot))
             )
         );
         assert_eq!(got.computer, seats[usize::from(got.seat)].policy.is_some());
