@@ -8,6 +8,7 @@ pub mod app;
 pub mod bench;
 pub mod discord;
 pub mod engine_cli;
+pub mod games;
 pub mod i18n;
 pub mod local;
 pub mod scheduler;

@@ -119,6 +119,8 @@ macro_rules! games {
 
         /// A position of any game.
         #[derive(Clone, Debug)]
+        // Labscape's position is the largest; boxing it would cost every turn an allocation.
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyGame {
             $( $(#[$attr])* #[doc = $name] $variant($ty), )*
         }
@@ -224,6 +226,18 @@ macro_rules! games {
                 match self {
                     $( $(#[$attr])* AnyGame::$variant(g) =>
                         <$ty as Game>::parse_action(g, text).map(AnyAction::$variant).map_err(AnyRefusal::$variant), )*
+                }
+            }
+
+            /// Refuses early what no text could make legal (a finished game, a seat that may
+            /// not act); the acting seat otherwise.
+            ///
+            /// # Errors
+            /// The game's `game-over` or `not-your-turn` refusal.
+            pub fn check_turn(&self, seat: Option<Seat>) -> Result<Seat, AnyRefusal> {
+                match self {
+                    $( $(#[$attr])* AnyGame::$variant(g) =>
+                        <$ty as Game>::check_turn(g, seat).map_err(AnyRefusal::$variant), )*
                 }
             }
 

@@ -350,7 +350,7 @@ impl Game for Nim {
                 legal
                     .iter()
                     .copied()
-                    .find(|t| (self.stones - t.0) % 4 == 0)
+                    .find(|t| (self.stones - t.0).is_multiple_of(4))
                     .unwrap_or(legal[0]),
             ),
             _ => None,

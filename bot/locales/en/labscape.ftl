@@ -545,3 +545,16 @@ records-me = **Your record** over every chat: { $games ->
        *[other] Most food carried out: { $food } (your personal record).
     }
 records-me-empty = You have no finished games here yet. Records count games played to the end; abandoned games don't count.
+
+## Any game (what every game gets before it has words of its own)
+any-played = { $who } played { $action }.
+any-game-won = Game over: { $who } wins ({ $reason }).
+any-game-over = Game over: { $winners } ({ $reason }).
+any-lobby-open = { $who } opened { $game } ({ $options }). Seats: { $max }. Join with /join; the creator starts with /start.
+any-lobby-status = { $game } is in the lobby ({ $options }). Seats ({ $taken }/{ $max }): { $seats }. The creator starts it with /start.
+any-game-begins = { $game } begins: { $players }.
+any-next = Next: { $who }.
+any-status = { $game }, turn { $turn }. Players: { $players }.
+error-game-option = { $problem }
+error-refused = That is refused: { $problem }
+error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.

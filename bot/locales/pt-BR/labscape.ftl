@@ -566,3 +566,16 @@ records-me = **Seu histórico** em todos os chats: { $games ->
        *[other] Mais comida levada para fora: { $food } (o seu recorde pessoal).
     }
 records-me-empty = Você ainda não tem partidas terminadas aqui. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
+
+## Qualquer jogo (o que todo jogo recebe antes de ter palavras próprias)
+any-played = { $who } jogou { $action }.
+any-game-won = Fim de jogo: { $who } venceu ({ $reason }).
+any-game-over = Fim de jogo: { $winners } ({ $reason }).
+any-lobby-open = { $who } abriu { $game } ({ $options }). Lugares: { $max }. Entre com /join; quem criou começa com /start.
+any-lobby-status = { $game } está no saguão ({ $options }). Lugares ({ $taken }/{ $max }): { $seats }. Quem criou começa com /start.
+any-game-begins = { $game } começa: { $players }.
+any-next = Agora: { $who }.
+any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
+error-game-option = { $problem }
+error-refused = Isso não vale: { $problem }
+error-not-for-this-game = { $game } ainda não tem { $command }: esse comando é do Labscape.

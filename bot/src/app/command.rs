@@ -3,6 +3,7 @@
 //! Discord builds [`Command`]s from slash-command options; Telegram and local play read
 //! them from text with [`Command::parse`]. Either way the service sees the same enum.
 
+use labscape_core::GameKind;
 use thiserror::Error;
 
 /// Longest command line accepted.
@@ -11,6 +12,10 @@ pub const MAX_LINE: usize = 300;
 /// Options of `new`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewOptions {
+    /// The game (`None`: Labscape).
+    pub game: Option<GameKind>,
+    /// Another game's options, `KEY=VALUE`.
+    pub options: Vec<(String, String)>,
     /// Preset or notation.
     pub layout: Option<String>,
     /// Difficulty name.
@@ -176,6 +181,10 @@ impl Command {
                 }
                 _ => return Err(CommandParseError::BadRecordsArg(args.join(" "))),
             }),
+            "play" | "p" => Command::Play {
+                action: args.join(" "),
+                expected_turn: None,
+            },
             v if ACTION_VERBS.contains(&v) => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))
@@ -192,6 +201,16 @@ impl Command {
 /// anything else is the layout.
 fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
     let mut o = NewOptions::default();
+    let mut args = args;
+    if let Some((first, rest)) = args.split_first()
+        && let Some(kind) = GameKind::from_id(first)
+    {
+        o.game = Some(kind);
+        args = rest;
+        if kind != GameKind::Labscape {
+            return parse_game_options(o, args);
+        }
+    }
     for a in args {
         let lower = a.to_ascii_lowercase();
         if ["easy", "medium", "hard", "impossible"].contains(&lower.as_str()) {
@@ -205,6 +224,23 @@ fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
             o.players = Some(n);
         } else if o.layout.is_none() {
             o.layout = Some((*a).to_string());
+        } else {
+            return Err(CommandParseError::BadNewArg((*a).to_string()));
+        }
+    }
+    Ok(o)
+}
+
+/// Another game's `new` options: `KEY=VALUE` words and a seat count.
+fn parse_game_options(mut o: NewOptions, args: &[&str]) -> Result<NewOptions, CommandParseError> {
+    for a in args {
+        if let Some((k, v)) = a.split_once('=') {
+            o.options.push((k.to_ascii_lowercase(), v.to_string()));
+        } else if let Ok(n) = a.parse::<u8>() {
+            if !(1..=8).contains(&n) {
+                return Err(CommandParseError::BadPlayers(n));
+            }
+            o.players = Some(n);
         } else {
             return Err(CommandParseError::BadNewArg((*a).to_string()));
         }
@@ -259,8 +295,24 @@ mod tests {
                 layout: Some("pyramid".into()),
                 difficulty: Some("hard".into()),
                 setup: None,
-                players: Some(3)
+                players: Some(3),
+                ..NewOptions::default()
             })
+        );
+        assert_eq!(
+            Command::parse("/new Labscape duo").unwrap(),
+            Command::New(NewOptions {
+                game: Some(GameKind::Labscape),
+                layout: Some("duo".into()),
+                ..NewOptions::default()
+            })
+        );
+        assert_eq!(
+            Command::parse("/play b2-C3").unwrap(),
+            Command::Play {
+                action: "b2-C3".into(),
+                expected_turn: None
+            }
         );
         assert!(Command::parse("/new 9").is_err());
         assert!(matches!(

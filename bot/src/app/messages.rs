@@ -68,6 +68,12 @@ pub enum UserError {
     NothingToExport,
     /// `/luck` with no running game and no finished one in this chat.
     NoDiceYet,
+    /// Options a game other than Labscape cannot use.
+    GameOption(labscape_core::SettingsError),
+    /// An action a game other than Labscape refused (its engine's sentence).
+    Refused(labscape_core::AnyRefusal),
+    /// A command only Labscape has so far (the game's name, the command).
+    NotForThisGame(String, &'static str),
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -210,6 +216,14 @@ impl UserError {
             UserError::NoReplays => tr!(lang, "error-no-replays"),
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
             UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
+            UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
+            UserError::Refused(e) => tr!(lang, "error-refused", problem = e.to_string()),
+            UserError::NotForThisGame(game, command) => tr!(
+                lang,
+                "error-not-for-this-game",
+                game = game.as_str(),
+                command = *command
+            ),
         }
     }
 }

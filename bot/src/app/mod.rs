@@ -8,7 +8,9 @@
 //! expected-turn check across processes: a command that loses a race is refused with "the
 //! game moved on", never applied twice and never lost.
 
-pub mod command;
+mod any_game;
+pub use any_game::any_game_name;
+mod command;
 pub mod help;
 pub mod messages;
 mod records;
@@ -384,7 +386,10 @@ impl<S: GameStore> Service<S> {
 
     async fn new_game(&self, ctx: &Ctx, o: NewOptions) -> Res<Reply> {
         if let Some(row) = self.store.live_game(&ctx.scope).await? {
-            return Err(UserError::GameHere(game_name(row.id)).into());
+            return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
+        }
+        if let Some(kind) = o.game.filter(|k| *k != GameKind::Labscape) {
+            return self.new_any_lobby(ctx, kind, &o.options, o.players).await;
         }
         let layout_text = o.layout.unwrap_or_else(|| "pyramid".into());
         let layout =
@@ -432,7 +437,7 @@ impl<S: GameStore> Service<S> {
         let id = match self.store.create_game(&new, &seat).await {
             Err(StoreError::ScopeBusy) => {
                 let row = self.live(&ctx.scope).await?;
-                return Err(UserError::GameHere(game_name(row.id)).into());
+                return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
             }
             r => r?,
         };
@@ -486,7 +491,7 @@ impl<S: GameStore> Service<S> {
             lang,
             "lobby-joined",
             who = seat.display_name.as_str(),
-            game = game_name(row.id),
+            game = any_game_name(row.kind, row.id),
             seats = list
         )))
     }
@@ -499,15 +504,24 @@ impl<S: GameStore> Service<S> {
         if row.creator != ctx.user_id {
             return Err(UserError::NotCreator(Deed::AddBots).into());
         }
-        let name = policy.unwrap_or_else(|| default_policy().name().to_string());
-        let policy = Policy::from_name(&name)
-            .ok_or_else(|| UserError::UnknownPolicy(name.clone(), policy_names()))?;
+        let policy = if row.kind == GameKind::Labscape {
+            let name = policy.unwrap_or_else(|| default_policy().name().to_string());
+            Policy::from_name(&name)
+                .ok_or_else(|| UserError::UnknownPolicy(name.clone(), policy_names()))?
+                .name()
+                .to_string()
+        } else {
+            let name = policy.unwrap_or_else(|| row.kind.default_policy().to_string());
+            row.kind.policy(&name).ok_or_else(|| {
+                UserError::UnknownPolicy(name.clone(), row.kind.policies().join(", "))
+            })?
+        };
         let n = self.store.seats(row.id).await?.len() + 1;
         let seat = SeatRow {
             seat: 0,
-            user_id: format!("bot:{}:{n}", policy.name()),
-            display_name: format!("Bot {n} ({})", policy.name()),
-            policy: Some(policy.name().into()),
+            user_id: format!("bot:{policy}:{n}"),
+            display_name: format!("Bot {n} ({policy})"),
+            policy: Some(policy),
         };
         if !self.store.add_seat(row.id, &seat, row.max_players).await? {
             return Err(UserError::Full(row.max_players).into());
@@ -540,7 +554,7 @@ impl<S: GameStore> Service<S> {
                 lang,
                 "lobby-left-closed",
                 who = cap_name(&ctx.user_name),
-                game = game_name(row.id)
+                game = any_game_name(row.kind, row.id)
             )));
         }
         let list = self.lobby_list(row.id).await?;
@@ -548,7 +562,7 @@ impl<S: GameStore> Service<S> {
             lang,
             "lobby-left",
             who = cap_name(&ctx.user_name),
-            game = game_name(row.id),
+            game = any_game_name(row.kind, row.id),
             seats = list
         )))
     }
@@ -564,7 +578,11 @@ impl<S: GameStore> Service<S> {
             .set_status(row.id, GameStatus::Abandoned, self.clock.now())
             .await?;
         let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
-        let mut text = tr!(lang, "game-abandoned", game = game_name(row.id));
+        let mut text = tr!(
+            lang,
+            "game-abandoned",
+            game = any_game_name(row.kind, row.id)
+        );
         if row.status == GameStatus::Running {
             text.push(' ');
             text.push_str(&tr!(
@@ -590,6 +608,9 @@ impl<S: GameStore> Service<S> {
         if row.creator != ctx.user_id {
             return Err(UserError::NotCreator(Deed::Start).into());
         }
+        if row.kind != GameKind::Labscape {
+            return self.start_any(ctx, row).await;
+        }
         let seats = self.store.seats(row.id).await?;
         let settings = Self::settings(&row, &seats)?;
         let (pos, events) = Position::new_game(&settings, &row.seed)
@@ -607,7 +628,7 @@ impl<S: GameStore> Service<S> {
         let mut story = vec![tr!(
             lang,
             "game-begins",
-            game = game_name(row.id),
+            game = any_game_name(row.kind, row.id),
             hash = row.seed_hash.as_str()
         )];
         story.extend(messages::describe(&events, &settings.players, lang));
@@ -699,6 +720,11 @@ impl<S: GameStore> Service<S> {
     /// The position of a running game (cached, or loaded from its latest snapshot plus
     /// the actions after it).
     async fn position(&self, row: &GameRow) -> Res<Position> {
+        if row.kind != GameKind::Labscape {
+            return Err(
+                UserError::NotForThisGame(any_game_name(row.kind, row.id), "this command").into(),
+            );
+        }
         let slot = self.slot(row.id);
         let mut guard = slot.lock().await;
         let fresh = self
@@ -741,12 +767,19 @@ impl<S: GameStore> Service<S> {
     async fn status(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         let lang = self.lang_for(ctx).await;
+        if row.kind != GameKind::Labscape {
+            return if row.status == GameStatus::Lobby {
+                self.any_lobby_status(&row, lang).await
+            } else {
+                self.any_status(&row, lang).await
+            };
+        }
         if row.status == GameStatus::Lobby {
             let seats = self.store.seats(row.id).await?;
             return Ok(Reply::private(tr!(
                 lang,
                 "lobby-status",
-                game = game_name(row.id),
+                game = any_game_name(row.kind, row.id),
                 layout = variant(&row)?.layout.source(),
                 difficulty = messages::difficulty_name(variant(&row)?.difficulty, lang),
                 setup = messages::setup_name(variant(&row)?.setup.name(), lang),
@@ -765,7 +798,13 @@ impl<S: GameStore> Service<S> {
             .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
         let notes = self.away_notes(&row, &seats, lang).await?;
-        let mut text = messages::status(&game_name(row.id), row.turn, &pos, &notes, lang);
+        let mut text = messages::status(
+            &any_game_name(row.kind, row.id),
+            row.turn,
+            &pos,
+            &notes,
+            lang,
+        );
         if let Some(t) = self.store.timer(row.id).await? {
             let who = self.who(&row.scope.platform, &t.user_id).await?;
             text.push('\n');
@@ -800,7 +839,7 @@ impl<S: GameStore> Service<S> {
         let mut text = tr!(
             lang,
             "log-heading",
-            game = game_name(row.id),
+            game = any_game_name(row.kind, row.id),
             count = actions.len() - start
         );
         for (i, a) in actions.iter().enumerate().skip(start) {
@@ -833,6 +872,9 @@ impl<S: GameStore> Service<S> {
         let row = self.live(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
+        }
+        if row.kind != GameKind::Labscape {
+            return self.play_any(ctx, row, text, expected, key).await;
         }
         let seats = self.store.seats(row.id).await?;
         let seat = seats
@@ -1014,7 +1056,18 @@ impl<S: GameStore> Service<S> {
         if pos.is_over() {
             return Ok(None);
         }
-        let Some(active) = pos.active() else {
+        self.timer_for_seat(row, seats, pos.active(), turn).await
+    }
+
+    /// The timers of a turn that waits for `active` (none for nobody or a computer player).
+    async fn timer_for_seat(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        active: Option<Seat>,
+        turn: i64,
+    ) -> Res<Option<TimerRow>> {
+        let Some(active) = active else {
             return Ok(None);
         };
         let Some(seat) = seats.get(active.index()).filter(|s| s.policy.is_none()) else {
@@ -1285,7 +1338,7 @@ impl<S: GameStore> Service<S> {
             lines.push(tr!(
                 lang,
                 "settings-timing",
-                game = game_name(row.id),
+                game = any_game_name(row.kind, row.id),
                 every = timers::format_duration(t.reminder_interval),
                 limit = t.reminder_limit,
                 deadline = deadline
@@ -1355,9 +1408,9 @@ impl<S: GameStore> Service<S> {
             .map_or(0, |i| i + 1);
         let names = display_names(&seats);
         let lang = self.lang_for(ctx).await;
-        let mut text = tr!(lang, "recap-since", game = game_name(row.id));
+        let mut text = tr!(lang, "recap-since", game = any_game_name(row.kind, row.id));
         if since == 0 {
-            text = tr!(lang, "recap-all", game = game_name(row.id));
+            text = tr!(lang, "recap-all", game = any_game_name(row.kind, row.id));
             for line in messages::describe(&per_turn[0], &names, lang) {
                 text.push('\n');
                 text.push_str(&line);
@@ -1405,7 +1458,7 @@ impl<S: GameStore> Service<S> {
             .replay_gif(&row, &seats, lang)
             .await?
             .ok_or(ServiceError::User(UserError::NoReplays))?;
-        let game = game_name(row.id);
+        let game = any_game_name(row.kind, row.id);
         let text = if row.status == GameStatus::Over {
             tr!(lang, "replay-finished", game = game, turns = turns)
         } else {
@@ -1479,7 +1532,7 @@ impl<S: GameStore> Service<S> {
             return Ok(Some((gif, turns)));
         }
         let record = record_of(row, seats, &actions);
-        let name = game_name(row.id);
+        let name = any_game_name(row.kind, row.id);
         let corrupt = |what: String| {
             ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
         };
@@ -1557,7 +1610,7 @@ impl<S: GameStore> Service<S> {
             return Ok(None);
         }
         let seats = self.store.seats(row.id).await?;
-        let name = game_name(row.id);
+        let name = any_game_name(row.kind, row.id);
         let who_name = seats
             .get(usize::from(t.seat))
             .map(|s| s.display_name.clone())
@@ -1571,7 +1624,8 @@ impl<S: GameStore> Service<S> {
         if let Some(deadline) = t.deadline_at.filter(|d| *d <= now) {
             let waited = timers::format_duration(deadline - t.waiting_since);
             match row.timing.policy {
-                DeadlinePolicy::AutoWait => {
+                // Only Labscape has a `wait`; in the other games a deadline is announced.
+                DeadlinePolicy::AutoWait if row.kind == GameKind::Labscape => {
                     self.ensure_loaded(&row, &mut guard).await?;
                     let loaded = guard.as_mut().expect("loaded");
                     let seat = Seat(t.seat);
@@ -1612,7 +1666,7 @@ impl<S: GameStore> Service<S> {
                         reply,
                     }));
                 }
-                DeadlinePolicy::Advisory => {
+                DeadlinePolicy::Advisory | DeadlinePolicy::AutoWait => {
                     let new = TimerRow {
                         deadline_at: None,
                         ..t.clone()
@@ -1744,7 +1798,7 @@ impl<S: GameStore> Service<S> {
         events: &[Event],
         lang: Lang,
     ) -> Reply {
-        let name = game_name(row.id);
+        let name = any_game_name(row.kind, row.id);
         let mut text = messages::heading(&name, turn, lang);
         for line in story {
             text.push('\n');
@@ -1935,5 +1989,7 @@ pub fn quick_actions(pos: &Position, lang: Lang) -> Vec<QuickAction> {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod any_game_tests;
 #[cfg(test)]
 mod timer_tests;

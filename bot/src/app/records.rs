@@ -11,8 +11,8 @@
 use labscape_core::labscape::{GameExport, Luck, Position, Tally, standings};
 
 use super::{
-    Attachment, Ctx, RecordsOf, Reply, Res, Service, ServiceError, game_name, messages::UserError,
-    record_of,
+    Attachment, Ctx, RecordsOf, Reply, Res, Service, ServiceError, any_game_name,
+    messages::UserError, record_of,
 };
 use crate::{
     i18n::{Lang, tr},
@@ -96,7 +96,7 @@ impl<S: GameStore> Service<S> {
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
         let record = record_of(&row, &seats, &actions);
-        let game = game_name(row.id);
+        let game = any_game_name(row.kind, row.id);
         // Never before the end: the seed foretells every roll to come.
         let over = row.status == GameStatus::Over;
         let export = GameExport::new(&game, &record, over).map_err(|e| corrupt(row.id, e))?;
@@ -138,7 +138,7 @@ impl<S: GameStore> Service<S> {
             .map_err(|e| corrupt(row.id, e))?;
         let lang = self.public_lang(ctx, Some(&row)).await;
         Ok(Reply::text(luck_text(
-            &game_name(row.id),
+            &any_game_name(row.kind, row.id),
             actions.len(),
             &luck,
             lang,

@@ -252,6 +252,7 @@ pub async fn new(
         difficulty: difficulty.as_ref().map(choice_name),
         setup: setup.as_ref().map(choice_name),
         players,
+        ..NewOptions::default()
     };
     if thread == Some(true) {
         respond::new_in_thread(ctx, options).await

@@ -1,0 +1,460 @@
+//! Every game other than Labscape, through the one game contract (`labscape_core::AnyGame`):
+//! the lobby's options, the start, a turn (read forgivingly, played, committed in one
+//! transaction, then the computer players), and the status. Labscape keeps its own path
+//! (`mod.rs`) until it moves onto this one.
+//!
+//! A game is loaded from its latest snapshot plus the actions after it, like Labscape's;
+//! the turn's tail — commit, computer players, reply — is written once, here.
+
+use labscape_core::{AnyAction, AnyGame, GameKind, Seat, game::parse_options};
+
+use super::{
+    Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, Visibility, cap_name,
+    messages::UserError,
+};
+use crate::{
+    games::{self, BoardPicture},
+    i18n::{Lang, tr},
+    store::{
+        ActionRow, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, ResultRow, SeatRow,
+        StoreError, TurnWrite,
+    },
+};
+
+/// The display name of a game of `kind`.
+pub fn any_game_name(kind: GameKind, id: GameId) -> String {
+    format!("{} #{id}", kind.name())
+}
+
+fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+}
+
+fn names(seats: &[SeatRow]) -> Vec<String> {
+    seats.iter().map(|s| s.display_name.clone()).collect()
+}
+
+/// What one turn did, for the story and the image.
+struct Played {
+    actions: Vec<AnyAction>,
+    story: Vec<String>,
+}
+
+impl<S: GameStore> Service<S> {
+    /// `/new GAME [KEY=VALUE…] [seats]` for a game other than Labscape.
+    pub(super) async fn new_any_lobby(
+        &self,
+        ctx: &Ctx,
+        kind: GameKind,
+        options: &[(String, String)],
+        players: Option<u8>,
+    ) -> Res<Reply> {
+        let settings = kind
+            .settings_text(options)
+            .map_err(|e| ServiceError::User(UserError::GameOption(e)))?;
+        let seats = kind
+            .seats(&settings)
+            .map_err(|e| ServiceError::User(UserError::GameOption(e)))?;
+        let max = match players {
+            None => *seats.end(),
+            Some(n) if seats.contains(&usize::from(n)) => usize::from(n),
+            Some(n) => return Err(UserError::Full(n).into()),
+        };
+        let seed = self.seed.clone().unwrap_or_else(crate::random_seed);
+        let creator_lang = self.own_lang(ctx).await;
+        let new = NewGame {
+            scope: ctx.scope.clone(),
+            name: String::new(),
+            kind,
+            settings: settings.clone(),
+            max_players: u8::try_from(max).unwrap_or(8),
+            seed_hash: labscape_core::labscape::commitment(&seed),
+            seed,
+            creator: ctx.user_id.clone(),
+            now: self.clock.now(),
+            language: creator_lang.map(|l| l.tag().into()),
+        };
+        let seat = SeatRow {
+            seat: 0,
+            user_id: ctx.user_id.clone(),
+            display_name: cap_name(&ctx.user_name),
+            policy: None,
+        };
+        let id = match self.store.create_game(&new, &seat).await {
+            Err(StoreError::ScopeBusy) => {
+                let row = self.live(&ctx.scope).await?;
+                return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
+            }
+            r => r?,
+        };
+        let lang = self
+            .chat_default(&ctx.scope)
+            .await
+            .or(creator_lang)
+            .unwrap_or_default();
+        Ok(Reply::text(tr!(
+            lang,
+            "any-lobby-open",
+            who = seat.display_name.as_str(),
+            game = any_game_name(kind, id),
+            options = options_text(&settings),
+            max = max
+        )))
+    }
+
+    /// `/status` of a lobby of a game other than Labscape.
+    pub(super) async fn any_lobby_status(&self, row: &GameRow, lang: Lang) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        Ok(Reply::private(tr!(
+            lang,
+            "any-lobby-status",
+            game = any_game_name(row.kind, row.id),
+            options = options_text(&row.settings),
+            taken = seats.len(),
+            max = row.max_players,
+            seats = names(&seats).join(", ")
+        )))
+    }
+
+    /// `/start` of a game other than Labscape.
+    pub(super) async fn start_any(&self, ctx: &Ctx, row: GameRow) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let options = parse_options(&row.settings).map_err(|e| corrupt(&row, e))?;
+        let (game, _events) = AnyGame::new_game(row.kind, &options, &names(&seats), &row.seed)
+            .map_err(|e| match e {
+                labscape_core::NewAnyError::Settings(e) => corrupt(&row, e),
+                labscape_core::NewAnyError::Players(e) => {
+                    ServiceError::User(UserError::BadOption(super::OptionProblem::CannotStart(e)))
+                }
+            })?;
+        let slot = self.slot(row.id);
+        let _guard = slot.lock().await;
+        let timer = self.timer_for_seat(&row, &seats, game.to_move(), 0).await?;
+        self.store
+            .start_game(row.id, &doc_json(&game), timer.as_ref(), self.clock.now())
+            .await?;
+        let mut row = row;
+        row.status = GameStatus::Running;
+        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
+        let mut played = Played {
+            actions: Vec::new(),
+            story: vec![tr!(
+                lang,
+                "any-game-begins",
+                game = any_game_name(row.kind, row.id),
+                players = names(&seats).join(", ")
+            )],
+        };
+        let game = self
+            .run_any_computers(&mut row, &seats, game, &mut played, lang)
+            .await?;
+        Ok(self.any_turn_reply(&row, &seats, &game, played, lang).await)
+    }
+
+    /// A turn of a game other than Labscape: `text` read as the chat reads it, for the
+    /// seat of the user who sent it.
+    pub(super) async fn play_any(
+        &self,
+        ctx: &Ctx,
+        row: GameRow,
+        text: &str,
+        expected: Option<i64>,
+        key: Option<MessageKey>,
+    ) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let seat = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?
+            .clone();
+        let slot = self.slot(row.id);
+        let _guard = slot.lock().await;
+        // Re-read under the lock: another command may have just played.
+        let mut row = self
+            .store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        if row.status != GameStatus::Running {
+            return Err(UserError::NoGame.into());
+        }
+        if expected.is_some_and(|t| t != row.turn) {
+            return Err(UserError::MovedOn.into());
+        }
+        let game = self.load_any(&row).await?;
+        let refused = |e| ServiceError::User(UserError::Refused(e));
+        game.check_turn(Some(Seat(seat.seat))).map_err(refused)?;
+        let action = game.read_chat(text).map_err(refused)?;
+        let (next, events) = game.play(Seat(seat.seat), &action).map_err(refused)?;
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
+        let mut played = Played {
+            actions: vec![action.clone()],
+            story: games::describe(
+                row.kind,
+                &seat.display_name,
+                &action,
+                &events,
+                &names(&seats),
+                lang,
+            ),
+        };
+        self.commit_any(
+            &mut row,
+            &seats,
+            &next,
+            seat.seat,
+            &action,
+            &ctx.user_id,
+            false,
+            key,
+        )
+        .await?;
+        let next = self
+            .run_any_computers(&mut row, &seats, next, &mut played, lang)
+            .await?;
+        Ok(self.any_turn_reply(&row, &seats, &next, played, lang).await)
+    }
+
+    /// `/status` of a running game other than Labscape: the story so far in one line and
+    /// the image.
+    pub(super) async fn any_status(&self, row: &GameRow, lang: Lang) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let game = self.load_any(row).await?;
+        let played = Played {
+            actions: Vec::new(),
+            story: vec![tr!(
+                lang,
+                "any-status",
+                game = any_game_name(row.kind, row.id),
+                turn = row.turn,
+                players = names(&seats).join(", ")
+            )],
+        };
+        let mut reply = self.any_turn_reply(row, &seats, &game, played, lang).await;
+        reply.visibility = Visibility::Private;
+        reply.mention.clear();
+        Ok(reply)
+    }
+
+    /// The current position: the latest snapshot and the actions after it.
+    pub(super) async fn load_any(&self, row: &GameRow) -> Res<AnyGame> {
+        let (seq, json) = self
+            .store
+            .snapshot(row.id, row.turn)
+            .await?
+            .ok_or_else(|| corrupt(row, "no snapshot"))?;
+        let value: labscape_core::Value =
+            serde_json::from_str(&json).map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
+        let mut game = AnyGame::from_value_of(row.kind, value)
+            .map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
+        for a in self.store.actions(row.id, seq).await? {
+            let action = game
+                .parse_action(&a.action)
+                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?;
+            game = game
+                .play(Seat(a.seat), &action)
+                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?
+                .0;
+        }
+        Ok(game)
+    }
+
+    /// Commits one action in one transaction: the action, a snapshot when due, the next
+    /// turn's timers, and every seat's result when it ends the game.
+    #[allow(clippy::too_many_arguments)]
+    async fn commit_any(
+        &self,
+        row: &mut GameRow,
+        seats: &[SeatRow],
+        next: &AnyGame,
+        seat: u8,
+        action: &AnyAction,
+        sender: &str,
+        automatic: bool,
+        message: Option<MessageKey>,
+    ) -> Res<()> {
+        let new_turn = row.turn + 1;
+        let outcome = next.outcome();
+        let status = if outcome.is_some() {
+            GameStatus::Over
+        } else {
+            GameStatus::Running
+        };
+        let results = outcome
+            .map(|o| {
+                o.placings
+                    .iter()
+                    .filter_map(|p| {
+                        let s = seats.get(p.seat.index())?;
+                        Some(ResultRow {
+                            seat: s.seat,
+                            user_id: s.user_id.clone(),
+                            display_name: s.display_name.clone(),
+                            computer: s.policy.is_some(),
+                            rank: p.rank,
+                            finish: p.finish.to_string(),
+                            tally: None,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let write = TurnWrite {
+            game: row.id,
+            expected_turn: row.turn,
+            action: ActionRow {
+                seq: new_turn,
+                seat,
+                action: action.to_string(),
+                sender: sender.to_string(),
+                automatic,
+                at: self.clock.now(),
+            },
+            snapshot: (new_turn % SNAPSHOT_EVERY == 0 || next.is_over()).then(|| doc_json(next)),
+            status,
+            message,
+            timer: self
+                .timer_for_seat(row, seats, next.to_move(), new_turn)
+                .await?,
+            results,
+        };
+        self.store.append_turn(&write).await?;
+        row.turn = new_turn;
+        row.status = status;
+        Ok(())
+    }
+
+    /// Computer players act as soon as it is their turn, through the same record; each
+    /// draws from the game's seed and the turn number, so a replay chooses the same.
+    async fn run_any_computers(
+        &self,
+        row: &mut GameRow,
+        seats: &[SeatRow],
+        mut game: AnyGame,
+        played: &mut Played,
+        lang: Lang,
+    ) -> Res<AnyGame> {
+        for _ in 0..2000 {
+            let Some(active) = game.to_move() else {
+                break;
+            };
+            let Some(seat) = seats.get(active.index()) else {
+                break;
+            };
+            let Some(policy) = seat.policy.as_deref() else {
+                break;
+            };
+            let Some(action) = game.choose(policy, &format!("{}/computer/{}", row.seed, row.turn))
+            else {
+                break;
+            };
+            let (next, events) = game
+                .play(active, &action)
+                .map_err(|e| corrupt(row, format!("computer player chose {action}: {e}")))?;
+            played.story.extend(games::describe(
+                row.kind,
+                &seat.display_name,
+                &action,
+                &events,
+                &names(seats),
+                lang,
+            ));
+            self.commit_any(
+                row,
+                seats,
+                &next,
+                seat.seat,
+                &action,
+                &seat.user_id,
+                true,
+                None,
+            )
+            .await?;
+            played.actions.push(action);
+            game = next;
+        }
+        Ok(game)
+    }
+
+    /// The reply after a turn: the story, who is next (or how it ended), the image, the
+    /// buttons, the mention.
+    async fn any_turn_reply(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: Played,
+        lang: Lang,
+    ) -> Reply {
+        let title = any_game_name(row.kind, row.id);
+        let mut text = format!("{title} · {}", row.turn);
+        for line in &played.story {
+            text.push('\n');
+            text.push_str(line);
+        }
+        let who_next = game.to_move().and_then(|s| seats.get(s.index()));
+        text.push('\n');
+        match (game.outcome(), who_next) {
+            (Some(o), _) => {
+                text.push_str(&games::outcome_line(&o, &names(seats), lang));
+                text.push('\n');
+                text.push_str(&tr!(
+                    lang,
+                    "game-over-seed",
+                    seed = row.seed.as_str(),
+                    hash = row.seed_hash.as_str()
+                ));
+            }
+            (None, Some(s)) => text.push_str(&tr!(lang, "any-next", who = s.display_name.as_str())),
+            (None, None) => {}
+        }
+        let mention = who_next
+            .filter(|s| s.policy.is_none() && !game.is_over())
+            .map(|s| Mention {
+                user_id: s.user_id.clone(),
+                name: s.display_name.clone(),
+            })
+            .into_iter()
+            .collect();
+        let image = match &self.renderer {
+            Some(_) => {
+                let picture = BoardPicture {
+                    game: game.clone(),
+                    actions: played.actions,
+                    names: names(seats),
+                    title,
+                    lang,
+                };
+                tokio::task::spawn_blocking(move || games::image(&picture))
+                    .await
+                    .ok()
+                    .flatten()
+            }
+            None => None,
+        };
+        Reply {
+            text,
+            image,
+            files: Vec::new(),
+            quick: games::quick_actions(game),
+            mention,
+            visibility: Visibility::Public,
+            turn: Some((row.id, row.turn)),
+            lang,
+        }
+    }
+}
+
+/// A game's position document as stored.
+fn doc_json(game: &AnyGame) -> String {
+    serde_json::to_string(game).expect("positions serialise")
+}
+
+/// Options as players read them: `stones=10`, or "standard" when there are none.
+fn options_text(settings: &str) -> String {
+    if settings.trim().is_empty() {
+        "standard".into()
+    } else {
+        settings.to_string()
+    }
+}

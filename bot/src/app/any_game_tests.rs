@@ -1,0 +1,95 @@
+//! A game the service was not written for — Nim, core's test game — played through the
+//! service: lobby, options, seats, turns, refusals, computer players, results.
+
+use labscape_core::GameKind;
+
+use super::{
+    Visibility,
+    tests::{say, service},
+};
+use crate::store::GameStore;
+
+fn nim() -> GameKind {
+    GameKind::from_id("nim").expect("the test game is built in tests")
+}
+
+#[tokio::test]
+async fn a_game_from_the_list_plays_through_the_service() {
+    assert_eq!(nim().id(), "nim");
+    let (s, _d) = service().await;
+    let open = say(&s, "ana", "/new nim stones=5").await;
+    assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
+    assert!(open.text.contains("Nim #1"), "{}", open.text);
+    assert!(open.text.contains("stones=5"), "{}", open.text);
+    say(&s, "bo", "/join").await;
+    let started = say(&s, "ana", "/start").await;
+    assert_eq!(started.visibility, Visibility::Public, "{}", started.text);
+    assert_eq!(started.mention[0].user_id, "ana");
+    assert_eq!(
+        started
+            .quick
+            .iter()
+            .map(|q| q.action.as_str())
+            .collect::<Vec<_>>(),
+        ["1", "2", "3"]
+    );
+
+    // Refusals are private and change nothing.
+    let not_yours = say(&s, "bo", "/play 1").await;
+    assert_eq!(not_yours.visibility, Visibility::Private);
+    let unreadable = say(&s, "ana", "/play nine").await;
+    assert_eq!(unreadable.visibility, Visibility::Private);
+    assert!(unreadable.text.contains("nine"), "{}", unreadable.text);
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 0);
+
+    let r = say(&s, "ana", "/play 2").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    assert!(r.text.contains("ANA played 2"), "{}", r.text);
+    assert_eq!(r.mention[0].user_id, "bo");
+    let status = say(&s, "bo", "/status").await;
+    assert_eq!(status.visibility, Visibility::Private);
+    assert!(status.text.contains("turn 1"), "{}", status.text);
+
+    let end = say(&s, "bo", "/play 3").await;
+    assert!(end.text.contains("BO wins"), "{}", end.text);
+    assert!(end.mention.is_empty());
+    let results = s.store().results(super::GameId(1)).await.unwrap();
+    assert_eq!(
+        results
+            .iter()
+            .map(|r| (r.user_id.as_str(), r.rank, r.finish.as_str()))
+            .collect::<Vec<_>>(),
+        [("ana", 2, "lost"), ("bo", 1, "won")]
+    );
+    // The game is over: the chat is free for the next.
+    let again = say(&s, "ana", "/new nim").await;
+    assert_eq!(again.visibility, Visibility::Public, "{}", again.text);
+}
+
+#[tokio::test]
+async fn computer_players_take_their_turns_and_options_are_checked() {
+    let (s, _d) = service().await;
+    let bad = say(&s, "ana", "/new nim colour=red").await;
+    assert_eq!(bad.visibility, Visibility::Private);
+    assert!(bad.text.contains("colour"), "{}", bad.text);
+    let bad = say(&s, "ana", "/new nim stones=99").await;
+    assert_eq!(bad.visibility, Visibility::Private);
+    say(&s, "ana", "/new nim stones=10").await;
+    let unknown = say(&s, "ana", "/addbot genius").await;
+    assert_eq!(unknown.visibility, Visibility::Private);
+    assert!(unknown.text.contains("strong"), "{}", unknown.text);
+    say(&s, "ana", "/addbot strong").await;
+    say(&s, "ana", "/start").await;
+    // Ana takes 1 (9 left); the strong bot leaves a multiple of four, whatever ana does.
+    let r = say(&s, "ana", "/play 1").await;
+    assert!(r.text.contains("Bot 2 (strong) played 1"), "{}", r.text);
+    let r = say(&s, "ana", "/play 3").await;
+    assert!(r.text.contains("Bot 2 (strong) played 1"), "{}", r.text);
+    let r = say(&s, "ana", "/play 1").await;
+    assert!(r.text.contains("Bot 2 (strong) played 3"), "{}", r.text);
+    assert!(r.text.contains("Bot 2 (strong) wins"), "{}", r.text);
+    // Labscape's own commands say so instead of failing.
+    let replay = say(&s, "ana", "/luck").await;
+    assert_eq!(replay.visibility, Visibility::Private);
+}

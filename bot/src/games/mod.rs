@@ -1,0 +1,133 @@
+//! What each game brings to the bot: the wording of its events, its turn image, its quick
+//! actions. The bot's one `match` on [`GameKind`] lives here (and in the modules it
+//! calls); the service, the store and the chat adapters speak of games in general.
+//!
+//! A game that brings nothing of its own yet is still served: its actions are told in its
+//! notation, its refusals in the engine's own sentence, its end by its outcome. So a new
+//! game plays in chat as soon as it is in core's list of games; its wording and image
+//! make it pleasant.
+
+use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
+use serde_json::Value;
+
+use crate::{
+    app::QuickAction,
+    i18n::{FluentValue, Lang, has, t, tr},
+};
+
+/// Most buttons offered under a turn: a larger choice is typed (`/play …`).
+const MAX_QUICK: usize = 12;
+
+/// What a turn image of a game other than Labscape shows.
+#[derive(Clone, Debug)]
+pub struct BoardPicture {
+    /// The game after the turn.
+    pub game: AnyGame,
+    /// The actions of the turn(s) the reply tells, oldest first.
+    pub actions: Vec<AnyAction>,
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
+    /// The game's name, for the header.
+    pub title: String,
+    /// The language of the labels.
+    pub lang: Lang,
+}
+
+/// The turn image of a game, if the game has one.
+pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
+    match picture.game.kind() {
+        // Labscape's image is drawn from its own picture (`app::Picture`).
+        GameKind::Labscape => None,
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// The story of one action: who played what, then what the game says happened.
+pub fn describe(
+    kind: GameKind,
+    player: &str,
+    action: &AnyAction,
+    events: &[AnyEvent],
+    names: &[String],
+    lang: Lang,
+) -> Vec<String> {
+    let mut lines = vec![tr!(
+        lang,
+        "any-played",
+        who = player,
+        action = action.to_string()
+    )];
+    for e in events {
+        if let Some(line) = event_line(kind, e, names, lang) {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// An event in the game's own words, when its catalog has them (`GAME-event-KIND`, with
+/// the event's fields as arguments and `seat`/`winner` also as the player's name `who`).
+fn event_line(kind: GameKind, event: &AnyEvent, names: &[String], lang: Lang) -> Option<String> {
+    let Ok(Value::Object(fields)) = serde_json::to_value(event) else {
+        return None;
+    };
+    let what = fields.get("kind")?.as_str()?;
+    let id = format!("{}-event-{}", kind.id(), what.replace('_', "-"));
+    if !has(lang, &id) {
+        return None;
+    }
+    let mut args: Vec<(&str, FluentValue<'_>)> = Vec::new();
+    for (k, v) in &fields {
+        let value = match v {
+            Value::String(s) => FluentValue::from(s.clone()),
+            Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
+            Value::Bool(b) => FluentValue::from(b.to_string()),
+            _ => continue,
+        };
+        args.push((k.as_str(), value));
+        if k == "seat" || k == "winner" {
+            let name = v
+                .as_u64()
+                .and_then(|i| names.get(usize::try_from(i).ok()?))
+                .cloned()
+                .unwrap_or_default();
+            args.push(("who", FluentValue::from(name)));
+        }
+    }
+    Some(t(lang, &id, &args))
+}
+
+/// How a finished game ended, in words: the winner (or the ranking) and why.
+pub fn outcome_line(outcome: &Outcome, names: &[String], lang: Lang) -> String {
+    let name = |seat: labscape_core::Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    match outcome.winner() {
+        Some(w) => tr!(
+            lang,
+            "any-game-won",
+            who = name(w),
+            reason = outcome.reason.as_str()
+        ),
+        None => tr!(
+            lang,
+            "any-game-over",
+            winners = outcome.winners().map(name).collect::<Vec<_>>().join(", "),
+            reason = outcome.reason.as_str()
+        ),
+    }
+}
+
+/// Buttons for the player to move: every legal action, when there are few enough.
+pub fn quick_actions(game: &AnyGame) -> Vec<QuickAction> {
+    let legal = game.legal_actions();
+    if legal.is_empty() || legal.len() > MAX_QUICK {
+        return Vec::new();
+    }
+    legal
+        .iter()
+        .map(|a| QuickAction {
+            label: a.to_string(),
+            action: a.to_string(),
+        })
+        .collect()
+}
