@@ -234,3 +234,32 @@ fn turns_survive_sigkill_and_are_never_doubled() {
         assert!(store.live_game(&scope).await.unwrap().is_none());
     });
 }
+
+/// A game the terminal was not written for (Nim, core's test game) plays to its end in
+/// local play: options, a computer player, turns typed with /play.
+#[test]
+fn a_game_from_cores_list_plays_in_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("nim.txt");
+    std::fs::write(
+        &script,
+        "ana: /new nim stones=6\nana: /addbot strong\nana: /start\nana: /play 1\nana: /play 9\nana: /play 1\nana: /status\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(labscape_bin())
+        .args(["local", "--script"])
+        .arg(&script)
+        .arg("--db")
+        .arg(dir.path().join("n.db"))
+        .arg("--images")
+        .arg(dir.path().join("img"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nim #1"), "{text}");
+    // 6 → ana 1 → the strong bot leaves 4 → ana 1 → the bot takes 3 and wins.
+    assert!(text.contains("Bot 2 (strong) played 1"), "{text}");
+    assert!(text.contains("“9” is not a number of stones"), "{text}");
+    assert!(text.contains("Bot 2 (strong) wins"), "{text}");
+}

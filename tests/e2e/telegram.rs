@@ -1035,3 +1035,40 @@ async fn telegram_speaks_portuguese_to_portuguese_users_and_in_portuguese_chats(
     assert!(played(&calls), "the Portuguese button played “wait 1”");
     bot.stop().await;
 }
+
+/// A game the adapters were not written for (Nim, core's test game) plays on Telegram:
+/// its lobby, its turn message with the legal actions as buttons, a press, the end.
+#[tokio::test]
+async fn a_game_from_cores_list_plays_by_buttons_on_telegram() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("nim.db"), fast_limits()).await;
+    let group = fake.group(-100_200, "Nim", false);
+    let ana = TgUser::new(201, "Ana");
+    let bo = TgUser::new(202, "Bo");
+    let (_, open) = say(&fake, group, None, &ana, "/new nim stones=4").await;
+    assert!(open.text().contains("Nim #1"), "{}", open.text());
+    say(&fake, group, None, &bo, "/join").await;
+    let (_, post) = say(&fake, group, None, &ana, "/start").await;
+    assert!(post.text().contains("Next: Ana"), "{}", post.text());
+    let buttons: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+    assert_eq!(
+        buttons.iter().map(|(l, _)| l.as_str()).collect::<Vec<_>>(),
+        ["1", "2", "3"]
+    );
+    // Ana takes 3 by button; Bo takes the last stone by typing it.
+    let (_, from, _) = press(&fake, &ana, &post, &buttons[2].1).await;
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| {
+            cs.iter().any(|c| is_sent(c, group) && c.text().contains("Ana played 3"))
+        })
+        .await;
+    let after = calls
+        .iter()
+        .find(|c| is_sent(c, group) && c.text().contains("Ana played 3"))
+        .unwrap();
+    assert!(after.mentioned().contains(&bo.id), "{:?}", after.text());
+    let (_, end) = say(&fake, group, None, &bo, "/play 1").await;
+    assert!(end.text().contains("Bo wins"), "{}", end.text());
+    bot.stop().await;
+}
