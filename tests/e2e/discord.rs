@@ -1392,3 +1392,70 @@ async fn a_discord_user_in_portuguese_is_answered_in_portuguese() {
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+/// A game the adapter was not written for (Nim, core's test game) plays on Discord:
+/// `/labscape new game:nim`, its legal actions as buttons, `/play` with autocomplete.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_from_cores_list_plays_with_buttons_and_play_on_discord() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let ch = fake.channel("nim");
+    let games = fake
+        .autocomplete(
+            &ANA,
+            ch,
+            &["labscape", "new"],
+            json!([focused("game", "ni")]),
+        )
+        .await;
+    assert_eq!(games, [("nim".to_string(), "nim".to_string())]);
+    let bad = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([opt("game", 3, json!("chess"))]),
+    )
+    .await
+    .private();
+    assert!(bad.contains("chess"), "{bad}");
+    let lobby = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([
+            opt("game", 3, json!("nim")),
+            opt("options", 3, json!("stones=4"))
+        ]),
+    )
+    .await
+    .last();
+    assert!(lobby.content.contains("Nim #1"), "{}", lobby.content);
+    slash(&fake, &BO, ch, &["labscape", "join"], json!([]))
+        .await
+        .last();
+    let first = slash(&fake, &ANA, ch, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    let after = click(&fake, &ANA, &first, "3").await.last();
+    assert!(after.content.contains("played 3"), "{}", after.content);
+    let legal = fake
+        .autocomplete(&BO, ch, &["play"], json!([focused("action", "")]))
+        .await;
+    assert_eq!(legal, [("1".to_string(), "1".to_string())]);
+    let end = slash(
+        &fake,
+        &BO,
+        ch,
+        &["play"],
+        json!([opt("action", 3, json!("1"))]),
+    )
+    .await
+    .last();
+    assert!(end.content.contains("wins"), "{}", end.content);
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

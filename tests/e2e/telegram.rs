@@ -1060,7 +1060,8 @@ async fn a_game_from_cores_list_plays_by_buttons_on_telegram() {
     let (_, from, _) = press(&fake, &ana, &post, &buttons[2].1).await;
     let calls = fake
         .wait_calls(from, WAIT, |cs| {
-            cs.iter().any(|c| is_sent(c, group) && c.text().contains("Ana played 3"))
+            cs.iter()
+                .any(|c| is_sent(c, group) && c.text().contains("Ana played 3"))
         })
         .await;
     let after = calls

@@ -558,3 +558,4 @@ any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.
+parse-unknown-game = “{ $value }” is not a game here: { $games }.

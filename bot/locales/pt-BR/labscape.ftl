@@ -579,3 +579,4 @@ any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-not-for-this-game = { $game } ainda não tem { $command }: esse comando é do Labscape.
+parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.

@@ -292,6 +292,16 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
         CommandParseError::Unknown(c) => tr!(lang, "parse-unknown-command", command = c.as_str()),
         CommandParseError::BadCount(v) => tr!(lang, "parse-bad-count", value = v.as_str()),
         CommandParseError::BadNewArg(v) => tr!(lang, "parse-bad-new-arg", value = v.as_str()),
+        CommandParseError::UnknownGame(v) => tr!(
+            lang,
+            "parse-unknown-game",
+            value = v.as_str(),
+            games = labscape_core::GameKind::ALL
+                .iter()
+                .map(|k| k.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         CommandParseError::BadPlayers(n) => tr!(lang, "option-players", value = *n),
         CommandParseError::BadRecordsArg(v) => {
             tr!(lang, "parse-bad-records-arg", value = v.as_str())

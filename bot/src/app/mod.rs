@@ -33,7 +33,7 @@ use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
-    command::{Command, NewOptions, RecordsOf},
+    command::{Command, CommandParseError, NewOptions, RecordsOf},
     reply::{Attachment, Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::{
@@ -666,13 +666,33 @@ impl<S: GameStore> Service<S> {
         let Some(seat) = seats.iter().find(|s| s.user_id == ctx.user_id) else {
             return Suggestions::default();
         };
+        if row.kind != GameKind::Labscape {
+            return match self.load_any(&row).await {
+                Ok(game) if game.may_act(Seat(seat.seat)) => Suggestions {
+                    actions: game
+                        .legal_actions()
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect(),
+                    ..Suggestions::default()
+                },
+                _ => Suggestions::default(),
+            };
+        }
         let Ok(pos) = self.position(&row).await else {
             return Suggestions::default();
         };
         if pos.active() != Some(Seat(seat.seat)) {
             return Suggestions::default();
         }
-        let mut out = Suggestions::default();
+        let mut out = Suggestions {
+            actions: pos
+                .legal_actions()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            ..Suggestions::default()
+        };
         for a in pos.legal_actions() {
             match a {
                 Action::Move(MoveTarget::Steps(s)) => out.steps.push(s[0].to_string()),

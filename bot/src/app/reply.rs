@@ -100,6 +100,8 @@ pub struct Outgoing {
 /// What the caller could play now, for autocomplete and keyboards.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Suggestions {
+    /// Every legal action, in the game's notation (any game).
+    pub actions: Vec<String>,
     /// Legal single steps (`N`, `E`, …).
     pub steps: Vec<String>,
     /// Cells reachable by a move (excluding where the player stands), nearest first.

@@ -4,12 +4,13 @@
 use poise::{ChoiceParameter as _, serenity_prelude as serenity};
 
 use super::{Context, Data, Error, respond};
-use crate::app::{Command, NewOptions, RecordsOf};
+use crate::app::{Command, CommandParseError, NewOptions, RecordsOf, messages::UserError};
 
 /// Every command, as registered with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         labscape(),
+        play_(),
         move_(),
         roll(),
         rotate_wall(),
@@ -171,6 +172,22 @@ async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     complete(partial, same(s.steps.into_iter().chain(s.cells)))
 }
 
+async fn complete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let s = respond::suggestions(ctx).await;
+    complete(partial, same(s.actions))
+}
+
+async fn complete_game(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    complete(
+        partial,
+        same(
+            labscape_core::GameKind::ALL
+                .iter()
+                .map(|k| k.id().to_string()),
+        ),
+    )
+}
+
 async fn complete_from(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let s = respond::suggestions(ctx).await;
     let mut froms: Vec<String> = s.rotations.into_iter().map(|(f, _)| f).collect();
@@ -236,6 +253,12 @@ pub async fn labscape(_: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn new(
     ctx: Context<'_>,
+    #[description = "The game (Labscape if not given)"]
+    #[autocomplete = "complete_game"]
+    game: Option<String>,
+    #[description = "Options of a game other than Labscape, like stones=10"] options: Option<
+        String,
+    >,
     #[description = "A preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#"]
     #[autocomplete = "complete_layout"]
     layout: Option<String>,
@@ -247,12 +270,27 @@ pub async fn new(
     players: Option<u8>,
     #[description = "Start the game in a new thread named after it"] thread: Option<bool>,
 ) -> Result<(), Error> {
+    let game = match game.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
+        None => None,
+        Some(g) => match labscape_core::GameKind::from_id(g) {
+            Some(kind) => Some(kind),
+            None => {
+                let e = CommandParseError::UnknownGame(g.chars().take(40).collect());
+                return respond::refuse(ctx, e.into()).await;
+            }
+        },
+    };
+    let options = match labscape_core::game::parse_options(options.as_deref().unwrap_or("")) {
+        Ok(o) => o,
+        Err(e) => return respond::refuse(ctx, UserError::GameOption(e)).await,
+    };
     let options = NewOptions {
+        game,
+        options,
         layout,
         difficulty: difficulty.as_ref().map(choice_name),
         setup: setup.as_ref().map(choice_name),
         players,
-        ..NewOptions::default()
     };
     if thread == Some(true) {
         respond::new_in_thread(ctx, options).await
@@ -367,6 +405,17 @@ fn play(action: String) -> Command {
         action,
         expected_turn: None,
     }
+}
+
+/// Play an action of this chat's game, in its notation (`b2-c3`, `c1`, `move NNE`…)
+#[poise::command(slash_command, rename = "play")]
+pub async fn play_(
+    ctx: Context<'_>,
+    #[description = "The action, e.g. b2-c3, c1 or move NNE"]
+    #[autocomplete = "complete_action"]
+    action: String,
+) -> Result<(), Error> {
+    respond::command(ctx, play(action)).await
 }
 
 /// Move: steps like NNE, or a target cell like C4

@@ -99,6 +99,14 @@ pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
     }
 }
 
+/// Refuses a slash command whose options cannot be used, privately, in the asker's
+/// language; nothing changes.
+pub async fn refuse(ctx: Context<'_>, e: UserError) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let lang = lang_of(ctx).await;
+    private(ctx, &Reply::private(e.message(lang))).await
+}
+
 /// `/labscape new thread:true`: the game opens in a new public thread of this channel,
 /// named after the game. In a thread already, the game simply opens there.
 pub async fn new_in_thread(ctx: Context<'_>, options: NewOptions) -> Result<(), Error> {
