@@ -251,6 +251,7 @@ pub async fn labscape(_: Context<'_>) -> Result<(), Error> {
 
 /// Open a new game in this channel (or in a new thread)
 #[poise::command(slash_command)]
+#[allow(clippy::too_many_arguments)] // one per slash-command option
 pub async fn new(
     ctx: Context<'_>,
     #[description = "The game (Labscape if not given)"]
