@@ -13,6 +13,7 @@
 
 mod chart;
 mod report;
+mod versus;
 
 use std::{
     fs,
@@ -40,6 +41,13 @@ const SEARCH_BASELINE_ITERATIONS: u32 = 32;
 /// Options of `labscape simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
+    /// The game (labscape by default). Another game plays `--policy` (seat 0) against
+    /// `--against` (seat 1), seats swapped every other game, and reports win rates.
+    #[arg(long, default_value = "labscape")]
+    game: String,
+    /// The other seat's computer player, for a two-player game (default: the same policy).
+    #[arg(long)]
+    against: Option<String>,
     /// Preset (single, duo, tower, pyramid, grand) or layout notation like `###/##/#`.
     #[arg(long, default_value = "pyramid")]
     layout: String,
@@ -444,6 +452,27 @@ pub fn run(args: SimulateArgs) -> ExitCode {
 }
 
 fn run_inner(args: &SimulateArgs) -> anyhow::Result<()> {
+    let kind = labscape_core::GameKind::from_id(&args.game).with_context(|| {
+        format!(
+            "--game {}: not one of {}",
+            args.game,
+            labscape_core::GameKind::ALL
+                .iter()
+                .map(|k| k.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    if kind != labscape_core::GameKind::Labscape {
+        return versus::run(
+            kind,
+            &args.policy,
+            args.against.as_deref(),
+            args.games.unwrap_or(200),
+            &args.seed,
+            args.json,
+        );
+    }
     let policy = Policy::from_name(&args.policy).with_context(|| {
         format!(
             "--policy {}: not one of {} (search:N for N rollouts)",
