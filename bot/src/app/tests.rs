@@ -604,3 +604,38 @@ async fn a_game_stored_before_the_game_seam_plays_on() {
     let actions = s.store().actions(row.id, 0).await.unwrap();
     record_of(&row, &seats, &actions).replay().unwrap();
 }
+
+#[tokio::test]
+async fn status_shows_the_turn_image_without_drawing_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
+        .await
+        .unwrap();
+    let drawn = Arc::new(AtomicI64::new(0));
+    let count = drawn.clone();
+    let renderer: Renderer = Arc::new(move |p: &Picture| {
+        count.fetch_add(1, Ordering::SeqCst);
+        // A distinct image per turn, so a stale one would show.
+        format!("png of turn with {} events", p.events.len()).into_bytes()
+    });
+    let s = Service::new(
+        store,
+        Arc::new(FakeClock(AtomicI64::new(1_000))),
+        Some(renderer),
+    );
+    let r = started(&s).await;
+    let who = active_user(&r);
+    let turn = say(&s, &who, "/wait 2").await;
+    assert!(turn.image.is_some());
+    let after_turn = drawn.load(Ordering::SeqCst);
+    let first = say(&s, "ana", "/status").await;
+    let second = say(&s, "bo", "/status").await;
+    assert_eq!(drawn.load(Ordering::SeqCst), after_turn, "no new drawing");
+    assert_eq!(first.image, turn.image);
+    assert_eq!(second.image, turn.image);
+    // The next turn draws again, and /status follows it.
+    let next = active_user(&turn);
+    let turn2 = say(&s, &next, "/wait 1").await;
+    assert!(drawn.load(Ordering::SeqCst) > after_turn);
+    assert_eq!(say(&s, "ana", "/status").await.image, turn2.image);
+}
