@@ -171,7 +171,10 @@ struct TurnImageKey {
 /// (about 11 ms a drawing against a copy). Bounded: past [`TurnImages::MAX`] games it
 /// starts over.
 #[derive(Default)]
-struct TurnImages(Mutex<HashMap<GameId, (TurnImageKey, Arc<Vec<u8>>)>>);
+struct TurnImages(Mutex<HashMap<GameId, CachedTurnImage>>);
+
+/// A game's latest turn image and what it was drawn for.
+type CachedTurnImage = (TurnImageKey, Arc<Vec<u8>>);
 
 impl TurnImages {
     const MAX: usize = 512;
