@@ -56,10 +56,12 @@ pub async fn run<S: GameStore>(
     let router = crate::scheduler::Router::default().route("local", tx);
     let scheduler = crate::scheduler::spawn(service.clone(), router);
     let images = opts.images.clone();
+    let printer_service = service.clone();
     let printer = tokio::spawn(async move {
         while let Some(o) = rx.recv().await {
-            if let Err(e) = print_reply(&o.reply, "", &images) {
-                tracing::warn!("printing a scheduled message: {e:#}");
+            match print_reply(&o.reply, "", &images) {
+                Ok(()) => printer_service.posted(&o.reply).await,
+                Err(e) => tracing::warn!("printing a scheduled message: {e:#}"),
             }
         }
     });
@@ -126,6 +128,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
         };
         let reply = service.handle_line(&ctx, text).await;
         print_reply(&reply, &who, &opts.images)?;
+        service.posted(&reply).await;
     }
     Ok(())
 }

@@ -559,3 +559,8 @@ error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.
 parse-unknown-game = “{ $value }” is not a game here: { $games }.
+outbox-again = (This turn was not shown when it was played; here it is.)
+dc-cmd-play = Play an action of this chat's game, in its notation (b2-c3, c1, move NNE…)
+dc-opt-play-action = The action, e.g. b2-c3, c1 or move NNE
+dc-opt-new-game = The game (Labscape if not given)
+dc-opt-new-options = Options of a game other than Labscape, like stones=10

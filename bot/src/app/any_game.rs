@@ -35,7 +35,8 @@ fn names(seats: &[SeatRow]) -> Vec<String> {
 }
 
 /// What one turn did, for the story and the image.
-struct Played {
+#[derive(Default)]
+pub(super) struct Played {
     actions: Vec<AnyAction>,
     story: Vec<String>,
 }
@@ -233,6 +234,7 @@ impl<S: GameStore> Service<S> {
         let mut reply = self.any_turn_reply(row, &seats, &game, played, lang).await;
         reply.visibility = Visibility::Private;
         reply.mention.clear();
+        reply.posts_turn = None;
         Ok(reply)
     }
 
@@ -378,7 +380,7 @@ impl<S: GameStore> Service<S> {
 
     /// The reply after a turn: the story, who is next (or how it ended), the image, the
     /// buttons, the mention.
-    async fn any_turn_reply(
+    pub(super) async fn any_turn_reply(
         &self,
         row: &GameRow,
         seats: &[SeatRow],
@@ -441,6 +443,7 @@ impl<S: GameStore> Service<S> {
             visibility: Visibility::Public,
             turn: Some((row.id, row.turn)),
             lang,
+            posts_turn: Some((row.id, row.turn)),
         }
     }
 }

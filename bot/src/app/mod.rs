@@ -9,6 +9,7 @@
 //! game moved on", never applied twice and never lost.
 
 mod any_game;
+mod outbox;
 pub use any_game::any_game_name;
 mod command;
 pub mod help;
@@ -882,6 +883,7 @@ impl<S: GameStore> Service<S> {
         }
         reply.text = text;
         reply.mention.clear();
+        reply.posts_turn = None;
         Ok(reply)
     }
 
@@ -1502,6 +1504,7 @@ impl<S: GameStore> Service<S> {
         reply.text = format!("{text}\n{}", messages::next_up(&pos, lang));
         reply.visibility = Visibility::Private;
         reply.mention.clear();
+        reply.posts_turn = None;
         reply.quick.clear();
         Ok(reply)
     }
@@ -1650,6 +1653,7 @@ impl<S: GameStore> Service<S> {
                 }
             }
         }
+        out.extend(self.owed_posts(now).await);
         out
     }
 
@@ -1937,6 +1941,7 @@ impl<S: GameStore> Service<S> {
             visibility: Visibility::Public,
             turn: Some((row.id, turn)),
             lang,
+            posts_turn: Some((row.id, turn)),
         }
     }
 }

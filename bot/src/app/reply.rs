@@ -61,6 +61,9 @@ pub struct Reply {
     /// The language of the text, for what the adapter adds (the mention line, button
     /// labels): the asker's for a private reply, the chat's for a public one.
     pub lang: Lang,
+    /// The turn post this reply is (game, turn): once the chat shows it, the adapter
+    /// reports it with `Service::posted`, and the game's outbox is clear.
+    pub posts_turn: Option<(GameId, i64)>,
 }
 
 impl Reply {
@@ -75,6 +78,7 @@ impl Reply {
             visibility: Visibility::Public,
             turn: None,
             lang: Lang::En,
+            posts_turn: None,
         }
     }
 

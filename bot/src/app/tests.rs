@@ -41,8 +41,11 @@ pub(super) fn ctx(user: &str) -> Ctx {
     }
 }
 
+/// Says `line` as `user`; the reply is posted, as an adapter would report it.
 pub(super) async fn say(s: &Service<SqliteStore>, user: &str, line: &str) -> Reply {
-    s.handle_line(&ctx(user), line).await
+    let reply = s.handle_line(&ctx(user), line).await;
+    s.posted(&reply).await;
+    reply
 }
 
 /// Opens `single` for ana and bo and starts it; returns the start reply.
@@ -638,4 +641,61 @@ async fn status_shows_the_turn_image_without_drawing_it_again() {
     let turn2 = say(&s, &next, "/wait 1").await;
     assert!(drawn.load(Ordering::SeqCst) > after_turn);
     assert_eq!(say(&s, "ana", "/status").await.image, turn2.image);
+}
+
+#[tokio::test]
+async fn a_turn_committed_but_never_posted_is_posted_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let clock = Arc::new(FakeClock(AtomicI64::new(1_000)));
+    let s = Service::new(
+        SqliteStore::open(path.to_str().unwrap()).await.unwrap(),
+        clock.clone(),
+        None,
+    );
+    let r = started(&s).await;
+    let who = active_user(&r);
+    // The turn commits; the process dies before the chat sees it (nobody reports a post).
+    let lost = s.handle_line(&ctx(&who), "/wait 2").await;
+    assert_eq!(lost.visibility, Visibility::Public, "{}", lost.text);
+    let next = active_user(&lost);
+    drop(s);
+
+    let s = Service::new(
+        SqliteStore::open(path.to_str().unwrap()).await.unwrap(),
+        clock.clone(),
+        None,
+    );
+    let now = s.now();
+    assert!(
+        s.fire_due(now).await.is_empty(),
+        "a post may still be on its way"
+    );
+    let owed = s.fire_due(now + super::outbox::GRACE_SECS + 1).await;
+    assert_eq!(owed.len(), 1, "{owed:?}");
+    let post = &owed[0];
+    assert_eq!(post.scope, ctx("x").scope);
+    assert_eq!(post.reply.visibility, Visibility::Public);
+    assert!(
+        post.reply.text.contains("waited 2 min") || post.reply.text.contains("was not shown"),
+        "{}",
+        post.reply.text
+    );
+    assert_eq!(
+        post.reply.mention[0].user_id, next,
+        "the next player is pinged"
+    );
+    assert_eq!(post.reply.posts_turn, lost.posts_turn);
+    // Until the platform reports it, it comes again once per grace period, not every tick.
+    assert!(
+        s.fire_due(now + super::outbox::GRACE_SECS + 2)
+            .await
+            .is_empty()
+    );
+    s.posted(&post.reply).await;
+    assert!(
+        s.fire_due(now + 10 * super::outbox::GRACE_SECS)
+            .await
+            .is_empty()
+    );
 }

@@ -49,8 +49,11 @@ impl Env {
     fn now(&self) -> i64 {
         self.clock.now()
     }
+    /// Says `line` as `user`; the reply is posted (so the turn's outbox is clear).
     async fn say(&self, user: &str, line: &str) -> Reply {
-        self.s.handle_line(&ctx(user), line).await
+        let reply = self.s.handle_line(&ctx(user), line).await;
+        self.s.posted(&reply).await;
+        reply
     }
     /// Advances to `t`, firing everything due on the way (as the scheduler would, minute by
     /// minute), and returns what was posted with the time it was posted.
@@ -65,6 +68,7 @@ impl Env {
                 .clamp(self.now() + 1, t);
             self.set(next);
             for o in self.s.fire_due(next).await {
+                self.s.posted(&o.reply).await;
                 out.push((next, o));
             }
         }
@@ -405,7 +409,8 @@ async fn the_scheduler_task_delivers_due_reminders_to_their_platform() {
     s.handle_line(&ctx("ana"), "/new single easy").await;
     s.handle_line(&ctx("bo"), "/join").await;
     s.handle_line(&ctx("ana"), "/settings reminder 2h").await;
-    s.handle_line(&ctx("ana"), "/start").await;
+    let started = s.handle_line(&ctx("ana"), "/start").await;
+    s.posted(&started).await;
     clock.0.store(t0 + 2 * H, Ordering::SeqCst);
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let (other_tx, mut other_rx) = tokio::sync::mpsc::unbounded_channel();

@@ -600,6 +600,7 @@ mod tests {
             names,
             [
                 "labscape",
+                "play",
                 "move",
                 "roll",
                 "rotate-wall",

@@ -26,6 +26,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "export" => tr!(lang, "dc-cmd-export"),
         "luck" => tr!(lang, "dc-cmd-luck"),
         "records" => tr!(lang, "dc-cmd-records"),
+        "play" => tr!(lang, "dc-cmd-play"),
         "move" => tr!(lang, "dc-cmd-move"),
         "roll" => tr!(lang, "dc-cmd-roll"),
         "rotate-wall" => tr!(lang, "dc-cmd-rotate-wall"),
@@ -46,6 +47,8 @@ fn command(name: &str, lang: Lang) -> Option<String> {
 /// An option's description in `lang`.
 fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
     Some(match (command, option) {
+        ("labscape new", "game") => tr!(lang, "dc-opt-new-game"),
+        ("labscape new", "options") => tr!(lang, "dc-opt-new-options"),
         ("labscape new", "layout") => tr!(lang, "dc-opt-new-layout"),
         ("labscape new", "difficulty") => tr!(lang, "dc-opt-new-difficulty"),
         ("labscape new", "setup") => tr!(lang, "dc-opt-new-setup"),
@@ -61,6 +64,7 @@ fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
         ("labscape me", "quiet") => tr!(lang, "dc-opt-me-quiet"),
         ("labscape me", "language") => tr!(lang, "dc-opt-me-language"),
         ("labscape away", "until") => tr!(lang, "dc-opt-away-until"),
+        ("play", "action") => tr!(lang, "dc-opt-play-action"),
         ("move", "path") => tr!(lang, "dc-opt-move-path"),
         ("rotate-wall", "from") => tr!(lang, "dc-opt-rotate-wall-from"),
         ("rotate-wall", "to") => tr!(lang, "dc-opt-rotate-wall-to"),

@@ -114,6 +114,7 @@ pub async fn run(
             .ratelimiter_disabled(true);
     }
     let guild = config.guild;
+    let poster_service = service.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: {
@@ -152,7 +153,11 @@ pub async fn run(
             .framework(framework)
             .await
             .context("building the Discord client")?;
-    let poster = tokio::spawn(respond::post_outgoing(client.http.clone(), outgoing));
+    let poster = tokio::spawn(respond::post_outgoing(
+        client.http.clone(),
+        poster_service,
+        outgoing,
+    ));
     let shards = client.shard_manager.clone();
     let stopper = tokio::spawn(async move {
         shutdown.await;

@@ -393,6 +393,7 @@ mod tests {
             ],
             visibility: Visibility::Public,
             turn: Some((GameId(1), 3)),
+            posts_turn: None,
             lang: crate::i18n::Lang::En,
         };
         assert_eq!(

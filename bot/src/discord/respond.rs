@@ -86,6 +86,7 @@ pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
         Visibility::Private => private(ctx, &reply).await,
         Visibility::Public => match post(ctx.http(), a.interaction.channel_id, &reply).await {
             Ok(()) => {
+                ctx.data().service.posted(&reply).await;
                 if let Err(e) = a.interaction.delete_response(ctx.http()).await {
                     tracing::debug!("deleting the placeholder: {e}");
                 }
@@ -266,6 +267,7 @@ pub async fn press(
     if reply.visibility == Visibility::Public {
         match post(&sctx.http, press.channel_id, &reply).await {
             Ok(()) => {
+                data.service.posted(&reply).await;
                 // That turn is over: its buttons go, so the channel shows one live set.
                 let clear = serenity::EditInteractionResponse::new().components(Vec::new());
                 if let Err(e) = press.edit_response(sctx, clear).await {
@@ -288,6 +290,7 @@ pub async fn press(
 /// side closes. Messages for other platforms are skipped.
 pub async fn post_outgoing(
     http: std::sync::Arc<serenity::Http>,
+    service: std::sync::Arc<crate::app::Service<crate::store::SqliteStore>>,
     mut outgoing: tokio::sync::mpsc::Receiver<Outgoing>,
 ) {
     while let Some(out) = outgoing.recv().await {
@@ -299,8 +302,9 @@ pub async fn post_outgoing(
             tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
             continue;
         };
-        if let Err(e) = post(&http, channel, &out.reply).await {
-            tracing::warn!(%channel, "posting a message failed: {e}");
+        match post(&http, channel, &out.reply).await {
+            Ok(()) => service.posted(&out.reply).await,
+            Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
         }
     }
 }

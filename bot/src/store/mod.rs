@@ -404,6 +404,17 @@ pub trait GameStore: Send + Sync + 'static {
         timer: Option<&TimerRow>,
         now: i64,
     ) -> impl Future<Output = StoreResult<()>> + Send;
+    /// The chat saw the post of `turn` (or a later one): the game owes it nothing more.
+    fn posted(&self, id: GameId, turn: i64) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Games that owe their chat a turn's post committed (or last handed out) at or before
+    /// `since_before` (unix seconds): `(game, turn)`, each now handed out again at `now`.
+    /// A turn's commit (and a game's start) writes the debt in its own transaction;
+    /// [`GameStore::posted`] clears it.
+    fn owed_posts(
+        &self,
+        since_before: i64,
+        now: i64,
+    ) -> impl Future<Output = StoreResult<Vec<(GameId, i64)>>> + Send;
     /// Changes a game's reminder and deadline settings.
     fn set_timing(
         &self,

@@ -200,6 +200,25 @@ async fn put_timer(
     Ok(())
 }
 
+/// Owes `game`'s chat the post of `turn` (replacing an older debt), inside a transaction.
+async fn owe_post(
+    tx: &mut sqlx::SqliteConnection,
+    game: GameId,
+    turn: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO outbox (game_id, turn, since) VALUES (?, ?, ?) \
+         ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, since = excluded.since",
+    )
+    .bind(game.0)
+    .bind(turn)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
      seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
      deadline_policy, language";
@@ -403,8 +422,31 @@ impl GameStore for SqliteStore {
             .execute(&mut *tx)
             .await?;
         put_timer(&mut tx, id, timer).await?;
+        owe_post(&mut tx, id, 0, now).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn posted(&self, id: GameId, turn: i64) -> StoreResult<()> {
+        sqlx::query("DELETE FROM outbox WHERE game_id = ? AND turn <= ?")
+            .bind(id.0)
+            .bind(turn)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn owed_posts(&self, since_before: i64, now: i64) -> StoreResult<Vec<(GameId, i64)>> {
+        // Handed out once per grace period: the debt's clock restarts now.
+        let rows =
+            sqlx::query("UPDATE outbox SET since = ? WHERE since <= ? RETURNING game_id, turn")
+                .bind(now)
+                .bind(since_before)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok((GameId(r.try_get("game_id")?), r.try_get("turn")?)))
+            .collect()
     }
 
     async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
@@ -560,6 +602,7 @@ impl GameStore for SqliteStore {
             .await?;
         }
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
+        owe_post(&mut tx, w.game, next, a.at).await?;
         for r in &w.results {
             sqlx::query(
                 "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \

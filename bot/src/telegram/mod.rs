@@ -225,7 +225,12 @@ pub async fn run<S: GameStore>(
         .build();
 
     let stopped = Arc::new(Notify::new());
-    let out_task = tokio::spawn(post_outgoing(bot.clone(), outgoing, stopped.clone()));
+    let out_task = tokio::spawn(post_outgoing(
+        bot.clone(),
+        shared.service.clone(),
+        outgoing,
+        stopped.clone(),
+    ));
     let token = dispatcher.shutdown_token();
     let stopper = tokio::spawn(async move {
         shutdown.await;
@@ -270,7 +275,12 @@ fn schema<S: GameStore>() -> teloxide::dispatching::UpdateHandler<anyhow::Error>
 }
 
 /// Posts the messages the bot sends on its own (reminders, deadlines) until stopped.
-async fn post_outgoing(bot: TgBot, mut rx: mpsc::Receiver<Outgoing>, stopped: Arc<Notify>) {
+async fn post_outgoing<S: GameStore>(
+    bot: TgBot,
+    service: Arc<Service<S>>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    stopped: Arc<Notify>,
+) {
     loop {
         let out = tokio::select! {
             _ = stopped.notified() => return,
@@ -289,8 +299,11 @@ async fn post_outgoing(bot: TgBot, mut rx: mpsc::Receiver<Outgoing>, stopped: Ar
             tracing::warn!(chat = %out.scope.chat, "Telegram: an outgoing message has no valid chat");
             continue;
         };
-        if let Err(e) = send_reply(&bot, place, &out.reply, None).await {
-            tracing::warn!(error = %e, chat = %out.scope.chat, "Telegram: posting failed");
+        match send_reply(&bot, place, &out.reply, None).await {
+            Ok(()) => service.posted(&out.reply).await,
+            Err(e) => {
+                tracing::warn!(error = %e, chat = %out.scope.chat, "Telegram: posting failed")
+            }
         }
     }
 }
@@ -427,7 +440,9 @@ async fn on_message<S: GameStore>(
         return Ok(());
     }
     let reply_to = (reply.visibility == Visibility::Private).then_some(msg.id);
-    send_reply(&bot, place, &reply, reply_to).await
+    send_reply(&bot, place, &reply, reply_to).await?;
+    shared.service.posted(&reply).await;
+    Ok(())
 }
 
 /// Commands whose outcome may depend on the sender being a chat admin.
@@ -614,6 +629,7 @@ async fn on_callback<S: GameStore>(
                 tracing::debug!(error = %e, "Telegram: removing a used keyboard failed");
             }
             send_reply(&bot, place, &reply, None).await?;
+            shared.service.posted(&reply).await;
         }
     }
     Ok(())

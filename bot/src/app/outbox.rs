@@ -1,0 +1,84 @@
+//! The outbox: no committed turn goes unseen. Every turn's commit writes, in its own
+//! transaction, that the game owes its chat that turn's post; the platform that posts it
+//! reports back ([`Service::posted`]) and the debt is cleared. If the process dies between
+//! the commit and the post, the scheduler finds the debt (older than [`GRACE_SECS`], so a
+//! post still on its way is not doubled) and posts the game's current turn again: at
+//! least once, never lost.
+
+use super::{Outgoing, Reply, Service, Visibility, any_game::Played};
+use crate::{
+    i18n::tr,
+    store::{GameId, GameStatus, GameStore},
+};
+
+/// How long a committed turn's post may be on its way before the outbox sends it again.
+pub const GRACE_SECS: i64 = 30;
+
+impl<S: GameStore> Service<S> {
+    /// The chat showed `reply` (a turn post): its game owes nothing up to that turn.
+    /// Adapters call it after a successful post; other replies are ignored.
+    pub async fn posted(&self, reply: &Reply) {
+        if let Some((game, turn)) = reply.posts_turn
+            && let Err(e) = self.store.posted(game, turn).await
+        {
+            // The post went out; the worst case is that it goes out once more.
+            tracing::warn!(%game, turn, error = %e, "clearing the outbox");
+        }
+    }
+
+    /// The turn posts owed for longer than [`GRACE_SECS`] at `now`, rebuilt from each
+    /// game's current position, for the platforms to post.
+    pub(super) async fn owed_posts(&self, now: i64) -> Vec<Outgoing> {
+        let owed = match self.store.owed_posts(now - GRACE_SECS, now).await {
+            Ok(o) => o,
+            Err(e) => {
+                tracing::error!(error = %e, "reading the outbox");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (game, turn) in owed {
+            match self.owed_post(game).await {
+                Ok(Some(reply)) => {
+                    tracing::info!(%game, turn, "posting a turn the chat has not seen");
+                    let scope = match self.store.game(game).await {
+                        Ok(Some(row)) => row.scope,
+                        _ => continue,
+                    };
+                    out.push(Outgoing { scope, reply });
+                }
+                Ok(None) => {
+                    let _ = self.store.posted(game, i64::MAX).await;
+                }
+                Err(e) => tracing::error!(%game, error = ?e, "rebuilding an owed post"),
+            }
+        }
+        out
+    }
+
+    /// The public post of a game's current turn, as the chat would have seen it; `None`
+    /// for a game that no longer owes one (abandoned).
+    async fn owed_post(&self, game: GameId) -> super::Res<Option<Reply>> {
+        let Some(row) = self.store.game(game).await? else {
+            return Ok(None);
+        };
+        if !matches!(row.status, GameStatus::Running | GameStatus::Over) {
+            return Ok(None);
+        }
+        let seats = self.store.seats(row.id).await?;
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
+        let mut reply = if row.kind == labscape_core::GameKind::Labscape {
+            let pos = self.position(&row).await?;
+            self.turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
+                .await
+        } else {
+            let game = self.load_any(&row).await?;
+            self.any_turn_reply(&row, &seats, &game, Played::default(), lang)
+                .await
+        };
+        let heading = tr!(lang, "outbox-again");
+        reply.text = format!("{heading}\n{}", reply.text);
+        reply.visibility = Visibility::Public;
+        Ok(Some(reply))
+    }
+}
