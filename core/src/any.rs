@@ -362,6 +362,7 @@ macro_rules! games {
 
 games! {
     Labscape => crate::labscape::Position, "labscape", "Labscape";
+    Semaforo => crate::semaforo::Position, "semaforo", "Semáforo";
     #[cfg(feature = "test-game")]
     Nim => crate::nim::Nim, "nim", "Nim";
 }

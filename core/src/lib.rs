@@ -15,6 +15,7 @@ pub mod labscape;
 mod lang;
 #[cfg(feature = "test-game")]
 pub mod nim;
+pub mod semaforo;
 pub mod value;
 
 pub use any::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError};
