@@ -363,6 +363,7 @@ macro_rules! games {
 games! {
     Labscape => crate::labscape::Position, "labscape", "Labscape";
     Semaforo => crate::semaforo::Position, "semaforo", "Semáforo";
+    GatosCaes => crate::gatos_caes::Position, "gatos-caes", "Gatos & Cães";
     #[cfg(feature = "test-game")]
     Nim => crate::nim::Nim, "nim", "Nim";
 }

@@ -10,7 +10,9 @@
 #![warn(missing_docs)]
 
 pub mod any;
+mod board_doc;
 pub mod game;
+pub mod gatos_caes;
 pub mod labscape;
 mod lang;
 #[cfg(feature = "test-game")]

@@ -388,6 +388,7 @@ fn five_hundred_random_games_end_with_a_line_within_36_actions() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
     #[test]
     fn every_listed_action_applies_and_unreadable_text_is_refused(seed in any::<u64>(), junk in "\\PC{0,6}") {
         random_game(seed);

@@ -1,0 +1,197 @@
+//! What every two-player board game's position notation shares (`engine-cli.md`): the
+//! fields `format`, `board` (rows, top rank first), `to_move` and `result`, and reading
+//! them with every problem listed in a player's words (at most 100, then a count).
+
+use crate::{
+    game::{PositionError, Seat},
+    value::Value,
+};
+
+/// Most problems listed; the rest are counted.
+const MAX_PROBLEMS: usize = 100;
+
+/// Problems found so far in a document.
+#[derive(Debug, Default)]
+pub(crate) struct Problems(Vec<String>);
+
+impl Problems {
+    /// Notes one problem.
+    pub(crate) fn push(&mut self, p: impl Into<String>) {
+        self.0.push(p.into());
+    }
+
+    /// The position, or every problem (capped).
+    pub(crate) fn finish<T>(mut self, ok: impl FnOnce() -> T) -> Result<T, PositionError> {
+        if self.0.is_empty() {
+            return Ok(ok());
+        }
+        let more = self.0.len().saturating_sub(MAX_PROBLEMS);
+        self.0.truncate(MAX_PROBLEMS);
+        if more > 0 {
+            self.0.push(format!("… and {more} more"));
+        }
+        Err(PositionError { problems: self.0 })
+    }
+}
+
+/// Checks the document is an object with exactly `fields` (none unknown, missing or
+/// repeated) and the format `format`.
+pub(crate) fn check_fields(
+    value: &Value,
+    format: &str,
+    fields: &[&str],
+    problems: &mut Problems,
+) -> Result<(), PositionError> {
+    let Value::Object(given) = value else {
+        return Err(PositionError {
+            problems: vec![format!("a position is an object, not {}", value.kind())],
+        });
+    };
+    for (i, (k, _)) in given.iter().enumerate() {
+        if !fields.contains(&k.as_str()) {
+            problems.push(format!("unknown field “{}”", clip(k)));
+        } else if given[..i].iter().any(|(o, _)| o == k) {
+            problems.push(format!("the field “{k}” is given twice"));
+        }
+    }
+    for f in fields {
+        if value.get(f).is_none() {
+            problems.push(format!("the field “{f}” is missing"));
+        }
+    }
+    match value.get("format") {
+        None => {}
+        Some(Value::Str(f)) if f == format => {}
+        Some(other) => problems.push(format!(
+            "format must be “{format}”, not {}",
+            describe(other)
+        )),
+    }
+    Ok(())
+}
+
+/// Reads `board`: `ranks` strings of `files` characters, each read by `cell` (`None` for a
+/// character it does not know); calls `put(file, rank, cell)` for each, rank 0 the bottom.
+pub(crate) fn read_rows<C>(
+    value: &Value,
+    files: u8,
+    ranks: u8,
+    alphabet: &str,
+    cell: impl Fn(char) -> Option<C>,
+    mut put: impl FnMut(u8, u8, C),
+    problems: &mut Problems,
+) -> bool {
+    let Some(v) = value.get("board") else {
+        return false;
+    };
+    let shape = format!("board must be {ranks} strings of {files} characters from “{alphabet}”");
+    let Value::Array(rows) = v else {
+        problems.push(format!("{shape}, not {}", describe(v)));
+        return false;
+    };
+    if rows.len() != usize::from(ranks) {
+        problems.push(format!("{shape}: it has {} rows", rows.len()));
+        return false;
+    }
+    let mut ok = true;
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i as u8;
+        let Some(text) = row.as_str() else {
+            problems.push(format!("{shape}: row {} is {}", i + 1, describe(row)));
+            ok = false;
+            continue;
+        };
+        if text.chars().count() != usize::from(files) {
+            problems.push(format!(
+                "{shape}: row {} (rank {}) is “{}”",
+                i + 1,
+                rank + 1,
+                clip(text)
+            ));
+            ok = false;
+            continue;
+        }
+        for (file, c) in text.chars().enumerate() {
+            match cell(c) {
+                Some(x) => put(file as u8, rank, x),
+                None => {
+                    problems.push(format!(
+                        "{}{} holds “{c}”, not one of “{alphabet}”",
+                        char::from(b'a' + file as u8),
+                        rank + 1
+                    ));
+                    ok = false;
+                }
+            }
+        }
+    }
+    ok
+}
+
+/// Reads `to_move` (0 or 1).
+pub(crate) fn read_to_move(value: &Value, problems: &mut Problems) -> Option<Seat> {
+    let v = value.get("to_move")?;
+    match v.as_i64() {
+        Some(n @ 0..=1) => Some(Seat(n as u8)),
+        _ => {
+            problems.push(format!("to_move must be 0 or 1, not {}", describe(v)));
+            None
+        }
+    }
+}
+
+/// Reads `result`: `Ok(None)` for `null` (or missing, already reported), the winner and
+/// reason, or `Err(())` for a bad one (reported).
+pub(crate) fn read_result(
+    value: &Value,
+    problems: &mut Problems,
+) -> Result<Option<(Seat, String)>, ()> {
+    let r = match value.get("result") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(r) => r,
+    };
+    let shape = "result must be null or {\"winner\": 0 or 1, \"reason\": text}";
+    let keys_ok = matches!(r, Value::Object(f) if f.len() == 2)
+        && r.get("winner").is_some()
+        && r.get("reason").is_some();
+    let winner = match r.get("winner").and_then(Value::as_i64) {
+        Some(w @ 0..=1) => Some(Seat(w as u8)),
+        _ => None,
+    };
+    match (keys_ok, winner, r.get("reason").and_then(Value::as_str)) {
+        (true, Some(w), Some(reason)) => Ok(Some((w, reason.to_string()))),
+        _ => {
+            problems.push(shape);
+            Err(())
+        }
+    }
+}
+
+/// The `result` field as written.
+pub(crate) fn result_value(result: Option<&(Seat, String)>) -> Value {
+    match result {
+        None => Value::Null,
+        Some((w, reason)) => Value::object([
+            ("winner", Value::from(w.0)),
+            ("reason", Value::from(reason.as_str())),
+        ]),
+    }
+}
+
+/// A value as a problem names it.
+pub(crate) fn describe(v: &Value) -> String {
+    match v {
+        Value::Str(s) => format!("“{}”", clip(s)),
+        Value::Int(n) => n.to_string(),
+        other => other.kind().to_string(),
+    }
+}
+
+/// At most 40 characters of what was given.
+pub(crate) fn clip(s: &str) -> String {
+    let mut c: String = s.chars().take(40).collect();
+    if c.len() < s.len() {
+        c.push('…');
+    }
+    c
+}
