@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod any;
+pub mod avanco;
 mod board_doc;
 pub mod game;
 pub mod gatos_caes;
