@@ -364,6 +364,7 @@ games! {
     Labscape => crate::labscape::Position, "labscape", "Labscape";
     Semaforo => crate::semaforo::Position, "semaforo", "Semáforo";
     GatosCaes => crate::gatos_caes::Position, "gatos-caes", "Gatos & Cães";
+    Rastros => crate::rastros::Position, "rastros", "Rastros";
     Avanco => crate::avanco::Position, "avanco", "Avanço";
     #[cfg(feature = "test-game")]
     Nim => crate::nim::Nim, "nim", "Nim";

@@ -18,6 +18,7 @@ pub mod labscape;
 mod lang;
 #[cfg(feature = "test-game")]
 pub mod nim;
+pub mod rastros;
 pub mod semaforo;
 pub mod value;
 
