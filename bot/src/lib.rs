@@ -27,8 +27,10 @@ pub fn random_seed() -> String {
 /// has no image.
 pub fn render_game(game: &labscape_core::AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
     use labscape_core::Member;
-    let pos = labscape_core::labscape::Position::from_any(game)?;
-    Some(render_position(pos, width))
+    match labscape_core::labscape::Position::from_any(game) {
+        Some(pos) => Some(render_position(pos, width)),
+        None => games::position_image(game, width),
+    }
 }
 
 /// The turn image of a position with no last-turn overlay.

@@ -29,6 +29,7 @@
 
 #![warn(missing_docs)]
 
+mod board;
 mod canvas;
 mod encode;
 mod floor;
@@ -44,6 +45,7 @@ mod theme;
 pub use labscape_core::Lang;
 use labscape_core::labscape::{Event, Position, Seat};
 
+pub use board::{BOARD_WIDTH, BoardView, Mark, Piece, Side, render_board_png};
 pub use lobby::{Lobby, render_lobby_png};
 pub use replay::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};
 

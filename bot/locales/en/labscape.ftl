@@ -564,3 +564,19 @@ dc-cmd-play = Play an action of this chat's game, in its notation (b2-c3, c1, mo
 dc-opt-play-action = The action, e.g. b2-c3, c1 or move NNE
 dc-opt-new-game = The game (Labscape if not given)
 dc-opt-new-options = Options of a game other than Labscape, like stones=10
+
+## Board images of the two-player games
+board-to-move = { $who } to move
+board-won = { $who } wins: { $reason }
+board-first = first
+board-second = second
+board-cats = Cats
+board-dogs = Dogs
+board-white = White
+board-black = Black
+board-home = home { $square }
+board-seat = Player { $n }
+board-semaforo-supply = Supply: green { $green } · yellow { $yellow } · red { $red }
+board-gatos-counts = Cats { $cats } · dogs { $dogs } · open squares: cats { $cat_squares }, dogs { $dog_squares }
+board-rastros-counts = Black pieces { $black } · moves open { $moves }
+board-avanco-counts = White { $white } · black { $black }

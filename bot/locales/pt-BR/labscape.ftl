@@ -585,3 +585,19 @@ dc-cmd-play = Jogar uma ação do jogo deste chat, na notação dele (b2-c3, c1,
 dc-opt-play-action = A ação, por exemplo b2-c3, c1 ou move NNE
 dc-opt-new-game = O jogo (Labscape, se não disser)
 dc-opt-new-options = Opções de um jogo que não é o Labscape, como stones=10
+
+## Imagens dos jogos de tabuleiro a dois
+board-to-move = vez de { $who }
+board-won = { $who } venceu: { $reason }
+board-first = primeiro
+board-second = segundo
+board-cats = Gatos
+board-dogs = Cães
+board-white = Brancas
+board-black = Negras
+board-home = casa { $square }
+board-seat = Jogador { $n }
+board-semaforo-supply = Reserva: verdes { $green } · amarelas { $yellow } · vermelhas { $red }
+board-gatos-counts = Gatos { $cats } · cães { $dogs } · casas livres: gatos { $cat_squares }, cães { $dog_squares }
+board-rastros-counts = Peças pretas { $black } · jogadas possíveis { $moves }
+board-avanco-counts = Brancas { $white } · negras { $black }

@@ -93,3 +93,34 @@ async fn computer_players_take_their_turns_and_options_are_checked() {
     let replay = say(&s, "ana", "/luck").await;
     assert_eq!(replay.visibility, Visibility::Private);
 }
+
+#[tokio::test]
+async fn a_board_game_posts_its_image_and_buttons_every_turn() {
+    use std::sync::{Arc, atomic::AtomicI64};
+
+    use crate::store::SqliteStore;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
+        .await
+        .unwrap();
+    let renderer: super::Renderer = Arc::new(crate::render_turn);
+    let s = super::Service::new(
+        store,
+        Arc::new(super::tests::FakeClock(AtomicI64::new(1_000))),
+        Some(renderer),
+    );
+    say(&s, "ana", "/new semaforo").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let png = start.image.as_ref().expect("the board is drawn");
+    assert_eq!(&png[1..4], b"PNG");
+    assert_eq!(start.quick.len(), 12, "every square is a button");
+    let r = say(&s, "ana", "/play C1").await;
+    assert!(r.text.contains("ANA played c1"), "{}", r.text);
+    assert!(r.image.is_some());
+    assert_eq!(r.mention[0].user_id, "bo");
+    let refused = say(&s, "bo", "/play e9").await;
+    assert_eq!(refused.visibility, Visibility::Private);
+    assert!(refused.text.contains("e9"), "{}", refused.text);
+}

@@ -8,7 +8,7 @@ use std::sync::{
 use super::*;
 use crate::store::SqliteStore;
 
-pub(super) struct FakeClock(AtomicI64);
+pub(super) struct FakeClock(pub(super) AtomicI64);
 impl Clock for FakeClock {
     fn now(&self) -> i64 {
         self.0.fetch_add(1, Ordering::SeqCst)

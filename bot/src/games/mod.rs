@@ -7,6 +7,8 @@
 //! game plays in chat as soon as it is in core's list of games; its wording and image
 //! make it pleasant.
 
+mod boards;
+
 use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
 use serde_json::Value;
 
@@ -33,14 +35,30 @@ pub struct BoardPicture {
     pub lang: Lang,
 }
 
-/// The turn image of a game, if the game has one.
+/// The turn image of a game, if the game has one (Labscape's is drawn from its own
+/// picture, `app::Picture`).
 pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
     match picture.game.kind() {
-        // Labscape's image is drawn from its own picture (`app::Picture`).
         GameKind::Labscape => None,
+        GameKind::Semaforo | GameKind::GatosCaes | GameKind::Rastros | GameKind::Avanco => {
+            boards::view(picture).map(|v| labscape_render::render_board_png(&v, None))
+        }
         #[allow(unreachable_patterns)]
         _ => None,
     }
+}
+
+/// The image of a position of any game with no turn to tell and no names (the engine's
+/// `render`), `width` pixels wide.
+pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
+    let picture = BoardPicture {
+        game: game.clone(),
+        actions: Vec::new(),
+        names: boards::default_names(game, Lang::En),
+        title: game.kind().name().to_string(),
+        lang: Lang::En,
+    };
+    boards::view(&picture).map(|v| labscape_render::render_board_png(&v, width))
 }
 
 /// The story of one action: who played what, then what the game says happened.

@@ -1,0 +1,504 @@
+//! The image of a two-player board game (Semáforo, Gatos & Cães, Rastros, Avanço): a
+//! game-neutral [`BoardView`] the bot fills from a position — the squares and what stands
+//! on them, the last move, the home squares, the players and whose turn it is, the counters,
+//! the result — drawn with the same canvas, font, palette and PNG encoder as Labscape's
+//! image, so every game looks like one family.
+//!
+//! Text comes already worded in the reader's language: the renderer knows no game.
+
+use crate::{
+    canvas::{Align, Canvas, Line, Rgba},
+    encode,
+    text::{self, Weight},
+    theme,
+};
+
+/// Output width when none is asked for: a phone's screen, crisp.
+pub const BOARD_WIDTH: u32 = 720;
+const DESIGN_W: f32 = 720.0;
+const MARGIN: f32 = 24.0;
+const HEADER_H: f32 = 112.0;
+const LABEL: f32 = 26.0;
+const FOOTER_H: f32 = 56.0;
+
+/// How a piece looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A white stone.
+    White,
+    /// A black stone.
+    Black,
+    /// A green light.
+    Green,
+    /// A yellow light.
+    Yellow,
+    /// A red light.
+    Red,
+    /// A cat (a dark face with pointed ears).
+    Cat,
+    /// A dog (a light face with round ears).
+    Dog,
+    /// The shared runner (Rastros' white piece): a ring with a dot.
+    Runner,
+    /// A blocked square (Rastros' black piece): a dark filled square.
+    Block,
+}
+
+/// What a square is marked with, from the last turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Where the moved piece stood.
+    From,
+    /// Where it went (or where a piece was placed or changed).
+    To,
+    /// A piece was taken here.
+    Capture,
+}
+
+/// One side of the game, as its header shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The player's name.
+    pub name: String,
+    /// Their piece, as a swatch (`None`: no swatch, e.g. a shared piece).
+    pub piece: Option<Piece>,
+    /// A word under the name ("Cats", "home a1").
+    pub note: String,
+}
+
+/// Everything the image shows; the bot fills it from a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The title ("Avanço #12 · turn 9").
+    pub title: String,
+    /// Files across (a…).
+    pub files: u8,
+    /// Ranks up (1…).
+    pub ranks: u8,
+    /// What stands on each square, rank 1 first, file a first within a rank.
+    pub cells: Vec<Option<Piece>>,
+    /// Squares marked by the last turn, as `(file, rank)`.
+    pub marks: Vec<((u8, u8), Mark)>,
+    /// Squares tinted as homes or goals, with the colour role of their owner.
+    pub homes: Vec<((u8, u8), Piece)>,
+    /// The two sides, seat order.
+    pub sides: Vec<Side>,
+    /// The seat to move (`None` once over).
+    pub to_move: Option<usize>,
+    /// The line under the players: whose turn, or the result.
+    pub status: String,
+    /// Counters (supply, pieces left), one line.
+    pub counters: String,
+}
+
+/// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
+/// 360–1600).
+pub fn render_board_png(view: &BoardView, width: Option<u32>) -> Vec<u8> {
+    let width = width.unwrap_or(BOARD_WIDTH).clamp(360, 1600);
+    let files = view.files.clamp(1, 26);
+    let ranks = view.ranks.clamp(1, 26);
+    let avail = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
+    let cell = (avail / f32::from(files)).min(560.0 / f32::from(ranks));
+    let board_w = cell * f32::from(files);
+    let board_h = cell * f32::from(ranks);
+    let total_h = HEADER_H + 2.0 * LABEL + board_h + FOOTER_H + MARGIN;
+    let mut cv = Canvas::new(width, DESIGN_W, total_h, theme::PAGE);
+    cv.round_rect(
+        (
+            MARGIN / 2.0,
+            MARGIN / 2.0,
+            DESIGN_W - MARGIN,
+            total_h - MARGIN,
+        ),
+        14.0,
+        Some(theme::PANEL),
+        Some(Line::new(theme::PANEL_EDGE, 2.0)),
+    );
+    header(&mut cv, view);
+    let x0 = (DESIGN_W - board_w) / 2.0;
+    let y0 = HEADER_H + LABEL;
+    squares(&mut cv, view, (x0, y0), cell, files, ranks);
+    coordinates(&mut cv, (x0, y0), cell, files, ranks);
+    if let Some(counters) = text::sanitize(&view.counters, 80) {
+        let line = cv.fit(&counters, 20.0, Weight::Regular, DESIGN_W - 2.0 * MARGIN);
+        cv.text(
+            &line,
+            (DESIGN_W / 2.0, y0 + board_h + LABEL + 34.0),
+            20.0,
+            Weight::Regular,
+            theme::INK_SOFT,
+            Align::Center,
+        );
+    }
+    let png = encode::indexed_png(&cv.pix, &seed());
+    encode::recycle(cv.pix);
+    png
+}
+
+/// The palette entries every board image keeps exact.
+fn seed() -> Vec<u32> {
+    let mut s = theme::seed();
+    for c in [
+        LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK,
+    ] {
+        s.push(u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2));
+    }
+    s
+}
+
+const LIGHT_SQ: Rgba = Rgba::hex(0xF3ECDD);
+const DARK_SQ: Rgba = Rgba::hex(0xDCCFB6);
+const GREEN: Rgba = Rgba::hex(0x2E9D57);
+const YELLOW: Rgba = Rgba::hex(0xE8B923);
+const RED: Rgba = Rgba::hex(0xD2412F);
+const STONE_W: Rgba = Rgba::hex(0xFAFAF7);
+const STONE_B: Rgba = Rgba::hex(0x262A33);
+const MARK: Rgba = Rgba::hex(0x3B7DD8);
+
+fn header(cv: &mut Canvas, view: &BoardView) {
+    let title = text::sanitize(&view.title, 48).unwrap_or_default();
+    let title = cv.fit(&title, 30.0, Weight::Bold, DESIGN_W - 2.0 * MARGIN);
+    cv.text(
+        &title,
+        (MARGIN + 8.0, 50.0),
+        30.0,
+        Weight::Bold,
+        theme::INK,
+        Align::Left,
+    );
+    let half = (DESIGN_W - 2.0 * MARGIN) / 2.0;
+    for (i, side) in view.sides.iter().take(2).enumerate() {
+        let x = MARGIN + 8.0 + half * i as f32;
+        let y = 78.0;
+        let active = view.to_move == Some(i);
+        if active {
+            cv.round_rect(
+                (x - 6.0, y - 20.0, half - 12.0, 30.0),
+                8.0,
+                Some(MARK.alpha(40)),
+                Some(Line::new(MARK, 2.0)),
+            );
+        }
+        let mut tx = x;
+        if let Some(p) = side.piece {
+            piece(cv, p, (x + 10.0, y - 5.0), 10.0);
+            tx += 26.0;
+        }
+        let name = text::sanitize(&side.name, 20).unwrap_or_else(|| "?".into());
+        let label = if side.note.is_empty() {
+            name
+        } else {
+            format!(
+                "{name} · {}",
+                text::sanitize(&side.note, 20).unwrap_or_default()
+            )
+        };
+        let label = cv.fit(&label, 20.0, Weight::Bold, half - 40.0);
+        cv.text(
+            &label,
+            (tx, y + 2.0),
+            20.0,
+            Weight::Bold,
+            theme::INK,
+            Align::Left,
+        );
+    }
+    if let Some(status) = text::sanitize(&view.status, 80) {
+        let status = cv.fit(&status, 18.0, Weight::Regular, DESIGN_W - 2.0 * MARGIN);
+        cv.text(
+            &status,
+            (MARGIN + 8.0, 104.0),
+            18.0,
+            Weight::Regular,
+            theme::INK_SOFT,
+            Align::Left,
+        );
+    }
+}
+
+fn squares(
+    cv: &mut Canvas,
+    view: &BoardView,
+    (x0, y0): (f32, f32),
+    cell: f32,
+    files: u8,
+    ranks: u8,
+) {
+    let top = |rank: u8| y0 + cell * f32::from(ranks - 1 - rank);
+    for rank in 0..ranks {
+        for file in 0..files {
+            let (x, y) = (x0 + cell * f32::from(file), top(rank));
+            let base = if (file + rank) % 2 == 0 {
+                DARK_SQ
+            } else {
+                LIGHT_SQ
+            };
+            cv.rect(x, y, cell, cell, base);
+            if let Some((_, owner)) = view.homes.iter().find(|(sq, _)| *sq == (file, rank)) {
+                cv.rect(x, y, cell, cell, colour(*owner).alpha(70));
+                cv.round_rect(
+                    (x + 3.0, y + 3.0, cell - 6.0, cell - 6.0),
+                    4.0,
+                    None,
+                    Some(Line::new(colour(*owner), 3.0).dashed(6.0, 4.0)),
+                );
+            }
+            for (sq, mark) in &view.marks {
+                if *sq != (file, rank) {
+                    continue;
+                }
+                let (fill, width) = match mark {
+                    Mark::From => (MARK.alpha(45), 2.0),
+                    Mark::To => (MARK.alpha(90), 4.0),
+                    Mark::Capture => (RED.alpha(70), 4.0),
+                };
+                cv.rect(x, y, cell, cell, fill);
+                cv.round_rect(
+                    (x + width / 2.0, y + width / 2.0, cell - width, cell - width),
+                    3.0,
+                    None,
+                    Some(Line::new(
+                        if *mark == Mark::Capture { RED } else { MARK },
+                        width,
+                    )),
+                );
+            }
+            let index = usize::from(rank) * usize::from(files) + usize::from(file);
+            if let Some(Some(p)) = view.cells.get(index) {
+                piece(cv, *p, (x + cell / 2.0, y + cell / 2.0), cell * 0.36);
+            }
+        }
+    }
+    // The last move's path, from → to.
+    let from = view
+        .marks
+        .iter()
+        .find(|(_, m)| *m == Mark::From)
+        .map(|(s, _)| *s);
+    let to = view
+        .marks
+        .iter()
+        .find(|(_, m)| *m != Mark::From)
+        .map(|(s, _)| *s);
+    if let (Some(a), Some(b)) = (from, to) {
+        let c = |(f, r): (u8, u8)| (x0 + cell * (f32::from(f) + 0.5), top(r) + cell / 2.0);
+        let (pa, pb) = (c(a), c(b));
+        cv.polyline(&[pa, pb], Line::new(MARK.alpha(170), 5.0));
+        cv.circle(pa.0, pa.1, 5.0, Some(MARK), None);
+    }
+    cv.round_rect(
+        (x0, y0, cell * f32::from(files), cell * f32::from(ranks)),
+        2.0,
+        None,
+        Some(Line::new(theme::OUTLINE, 2.0)),
+    );
+}
+
+fn coordinates(cv: &mut Canvas, (x0, y0): (f32, f32), cell: f32, files: u8, ranks: u8) {
+    let size = 17.0;
+    let (bw, bh) = (cell * f32::from(files), cell * f32::from(ranks));
+    for file in 0..files {
+        let name = char::from(b'a' + file).to_string();
+        let x = x0 + cell * (f32::from(file) + 0.5);
+        for y in [y0 - 8.0, y0 + bh + 20.0] {
+            cv.text(
+                &name,
+                (x, y),
+                size,
+                Weight::Bold,
+                theme::INK_SOFT,
+                Align::Center,
+            );
+        }
+    }
+    for rank in 0..ranks {
+        let name = (rank + 1).to_string();
+        let y = y0 + cell * f32::from(ranks - 1 - rank) + cell / 2.0 + 6.0;
+        cv.text(
+            &name,
+            (x0 - 12.0, y),
+            size,
+            Weight::Bold,
+            theme::INK_SOFT,
+            Align::Center,
+        );
+        cv.text(
+            &name,
+            (x0 + bw + 12.0, y),
+            size,
+            Weight::Bold,
+            theme::INK_SOFT,
+            Align::Center,
+        );
+    }
+}
+
+/// The main colour of a piece (also its owner's colour for homes).
+fn colour(p: Piece) -> Rgba {
+    match p {
+        Piece::White | Piece::Dog | Piece::Runner => STONE_W,
+        Piece::Black | Piece::Cat | Piece::Block => STONE_B,
+        Piece::Green => GREEN,
+        Piece::Yellow => YELLOW,
+        Piece::Red => RED,
+    }
+}
+
+/// Draws `p` centred on `(cx, cy)` with radius `r`; every piece has a dark outline so it
+/// reads on light and dark chat themes alike.
+fn piece(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
+    let edge = Line::new(theme::INK, (r / 9.0).max(1.5));
+    match p {
+        Piece::White | Piece::Black | Piece::Green | Piece::Yellow | Piece::Red => {
+            cv.circle(cx, cy, r, Some(colour(p)), Some(edge));
+            // A highlight so stones look round.
+            cv.circle(
+                cx - r * 0.3,
+                cy - r * 0.3,
+                r * 0.22,
+                Some(Rgba::hex(0xFFFFFF).alpha(90)),
+                None,
+            );
+        }
+        Piece::Cat => {
+            for side in [-1.0, 1.0] {
+                cv.polygon(
+                    &[
+                        (cx + side * r * 0.85, cy - r * 0.25),
+                        (cx + side * r * 0.75, cy - r * 1.05),
+                        (cx + side * r * 0.2, cy - r * 0.75),
+                    ],
+                    STONE_B,
+                );
+            }
+            cv.circle(cx, cy, r * 0.85, Some(STONE_B), Some(edge));
+            for side in [-1.0, 1.0] {
+                cv.circle(
+                    cx + side * r * 0.32,
+                    cy - r * 0.1,
+                    r * 0.13,
+                    Some(YELLOW),
+                    None,
+                );
+            }
+        }
+        Piece::Dog => {
+            for side in [-1.0, 1.0] {
+                cv.circle(
+                    cx + side * r * 0.78,
+                    cy - r * 0.2,
+                    r * 0.36,
+                    Some(Rgba::hex(0x8A6A45)),
+                    Some(edge),
+                );
+            }
+            cv.circle(cx, cy, r * 0.8, Some(STONE_W), Some(edge));
+            for side in [-1.0, 1.0] {
+                cv.circle(
+                    cx + side * r * 0.28,
+                    cy - r * 0.12,
+                    r * 0.1,
+                    Some(STONE_B),
+                    None,
+                );
+            }
+            cv.circle(cx, cy + r * 0.25, r * 0.16, Some(STONE_B), None);
+        }
+        Piece::Runner => {
+            cv.circle(
+                cx,
+                cy,
+                r * 1.05,
+                Some(STONE_W),
+                Some(Line::new(theme::INK, (r / 5.0).max(2.0))),
+            );
+            cv.circle(cx, cy, r * 0.3, Some(theme::INK), None);
+        }
+        Piece::Block => {
+            let s = r * 1.5;
+            cv.round_rect(
+                (cx - s / 2.0, cy - s / 2.0, s, s),
+                r * 0.2,
+                Some(STONE_B),
+                Some(edge),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view() -> BoardView {
+        let mut cells = vec![None; 49];
+        cells[0] = Some(Piece::White);
+        cells[48] = Some(Piece::Black);
+        cells[24] = Some(Piece::Runner);
+        cells[10] = Some(Piece::Block);
+        BoardView {
+            title: "Avanço #1 · turn 3".into(),
+            files: 7,
+            ranks: 7,
+            cells,
+            marks: vec![((3, 2), Mark::From), ((3, 3), Mark::To)],
+            homes: vec![((0, 0), Piece::White), ((6, 6), Piece::Black)],
+            sides: vec![
+                Side {
+                    name: "ana".into(),
+                    piece: Some(Piece::White),
+                    note: "White".into(),
+                },
+                Side {
+                    name: "bo".into(),
+                    piece: Some(Piece::Black),
+                    note: "Black".into(),
+                },
+            ],
+            to_move: Some(1),
+            status: "bo to move".into(),
+            counters: "white 14 · black 13".into(),
+        }
+    }
+
+    fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(png));
+        dec.set_transformations(png::Transformations::EXPAND);
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        let info = r.next_frame(&mut buf).unwrap();
+        (info.width, info.height, buf)
+    }
+
+    #[test]
+    fn a_board_image_is_a_small_png_with_its_pieces_and_marks() {
+        let png = render_board_png(&view(), None);
+        assert_eq!(&png[1..4], b"PNG");
+        assert!(png.len() < 40 * 1024, "{} bytes", png.len());
+        let (w, h, rgb) = decode(&png);
+        assert_eq!(w, BOARD_WIDTH);
+        assert!(h > 500, "{h}");
+        // The mark colour and a green-free board: the marked square is tinted blue.
+        let has = |c: Rgba| rgb.chunks(3).any(|p| p == [c.0, c.1, c.2]);
+        assert!(has(MARK), "the last move is marked");
+        assert!(has(STONE_B), "black pieces are drawn");
+        assert!(!has(GREEN), "no traffic light on this board");
+        // Wider output, same picture.
+        let (w2, _, _) = decode(&render_board_png(&view(), Some(1080)));
+        assert_eq!(w2, 1080);
+    }
+
+    #[test]
+    fn the_same_view_draws_the_same_bytes() {
+        assert_eq!(
+            render_board_png(&view(), None),
+            render_board_png(&view(), None)
+        );
+        let mut other = view();
+        other.cells[30] = Some(Piece::Green);
+        assert_ne!(
+            render_board_png(&view(), None),
+            render_board_png(&other, None)
+        );
+    }
+}
