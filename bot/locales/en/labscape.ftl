@@ -580,3 +580,19 @@ board-semaforo-supply = Supply: green { $green } · yellow { $yellow } · red { 
 board-gatos-counts = Cats { $cats } · dogs { $dogs } · open squares: cats { $cat_squares }, dogs { $dog_squares }
 board-rastros-counts = Black pieces { $black } · moves open { $moves }
 board-avanco-counts = White { $white } · black { $black }
+
+## Rules of the other games (/rules in a chat playing them, or /rules GAME)
+semaforo-rules = **Semáforo** (traffic lights, Alan Parr) — 2 players, a 4×3 board (a1–d3), one shared supply of 8 green, 8 yellow and 8 red pieces.
+    On your turn name one square (/play c1): an empty square gets a green; a green becomes yellow; a yellow becomes red. Red never changes; you cannot pass.
+    The first to make a line of three of one colour — along a rank, a file or a diagonal — wins. No draws: a game lasts at most 36 actions.
+    With perfect play the second player wins; the strong computer player plays perfectly.
+gatos-caes-rules = **Gatos & Cães** (Cats & Dogs, Simon Norton's Snort) — 2 players on 8×8: the Cats move first, then the Dogs.
+    On your turn place one of your pieces on an empty square (/play e4) that is not next (left, right, above, below) to a piece of the other kind. Diagonals don't matter.
+    The first cat goes in the centre (d4, d5, e4 or e5); the first dog goes outside it.
+    Whoever makes the last placement wins: when your placement leaves the other side nowhere to go, you win.
+rastros-rules = **Rastros** (Bill Taylor) — 2 players share one white piece on a 7×7 board, starting on e5. Your home: a1 for the first player, g7 for the second.
+    On your turn move the white piece one square in any of the 8 directions onto an empty square (/play d4); the square it leaves gets a black piece for good.
+    The white piece reaching your home wins for you, whoever moved it there. Leaving the opponent without a move wins too.
+avanco-rules = **Avanço** (Breakthrough, Dan Troyka) — 2 players on 7×7: White on ranks 1–2 moves up, Black on ranks 6–7 moves down; White starts.
+    Move one piece one square forward, straight or diagonally, onto an empty square (/play b2-b3); or capture an enemy piece one square diagonally forward (/play b2xc3). Never straight ahead onto a piece, never back or sideways.
+    Reach the opponent's first rank, or take their last piece, and you win. In chat, b2c3 or B2-C3 is read as the one legal action it means.

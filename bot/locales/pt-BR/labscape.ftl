@@ -601,3 +601,19 @@ board-semaforo-supply = Reserva: verdes { $green } · amarelas { $yellow } · ve
 board-gatos-counts = Gatos { $cats } · cães { $dogs } · casas livres: gatos { $cat_squares }, cães { $dog_squares }
 board-rastros-counts = Peças pretas { $black } · jogadas possíveis { $moves }
 board-avanco-counts = Brancas { $white } · negras { $black }
+
+## Regras dos outros jogos (/rules num chat que os joga, ou /rules JOGO)
+semaforo-rules = **Semáforo** (Alan Parr) — 2 jogadores, tabuleiro 4×3 (a1–d3), uma reserva comum de 8 peças verdes, 8 amarelas e 8 vermelhas.
+    Na sua vez diga uma casa (/play c1): numa casa vazia entra uma verde; a verde passa a amarela; a amarela passa a vermelha. A vermelha nunca muda; não se pode passar.
+    Ganha quem primeiro fizer uma linha de três da mesma cor — na horizontal, na vertical ou na diagonal. Não há empates: um jogo dura no máximo 36 jogadas.
+    Com jogo perfeito ganha o segundo jogador; o computador forte joga perfeitamente.
+gatos-caes-rules = **Gatos & Cães** (Simon Norton) — 2 jogadores num tabuleiro 8×8: começam os Gatos, depois os Cães.
+    Na sua vez coloque uma peça sua numa casa vazia (/play e4) que não fique ao lado (esquerda, direita, acima, abaixo) de uma peça do outro tipo. As diagonais não contam.
+    O primeiro gato vai para a zona central (d4, d5, e4 ou e5); o primeiro cão vai para fora dela.
+    Ganha quem fizer a última jogada: se a sua colocação deixar o adversário sem casa, você ganha.
+rastros-rules = **Rastros** (Bill Taylor) — 2 jogadores partilham uma peça branca num tabuleiro 7×7, que começa em e5. A sua casa final: a1 para o primeiro jogador, g7 para o segundo.
+    Na sua vez mova a peça branca uma casa em qualquer das 8 direções para uma casa vazia (/play d4); a casa que ela deixa recebe uma peça preta para sempre.
+    A peça branca chegar à sua casa final dá-lhe a vitória, seja quem for que a moveu. Deixar o adversário sem jogada também ganha.
+avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as Brancas nas filas 1–2 sobem, as Negras nas filas 6–7 descem; começam as Brancas.
+    Mova uma peça uma casa para a frente, em linha reta ou na diagonal, para uma casa vazia (/play b2-b3); ou capture uma peça inimiga uma casa na diagonal para a frente (/play b2xc3). Nunca em frente sobre uma peça, nunca para trás nem para o lado.
+    Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.

@@ -120,6 +120,14 @@ async fn a_board_game_posts_its_image_and_buttons_every_turn() {
     assert!(r.text.contains("ANA played c1"), "{}", r.text);
     assert!(r.image.is_some());
     assert_eq!(r.mention[0].user_id, "bo");
+    let rules = say(&s, "bo", "/rules").await;
+    assert!(rules.text.contains("second player wins"), "{}", rules.text);
+    assert!(
+        say(&s, "bo", "/rules avanco")
+            .await
+            .text
+            .contains("Breakthrough")
+    );
     let refused = say(&s, "bo", "/play e9").await;
     assert_eq!(refused.visibility, Visibility::Private);
     assert!(refused.text.contains("e9"), "{}", refused.text);

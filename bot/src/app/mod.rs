@@ -376,6 +376,18 @@ impl<S: GameStore> Service<S> {
         let reply = match cmd {
             Command::Help => return Ok(Reply::private(help::help(self.lang_for(ctx).await))),
             Command::Rules(t) => {
+                let lang = self.lang_for(ctx).await;
+                // `/rules GAME`, or `/rules` in a chat playing a game other than Labscape.
+                let game = match t.as_deref() {
+                    Some(topic) => GameKind::from_id(topic),
+                    None => self.store.live_game(&ctx.scope).await?.map(|row| row.kind),
+                };
+                if let Some(text) = game
+                    .filter(|k| *k != GameKind::Labscape)
+                    .and_then(|k| crate::games::rules(k, lang))
+                {
+                    return Ok(Reply::private(text));
+                }
                 return help::rules(t.as_deref(), self.lang_for(ctx).await)
                     .map(Reply::private)
                     .ok_or_else(|| UserError::UnknownTopic(t.unwrap_or_default()).into());

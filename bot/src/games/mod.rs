@@ -149,3 +149,17 @@ pub fn quick_actions(game: &AnyGame) -> Vec<QuickAction> {
         })
         .collect()
 }
+
+/// A game's rules summary (`GAME-rules` in the catalogs), if it has one; Labscape's rules
+/// live in `app::help` by topic.
+pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {
+    let id = match kind {
+        GameKind::Semaforo => "semaforo-rules",
+        GameKind::GatosCaes => "gatos-caes-rules",
+        GameKind::Rastros => "rastros-rules",
+        GameKind::Avanco => "avanco-rules",
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    };
+    Some(t(lang, id, &[]))
+}
