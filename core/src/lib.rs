@@ -12,6 +12,7 @@
 pub mod any;
 pub mod avanco;
 mod board_doc;
+pub mod flume;
 pub mod game;
 pub mod gatos_caes;
 pub mod labscape;

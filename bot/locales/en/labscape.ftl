@@ -596,3 +596,9 @@ rastros-rules = **Rastros** (Bill Taylor) — 2 players share one white piece on
 avanco-rules = **Avanço** (Breakthrough, Dan Troyka) — 2 players on 7×7: White on ranks 1–2 moves up, Black on ranks 6–7 moves down; White starts.
     Move one piece one square forward, straight or diagonally, onto an empty square (/play b2-b3); or capture an enemy piece one square diagonally forward (/play b2xc3). Never straight ahead onto a piece, never back or sideways.
     Reach the opponent's first rank, or take their last piece, and you win. In chat, b2c3 or B2-C3 is read as the one legal action it means.
+board-flume-counts = White { $white } · black { $black } · 25 win
+flume-rules = **Flume** (Mark Steere) — 2 players on 7×7; the first player has White, the second Black.
+    On your turn place a stone of your colour on an empty square (/play d4). If the square you filled has at most one empty neighbour (left, right, above, below), you place again — a turn can be a chain; type it at once: /play a1 g1 d4.
+    The second player may answer the very first stone with /play swap: the colours change hands and that stone becomes theirs.
+    The first colour with 25 stones — more than half the board — wins.
+error-refused-part = Part { $n } (“{ $part }”) is refused: { $problem }. Nothing was played.

@@ -617,3 +617,9 @@ rastros-rules = **Rastros** (Bill Taylor) — 2 jogadores partilham uma peça br
 avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as Brancas nas filas 1–2 sobem, as Negras nas filas 6–7 descem; começam as Brancas.
     Mova uma peça uma casa para a frente, em linha reta ou na diagonal, para uma casa vazia (/play b2-b3); ou capture uma peça inimiga uma casa na diagonal para a frente (/play b2xc3). Nunca em frente sobre uma peça, nunca para trás nem para o lado.
     Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.
+board-flume-counts = Brancas { $white } · negras { $black } · 25 ganham
+flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Negras.
+    Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia; escreva-a de uma só vez: /play a1 g1 d4.
+    O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
+    Ganha a primeira cor com 25 peças — mais de metade do tabuleiro.
+error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.

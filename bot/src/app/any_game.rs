@@ -183,33 +183,38 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::MovedOn.into());
         }
         let game = self.load_any(&row).await?;
+        let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
-        game.check_turn(Some(Seat(seat.seat))).map_err(refused)?;
-        let action = game.read_chat(text).map_err(refused)?;
-        let (next, events) = game.play(Seat(seat.seat), &action).map_err(refused)?;
+        game.check_turn(Some(me)).map_err(refused)?;
+        let steps = read_turn(&game, me, text)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
-        let mut played = Played {
-            actions: vec![action.clone()],
-            story: games::describe(
+        let mut played = Played::default();
+        let mut key = key;
+        for (action, next, events) in &steps {
+            played.story.extend(games::describe(
                 row.kind,
                 &seat.display_name,
-                &action,
-                &events,
+                action,
+                events,
                 &names(&seats),
                 lang,
-            ),
-        };
-        self.commit_any(
-            &mut row,
-            &seats,
-            &next,
-            seat.seat,
-            &action,
-            &ctx.user_id,
-            false,
-            key,
-        )
-        .await?;
+            ));
+            played.actions.push(action.clone());
+            // The delivery is recorded with the first action, so a retried message
+            // applies once.
+            self.commit_any(
+                &mut row,
+                &seats,
+                next,
+                seat.seat,
+                action,
+                &ctx.user_id,
+                false,
+                key.take(),
+            )
+            .await?;
+        }
+        let next = steps.last().map_or(game, |(_, g, _)| g.clone());
         let next = self
             .run_any_computers(&mut row, &seats, next, &mut played, lang)
             .await?;
@@ -446,6 +451,40 @@ impl<S: GameStore> Service<S> {
             posts_turn: Some((row.id, row.turn)),
         }
     }
+}
+
+/// A step of a turn: the action, the position after it, its events.
+type Step = (AnyAction, AnyGame, Vec<labscape_core::AnyEvent>);
+
+/// Reads and plays what a player typed: one action (read as the chat reads it), or, when
+/// the whole text is not one, several separated by spaces (`/play c3 c4 d5`: a turn of
+/// several placements), all or nothing.
+fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceError> {
+    let single = game
+        .read_chat(text)
+        .and_then(|a| game.play(me, &a).map(|(next, events)| (a, next, events)));
+    let first_error = match single {
+        Ok(step) => return Ok(vec![step]),
+        Err(e) => e,
+    };
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    if parts.len() < 2 {
+        return Err(ServiceError::User(UserError::Refused(first_error)));
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    let mut pos = game.clone();
+    for (i, part) in parts.iter().enumerate() {
+        let step = pos
+            .read_chat(part)
+            .and_then(|a| pos.play(me, &a).map(|(next, events)| (a, next, events)))
+            .map_err(|e| {
+                let part: String = part.chars().take(40).collect();
+                ServiceError::User(UserError::RefusedPart(i + 1, part, e))
+            })?;
+        pos = step.1.clone();
+        steps.push(step);
+    }
+    Ok(steps)
 }
 
 /// A game's position document as stored.

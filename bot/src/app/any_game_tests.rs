@@ -132,3 +132,29 @@ async fn a_board_game_posts_its_image_and_buttons_every_turn() {
     assert_eq!(refused.visibility, Visibility::Private);
     assert!(refused.text.contains("e9"), "{}", refused.text);
 }
+
+#[tokio::test]
+async fn a_whole_turn_of_several_placements_is_one_message_all_or_nothing() {
+    let (s, _d) = service().await;
+    say(&s, "ana", "/new flume").await;
+    say(&s, "bo", "/join").await;
+    say(&s, "ana", "/start").await;
+    say(&s, "ana", "/play a2").await;
+    say(&s, "bo", "/play g6").await;
+    // a1 now has one empty neighbour (b1): ana places again, then b1 ends her turn.
+    let refused = say(&s, "ana", "/play a1 a1").await;
+    assert_eq!(refused.visibility, Visibility::Private);
+    assert!(refused.text.contains("Part 2"), "{}", refused.text);
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 2, "nothing was played");
+    let r = say(&s, "ana", "/play a1 b1").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    assert!(
+        r.text.contains("ANA played a1") && r.text.contains("ANA played b1"),
+        "{}",
+        r.text
+    );
+    assert_eq!(r.mention[0].user_id, "bo");
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 4);
+}

@@ -72,6 +72,8 @@ pub enum UserError {
     GameOption(labscape_core::SettingsError),
     /// An action a game other than Labscape refused (its engine's sentence).
     Refused(labscape_core::AnyRefusal),
+    /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
+    RefusedPart(usize, String, labscape_core::AnyRefusal),
     /// A command only Labscape has so far (the game's name, the command).
     NotForThisGame(String, &'static str),
 }
@@ -218,6 +220,13 @@ impl UserError {
             UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
             UserError::Refused(e) => tr!(lang, "error-refused", problem = e.to_string()),
+            UserError::RefusedPart(n, part, e) => tr!(
+                lang,
+                "error-refused-part",
+                n = *n,
+                part = part.as_str(),
+                problem = e.to_string()
+            ),
             UserError::NotForThisGame(game, command) => tr!(
                 lang,
                 "error-not-for-this-game",

@@ -3,7 +3,7 @@
 //! reader's language.
 
 use labscape_core::{
-    AnyAction, AnyGame, Game, Member, Seat, avanco, gatos_caes, rastros, semaforo,
+    AnyAction, AnyGame, Game, Member, Seat, avanco, flume, gatos_caes, rastros, semaforo,
 };
 use labscape_render::{BoardView, Mark, Piece, Side};
 
@@ -24,6 +24,9 @@ pub(super) fn view(p: &BoardPicture) -> Option<BoardView> {
     }
     if let Some(g) = p.game.get::<avanco::Position>() {
         return Some(avanco_view(g, last, p));
+    }
+    if let Some(g) = p.game.get::<flume::Position>() {
+        return Some(flume_view(g, &p.actions, p));
     }
     None
 }
@@ -215,4 +218,39 @@ pub(super) fn default_names(game: &AnyGame, lang: Lang) -> Vec<String> {
     (0..game.seat_count())
         .map(|i| tr!(lang, "board-seat", n = i + 1))
         .collect()
+}
+
+fn flume_view(g: &flume::Position, actions: &[AnyAction], p: &BoardPicture) -> BoardView {
+    let mut v = base(p, 7, 7);
+    let stone = |c: flume::Colour| match c {
+        flume::Colour::White => Piece::White,
+        flume::Colour::Black => Piece::Black,
+    };
+    for sq in flume::Square::all() {
+        v.cells[usize::from(sq.rank()) * 7 + usize::from(sq.file())] = g.get(sq).map(stone);
+    }
+    // Every stone of the turn told is marked: a turn can be a chain.
+    for a in actions {
+        if let Some(flume::Action::Place(sq)) = own::<flume::Position>(Some(a)) {
+            v.marks.push(((sq.file(), sq.rank()), Mark::To));
+        }
+    }
+    let colour = |s: u8| g.colour_of(Seat(s));
+    let note = |c: flume::Colour| match c {
+        flume::Colour::White => tr!(p.lang, "board-white"),
+        flume::Colour::Black => tr!(p.lang, "board-black"),
+    };
+    v.sides = sides(
+        p,
+        [Some(stone(colour(0))), Some(stone(colour(1)))],
+        [note(colour(0)), note(colour(1))],
+    );
+    (v.to_move, v.status) = status(g, p);
+    v.counters = tr!(
+        p.lang,
+        "board-flume-counts",
+        white = g.count(flume::Colour::White),
+        black = g.count(flume::Colour::Black)
+    );
+    v
 }

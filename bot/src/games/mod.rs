@@ -40,7 +40,11 @@ pub struct BoardPicture {
 pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
     match picture.game.kind() {
         GameKind::Labscape => None,
-        GameKind::Semaforo | GameKind::GatosCaes | GameKind::Rastros | GameKind::Avanco => {
+        GameKind::Semaforo
+        | GameKind::GatosCaes
+        | GameKind::Rastros
+        | GameKind::Avanco
+        | GameKind::Flume => {
             boards::view(picture).map(|v| labscape_render::render_board_png(&v, None))
         }
         #[allow(unreachable_patterns)]
@@ -158,6 +162,7 @@ pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {
         GameKind::GatosCaes => "gatos-caes-rules",
         GameKind::Rastros => "rastros-rules",
         GameKind::Avanco => "avanco-rules",
+        GameKind::Flume => "flume-rules",
         #[allow(unreachable_patterns)]
         _ => return None,
     };
