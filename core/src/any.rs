@@ -366,6 +366,7 @@ games! {
     GatosCaes => crate::gatos_caes::Position, "gatos-caes", "Gatos & Cães";
     Rastros => crate::rastros::Position, "rastros", "Rastros";
     Avanco => crate::avanco::Position, "avanco", "Avanço";
+    Produto => crate::produto::Position, "produto", "Produto";
     Flume => crate::flume::Position, "flume", "Flume";
     #[cfg(feature = "test-game")]
     Nim => crate::nim::Nim, "nim", "Nim";

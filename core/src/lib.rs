@@ -19,6 +19,7 @@ pub mod labscape;
 mod lang;
 #[cfg(feature = "test-game")]
 pub mod nim;
+pub mod produto;
 pub mod rastros;
 pub mod semaforo;
 pub mod value;

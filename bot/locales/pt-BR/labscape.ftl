@@ -623,3 +623,8 @@ flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o prim
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais de metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
+board-produto-score = Negras { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
+produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Negras. Uma reserva comum de 45 peças negras e 45 brancas.
+    A primeira vez das Negras é uma peça; cada vez seguinte são duas peças de qualquer cor, em quaisquer casas vazias: /play e5b f6w (b negra, w branca).
+    Com o tabuleiro cheio cada cor vale o produto dos seus dois maiores grupos (menos de dois grupos: 0). As Negras contam para o primeiro jogador, as Brancas para o segundo; ganha o maior. Empate: ganha quem tiver menos peças da sua cor.
+    Mantenha separados os seus dois grandes grupos; junte os do adversário.

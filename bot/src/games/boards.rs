@@ -3,9 +3,9 @@
 //! reader's language.
 
 use labscape_core::{
-    AnyAction, AnyGame, Game, Member, Seat, avanco, flume, gatos_caes, rastros, semaforo,
+    AnyAction, AnyGame, Game, Member, Seat, avanco, flume, gatos_caes, produto, rastros, semaforo,
 };
-use labscape_render::{BoardView, Mark, Piece, Side};
+use labscape_render::{BoardView, HexView, Mark, Piece, Side};
 
 use super::BoardPicture;
 use crate::i18n::{Lang, tr};
@@ -253,4 +253,58 @@ fn flume_view(g: &flume::Position, actions: &[AnyAction], p: &BoardPicture) -> B
         black = g.count(flume::Colour::Black)
     );
     v
+}
+
+/// Produto's hexagon: the stones, the last turn's, each colour's two largest groups
+/// outlined, and the live score.
+pub(super) fn hex_view(p: &BoardPicture) -> Option<HexView> {
+    let g = p.game.get::<produto::Position>()?;
+    let stone = |c: produto::Colour| match c {
+        produto::Colour::Black => Piece::Black,
+        produto::Colour::White => Piece::White,
+    };
+    let mut rows: Vec<Vec<Option<Piece>>> = vec![Vec::new(); 9];
+    for cell in produto::Cell::all() {
+        rows[usize::from(cell.row())].push(g.get(cell).map(stone));
+    }
+    let at = |c: produto::Cell| (usize::from(c.row()), usize::from(c.number()) - 1);
+    let marks = p
+        .actions
+        .iter()
+        .filter_map(|a| own::<produto::Position>(Some(a)).map(|a| at(a.cell)))
+        .collect();
+    let mut groups = Vec::new();
+    for colour in [produto::Colour::Black, produto::Colour::White] {
+        for cell in g.largest_groups(colour).into_iter().flatten() {
+            groups.push((at(cell), stone(colour)));
+        }
+    }
+    let (to_move, status) = status(g, p);
+    let product = |c: produto::Colour| {
+        let s = g.groups(c);
+        match (s.first(), s.get(1)) {
+            (Some(a), Some(b)) => format!("{a} × {b} = {}", a * b),
+            _ => "0".to_string(),
+        }
+    };
+    Some(HexView {
+        title: p.title.clone(),
+        rows,
+        marks,
+        groups,
+        sides: sides(
+            p,
+            [Some(Piece::Black), Some(Piece::White)],
+            [tr!(p.lang, "board-black"), tr!(p.lang, "board-white")],
+        ),
+        to_move,
+        status,
+        counters: tr!(
+            p.lang,
+            "board-produto-score",
+            black = product(produto::Colour::Black),
+            white = product(produto::Colour::White),
+            left = u32::from(g.stones_left())
+        ),
+    })
 }

@@ -47,6 +47,9 @@ pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
         | GameKind::Flume => {
             boards::view(picture).map(|v| labscape_render::render_board_png(&v, None))
         }
+        GameKind::Produto => {
+            boards::hex_view(picture).map(|v| labscape_render::render_hex_png(&v, None))
+        }
         #[allow(unreachable_patterns)]
         _ => None,
     }
@@ -62,6 +65,9 @@ pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
         title: game.kind().name().to_string(),
         lang: Lang::En,
     };
+    if let Some(v) = boards::hex_view(&picture) {
+        return Some(labscape_render::render_hex_png(&v, width));
+    }
     boards::view(&picture).map(|v| labscape_render::render_board_png(&v, width))
 }
 
@@ -163,6 +169,7 @@ pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {
         GameKind::Rastros => "rastros-rules",
         GameKind::Avanco => "avanco-rules",
         GameKind::Flume => "flume-rules",
+        GameKind::Produto => "produto-rules",
         #[allow(unreachable_patterns)]
         _ => return None,
     };
