@@ -451,6 +451,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         names,
         BTreeSet::from([
             "labscape",
+            "play",
             "move",
             "roll",
             "rotate-wall",
@@ -537,6 +538,17 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         (Some(4), Some(1.0), Some(8.0))
     );
     assert_eq!(find(&new["options"], "thread")["type"], 5);
+    assert_eq!(find(&new["options"], "game")["autocomplete"], true);
+    assert_eq!(find(&new["options"], "options")["type"], 3);
+    let action = find(&find(&reg, "play")["options"], "action");
+    assert_eq!(
+        (
+            action["type"].clone(),
+            action["autocomplete"].clone(),
+            action["required"].clone()
+        ),
+        (json!(3), json!(true), json!(true))
+    );
     let path = find(&find(&reg, "move")["options"], "path");
     assert_eq!(
         (path["required"].clone(), path["autocomplete"].clone()),
