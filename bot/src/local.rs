@@ -120,7 +120,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
         let (who, text) = split_speaker(line, &speaker);
         let ctx = Ctx {
             scope: scope(),
-            user_id: who.to_ascii_lowercase(),
+            user_id: speaker_id(&who),
             user_name: who.to_string(),
             is_admin: false,
             delivery: None,
@@ -131,6 +131,15 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
         service.posted(&reply).await;
     }
     Ok(())
+}
+
+/// A speaker's user id: their name in lower case, capped like names (a 1 MB name is not
+/// stored as a 1 MB id).
+fn speaker_id(who: &str) -> String {
+    who.chars()
+        .take(crate::app::MAX_NAME)
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 /// `ana: /move N` → (`ana`, `/move N`); a line without a speaker uses the default.
@@ -183,6 +192,13 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::app::Attachment;
+
+    #[test]
+    fn a_speakers_id_is_capped_like_a_name() {
+        let huge = "a".repeat(1 << 20);
+        assert_eq!(speaker_id(&huge).chars().count(), crate::app::MAX_NAME);
+        assert_eq!(speaker_id("Ana"), "ana");
+    }
 
     #[test]
     fn files_are_written_next_to_the_turn_images() {
