@@ -12,6 +12,7 @@ pub mod games;
 pub mod i18n;
 pub mod local;
 pub mod scheduler;
+pub mod secret;
 pub mod store;
 pub mod telegram;
 pub mod verify;

@@ -33,6 +33,14 @@ fn locale() -> Option<String> {
         .filter(|l| !l.is_empty() && l != "C" && l != "POSIX")
 }
 
+/// The terminal's language, for what local play says on its own.
+fn terminal_lang() -> crate::i18n::Lang {
+    locale()
+        .as_deref()
+        .and_then(crate::i18n::Lang::from_tag)
+        .unwrap_or_default()
+}
+
 fn scope() -> ChatScope {
     ChatScope {
         platform: "local".into(),
@@ -80,10 +88,7 @@ async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> a
             run_lines(service, opts, BufReader::new(file), true).await
         }
         None => {
-            let lang = locale()
-                .as_deref()
-                .and_then(crate::i18n::Lang::from_tag)
-                .unwrap_or_default();
+            let lang = terminal_lang();
             println!(
                 "{}",
                 crate::i18n::tr!(lang, "local-intro", who = opts.speaker.as_str())
@@ -100,8 +105,20 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
     echo: bool,
 ) -> anyhow::Result<()> {
     let mut speaker = opts.speaker.clone();
-    let mut lines = input.lines();
-    while let Some(line) = lines.next_line().await? {
+    let mut input = input;
+    while let Some(line) = next_line(&mut input).await? {
+        let line = match line {
+            Line::Text(text) => text,
+            Line::Unreadable(why) => {
+                let lang = terminal_lang();
+                let why = crate::i18n::t(lang, why, &[]);
+                println!(
+                    "{}\n",
+                    crate::i18n::tr!(lang, "error-cant-read", problem = why)
+                );
+                continue;
+            }
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -131,6 +148,53 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
         service.posted(&reply).await;
     }
     Ok(())
+}
+
+/// The longest chat line local play reads; the rest of a longer line is skipped.
+const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input: text, or a line that cannot be read (and is answered as such).
+#[derive(Debug, PartialEq)]
+enum Line {
+    Text(String),
+    Unreadable(&'static str),
+}
+
+/// Reads the next line leniently: invalid UTF-8 or an over-long line is one unreadable
+/// line, not the end of the session, and memory stays bounded whatever the input.
+async fn next_line<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<Line>> {
+    let mut bytes = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buf = input.fill_buf().await?;
+        if buf.is_empty() {
+            if bytes.is_empty() && !too_long {
+                return Ok(None);
+            }
+            break;
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let used = chunk.len();
+        if bytes.len() + used > MAX_LINE {
+            too_long = true;
+        } else {
+            bytes.extend_from_slice(chunk);
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Line::Unreadable("local-line-too-long")));
+    }
+    Ok(Some(match String::from_utf8(bytes) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::Unreadable("local-not-utf8"),
+    }))
 }
 
 /// A speaker's user id: their name in lower case, capped like names (a 1 MB name is not
@@ -192,6 +256,40 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
 mod tests {
     use super::*;
     use crate::app::Attachment;
+
+    #[tokio::test]
+    async fn a_line_of_invalid_utf8_is_one_unreadable_line_and_later_lines_are_read() {
+        let mut input: &[u8] = b"/help\n\xff\xfe oops\n/status\nlast";
+        let mut lines = Vec::new();
+        while let Some(line) = next_line(&mut input).await.unwrap() {
+            lines.push(line);
+        }
+        assert_eq!(
+            lines,
+            [
+                Line::Text("/help\n".into()),
+                Line::Unreadable("local-not-utf8"),
+                Line::Text("/status\n".into()),
+                Line::Text("last".into()),
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn an_endless_line_is_skipped_with_bounded_memory() {
+        let mut long = vec![b'x'; MAX_LINE * 3];
+        long.extend_from_slice(b"\n/help\n");
+        let mut input = tokio::io::BufReader::new(&long[..]);
+        assert_eq!(
+            next_line(&mut input).await.unwrap(),
+            Some(Line::Unreadable("local-line-too-long"))
+        );
+        assert_eq!(
+            next_line(&mut input).await.unwrap(),
+            Some(Line::Text("/help\n".into()))
+        );
+        assert_eq!(next_line(&mut input).await.unwrap(), None);
+    }
 
     #[test]
     fn a_speakers_id_is_capped_like_a_name() {

@@ -4,7 +4,11 @@
 //! `labscape-render` (the turn image): it reads files and the environment, and (in later
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
-use labscape::{app, bench, discord, engine_cli, local, store, telegram, verify};
+use labscape::{
+    app, bench, discord, engine_cli, local,
+    secret::{RedactingStderr, redact},
+    store, telegram, verify,
+};
 
 mod simulate;
 
@@ -180,12 +184,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// Logs to standard error, at `LABSCAPE_LOG` (default `warn`), every line scrubbed of
+/// the tokens.
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_env("LABSCAPE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(RedactingStderr::make)
         .try_init();
 }
 
@@ -195,10 +201,13 @@ fn run_async(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> Exit
         .enable_all()
         .build()
         .expect("tokio runtime");
-    match rt.block_on(fut) {
+    let result = rt.block_on(fut);
+    // A task stuck in a blocking call (a terminal read) must not hold the exit.
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("labscape: {e:#}");
+            eprintln!("labscape: {}", redact(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }
@@ -241,7 +250,50 @@ fn forward(
     utx
 }
 
-/// The configured chat bots on one service, each a task, until Ctrl-C or one fails.
+/// How long the bots get to stop, and in-flight turns to finish, once the process is told
+/// to stop (or one bot has failed for good).
+const GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Waits for SIGINT (Ctrl-C) or SIGTERM; says which.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}
+
+/// A bot task's end: which bot, and how it ended.
+type BotEnd = (&'static str, anyhow::Result<()>);
+
+/// Why a bot's task ended, as the process's error: no bot ends on its own while the
+/// others run.
+fn bot_failure(done: Result<BotEnd, tokio::task::JoinError>) -> anyhow::Error {
+    match done {
+        Ok((name, Ok(()))) => anyhow::anyhow!("the {name} bot stopped on its own"),
+        Ok((name, Err(e))) => e.context(format!("the {name} bot failed")),
+        Err(e) => anyhow::Error::new(e).context("a bot's task panicked"),
+    }
+}
+
+/// The configured chat bots on one service, each a task, until SIGINT or SIGTERM, or until
+/// one fails for good. Then every bot is asked to stop and gets [`GRACE`] to do so (and
+/// to finish the turns in flight); what is still running after that is cut off. A failed
+/// bot is reported at once, and the process exits non-zero.
 async fn chat_bots(
     db: DbArgs,
     discord: Option<discord::Config>,
@@ -252,42 +304,51 @@ async fn chat_bots(
     let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|s| *s).await;
     };
-    let mut bots = tokio::task::JoinSet::new();
+    let mut bots: tokio::task::JoinSet<BotEnd> = tokio::task::JoinSet::new();
     // Messages the bot posts on its own (reminders, deadlines) go through these senders.
     let mut router = labscape::scheduler::Router::default();
     if let Some(config) = discord {
         let (tx, rx) = tokio::sync::mpsc::channel(64);
         router = router.route("discord", forward(tx));
-        bots.spawn(discord::run(
-            service.clone(),
-            config,
-            rx,
-            until_stopped(stopped.clone()),
-        ));
+        let run = discord::run(service.clone(), config, rx, until_stopped(stopped.clone()));
+        bots.spawn(async move { ("Discord", run.await) });
     }
     if let Some(config) = telegram {
         let (tx, rx) = tokio::sync::mpsc::channel(64);
         router = router.route("telegram", forward(tx));
-        bots.spawn(telegram::run(
-            service.clone(),
-            config,
-            rx,
-            until_stopped(stopped.clone()),
-        ));
+        let run = telegram::run(service.clone(), config, rx, until_stopped(stopped.clone()));
+        bots.spawn(async move { ("Telegram", run.await) });
     }
     // The one scheduler: reminders and deadlines for every platform's games.
     let scheduler = labscape::scheduler::spawn(service.clone(), router);
     let mut result = Ok(());
     tokio::select! {
-        _ = tokio::signal::ctrl_c() => tracing::info!("Ctrl-C: stopping the bots"),
-        Some(done) = bots.join_next() => result = done.unwrap_or_else(|e| Err(e.into())),
+        signal = stop_signal() => tracing::info!("{signal}: stopping the bots"),
+        Some(done) = bots.join_next() => {
+            let failure = bot_failure(done);
+            eprintln!("labscape: {}; stopping", redact(&format!("{failure:#}")));
+            result = Err(failure);
+        }
     }
     scheduler.abort();
     let _ = stop.send(true);
-    while let Some(done) = bots.join_next().await {
-        if result.is_ok() {
-            result = done.unwrap_or_else(|e| Err(e.into()));
+    let deadline = tokio::time::Instant::now() + GRACE;
+    let drain = async {
+        while let Some(done) = bots.join_next().await {
+            if let Ok((_, Ok(()))) = done {
+                continue;
+            }
+            let failure = bot_failure(done);
+            tracing::warn!("{}", redact(&format!("{failure:#}")));
         }
+        service.idle().await;
+    };
+    tokio::select! {
+        r = tokio::time::timeout_at(deadline, drain) => if r.is_err() {
+            tracing::warn!("the bots did not stop within {GRACE:?}; cutting them off");
+        },
+        signal = stop_signal() => tracing::warn!("{signal} again: stopping now"),
     }
+    bots.shutdown().await;
     result
 }

@@ -18,9 +18,29 @@ pub enum ReadError {
     /// Not JSON, or not the shape of a record file.
     #[error("it is not a Labscape record file ({0})")]
     Json(#[from] serde_json::Error),
+    /// Larger than any record file can be.
+    #[error("it is larger than a record file can be ({} MiB at most)", MAX_RECORD_BYTES >> 20)]
+    TooLarge,
+    /// Not UTF-8 text.
+    #[error("it is not UTF-8 text")]
+    NotText,
     /// A record file of another format version.
     #[error("its format is “{0}”; this version of labscape reads {RECORD_FORMAT}")]
     Format(String),
+}
+
+/// The largest record file read: a record of the longest game (eight players, hundreds of
+/// turns) is well under 1 MiB; an endless stream is refused, not buffered.
+pub const MAX_RECORD_BYTES: u64 = 16 << 20;
+
+/// Reads at most [`MAX_RECORD_BYTES`] of text.
+fn read_capped(reader: impl Read) -> Result<String, ReadError> {
+    let mut bytes = Vec::new();
+    reader.take(MAX_RECORD_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(ReadError::TooLarge);
+    }
+    String::from_utf8(bytes).map_err(|_| ReadError::NotText)
 }
 
 /// Reads a record file's text.
@@ -42,11 +62,9 @@ pub fn parse(text: &str) -> Result<GameExport, ReadError> {
 /// [`ReadError`] if the file cannot be read as a record file.
 pub fn check_file(path: &Path) -> Result<Verdict, ReadError> {
     let text = if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        s
+        read_capped(std::io::stdin().lock())?
     } else {
-        std::fs::read_to_string(path)?
+        read_capped(std::fs::File::open(path)?)?
     };
     Ok(verify(&parse(&text)?))
 }
@@ -72,6 +90,14 @@ pub fn run(path: &Path) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_endless_stream_is_refused_not_buffered() {
+        let endless = std::io::repeat(b' ');
+        assert!(matches!(read_capped(endless), Err(ReadError::TooLarge)));
+        assert!(matches!(read_capped(&b"\xff"[..]), Err(ReadError::NotText)));
+        assert_eq!(read_capped(&b"{}"[..]).unwrap(), "{}");
+    }
 
     #[test]
     fn only_record_files_of_this_format_are_read() {

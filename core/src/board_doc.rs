@@ -10,27 +10,46 @@ use crate::{
 /// Most problems listed; the rest are counted.
 const MAX_PROBLEMS: usize = 100;
 
-/// Problems found so far in a document.
+/// Problems found so far in a document: the first [`MAX_PROBLEMS`] in full, the rest
+/// only counted, so a document with millions of faults makes a short error.
 #[derive(Debug, Default)]
-pub(crate) struct Problems(Vec<String>);
+pub(crate) struct Problems {
+    listed: Vec<String>,
+    more: usize,
+}
 
 impl Problems {
     /// Notes one problem.
     pub(crate) fn push(&mut self, p: impl Into<String>) {
-        self.0.push(p.into());
+        if self.listed.len() < MAX_PROBLEMS {
+            self.listed.push(p.into());
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// Whether no problem was found.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.listed.is_empty()
+    }
+
+    /// The error listing every problem (capped, then a count).
+    pub(crate) fn into_error(mut self) -> PositionError {
+        if self.more > 0 {
+            self.listed.push(format!("… and {} more", self.more));
+        }
+        PositionError {
+            problems: self.listed,
+        }
     }
 
     /// The position, or every problem (capped).
-    pub(crate) fn finish<T>(mut self, ok: impl FnOnce() -> T) -> Result<T, PositionError> {
-        if self.0.is_empty() {
-            return Ok(ok());
+    pub(crate) fn finish<T>(self, ok: impl FnOnce() -> T) -> Result<T, PositionError> {
+        if self.is_empty() {
+            Ok(ok())
+        } else {
+            Err(self.into_error())
         }
-        let more = self.0.len().saturating_sub(MAX_PROBLEMS);
-        self.0.truncate(MAX_PROBLEMS);
-        if more > 0 {
-            self.0.push(format!("… and {more} more"));
-        }
-        Err(PositionError { problems: self.0 })
     }
 }
 

@@ -374,7 +374,7 @@ proptest! {
     /// Reading any document never panics; an accepted one reads back, and its legal actions
     /// apply. Documents are valid positions from random games with one field mangled.
     #[test]
-    fn mangled_documents_are_refused_or_playable(g in games(), chooser in any::<u64>(), steps in 0..40usize, which in 0..14usize, v in -3i64..30) {
+    fn mangled_documents_are_refused_or_playable(g in games(), chooser in any::<u64>(), steps in 0..40usize, which in 0..15usize, v in -3i64..30) {
         let mut pos = new_game(&g);
         let mut rng = Rng::new(chooser);
         for _ in 0..steps {
@@ -413,6 +413,7 @@ proptest! {
                 }
             }
             12 => doc.players[p].search = v,
+            13 => doc.players[p].arrival = Some(i64::MAX - v.abs()),
             _ => doc.players[p].food = v,
         }
         if let Ok(p) = Position::from_doc(&doc) {
@@ -438,4 +439,38 @@ fn the_model_rotates_like_the_rules_say() {
         cell_corners(common::parse_cell("B2")),
         [(1, 1), (2, 1), (1, 2), (2, 2)]
     );
+}
+
+/// An arrival at the top of the notation's range (i64::MAX) is read, and every position
+/// played from it is written with arrivals that read back, in the same order.
+#[test]
+fn an_arrival_at_the_top_of_its_range_reads_back_after_every_action() {
+    for seed in 0..6 {
+        let g = Game {
+            layout: PRESETS[0],
+            players: 3,
+            difficulty: Difficulty::ALL[1],
+            setup: SetupMode::Random,
+            seed,
+        };
+        let mut doc = new_game(&g).to_doc();
+        doc.players[0].arrival = Some(i64::MAX);
+        doc.players[1].arrival = Some(i64::MAX - 1);
+        let pos = Position::from_doc(&doc).expect("the largest arrival is a valid one");
+        let mut rng = Rng::new(seed);
+        let mut pos = pos;
+        for _ in 0..30 {
+            if pos.is_over() {
+                break;
+            }
+            for a in pos.legal_actions() {
+                let mut q = pos.clone();
+                q.play(None, &a).unwrap();
+                let back = json_round_trip(&q).unwrap_or_else(|e| panic!("after {a}: {e}"));
+                assert!(back.to_doc().players.iter().all(|p| p.arrival >= Some(0)));
+            }
+            let a = next_action(&mut rng, &pos);
+            pos.play(None, &a).unwrap();
+        }
+    }
 }

@@ -102,7 +102,7 @@ impl Bot {
     /// Starts the bot registering its commands in `guild` only.
     async fn start_in(fake: &FakeDiscord, db: &Path, n: usize, guild: Option<u64>) -> Bot {
         let config = discord::Config {
-            token: "fake-token".into(),
+            token: labscape::secret::Secret::new("fake-token"),
             api_url: Some(fake.api_url()),
             guild,
         };

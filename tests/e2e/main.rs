@@ -7,5 +7,6 @@ mod fake_discord;
 mod fake_telegram;
 mod helpers;
 mod local_play;
+mod process;
 mod telegram;
 mod verify;

@@ -39,7 +39,7 @@ async fn start_bot(fake: &FakeTelegram, db: &Path, limits: FloodLimits) -> Runni
     let service = Arc::new(
         app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays),
     );
-    let mut config = TelegramConfig::new(TOKEN.into(), Some(fake.url()));
+    let mut config = TelegramConfig::new(TOKEN, Some(fake.url()));
     config.limits = limits;
     config.poll_timeout = Duration::from_secs(1);
     assert!(

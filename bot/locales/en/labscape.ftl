@@ -130,6 +130,7 @@ illegal-not-on-building-floor = { $what } is not on floor { $floor }, the floor 
 layout-empty = the layout is empty: give a preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#
 layout-bad-char = the layout has “{ $char }”, which is not allowed: use # for a module, . for none, , between rows and / between floors
 layout-empty-floor = floor { $floor } of the layout has no module
+layout-too-long = the layout is { $count } characters long; at most { $max } are read
 layout-too-many-floors = the layout has { $count } floors; at most { $max } are allowed
 layout-too-many-modules = the layout has { $count } modules; at most { $max } are allowed
 layout-too-wide = floor { $floor } of the layout is { $count } modules across; at most { $max } are allowed
@@ -607,3 +608,6 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 players on a hexagon o
     Black's first turn is one stone; every later turn is two stones of either colour, anywhere empty: /play e5b f6w (b black, w white).
     When the board is full each colour scores the product of its two largest groups (fewer than two groups: 0). Black's score is the first player's, White's the second's; the higher wins. Equal scores: fewer stones of your colour wins.
     Keep your own two big groups apart; merge your opponent's.
+
+local-not-utf8 = the line is not UTF-8 text
+local-line-too-long = the line is too long (64 KiB at most)

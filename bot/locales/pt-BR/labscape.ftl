@@ -139,6 +139,7 @@ illegal-not-on-building-floor = { $what } não fica no andar { $floor }, o andar
 layout-empty = o prédio está vazio: escolha um pronto (single, duo, tower, pyramid, grand) ou uma notação como ###/##/#
 layout-bad-char = o prédio tem “{ $char }”, que não vale: use # para um módulo, . para nenhum, vírgula entre fileiras e / entre andares
 layout-empty-floor = o andar { $floor } do prédio não tem nenhum módulo
+layout-too-long = o prédio tem { $count } caracteres; o máximo é { $max }
 layout-too-many-floors = o prédio tem { $count } andares; o máximo é { $max }
 layout-too-many-modules = o prédio tem { $count } módulos; o máximo é { $max }
 layout-too-wide = o andar { $floor } do prédio tem { $count } módulos de largura; o máximo é { $max }
@@ -628,3 +629,6 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágon
     A primeira vez das Negras é uma peça; cada vez seguinte são duas peças de qualquer cor, em quaisquer casas vazias: /play e5b f6w (b negra, w branca).
     Com o tabuleiro cheio cada cor vale o produto dos seus dois maiores grupos (menos de dois grupos: 0). As Negras contam para o primeiro jogador, as Brancas para o segundo; ganha o maior. Empate: ganha quem tiver menos peças da sua cor.
     Mantenha separados os seus dois grandes grupos; junte os do adversário.
+
+local-not-utf8 = a linha não é texto UTF-8
+local-line-too-long = a linha é longa demais (no máximo 64 KiB)

@@ -528,6 +528,12 @@ fn layout_problem(e: &LayoutError, lang: Lang) -> String {
     use labscape_core::labscape::{MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE};
     match e {
         LayoutError::Empty => tr!(lang, "layout-empty"),
+        LayoutError::TooLong(n) => tr!(
+            lang,
+            "layout-too-long",
+            count = *n,
+            max = labscape_core::labscape::MAX_LAYOUT_LEN
+        ),
         LayoutError::BadChar(c) => tr!(lang, "layout-bad-char", char = c.to_string()),
         LayoutError::EmptyFloor { floor } => tr!(lang, "layout-empty-floor", floor = *floor),
         LayoutError::TooManyFloors(n) => {

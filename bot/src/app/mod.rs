@@ -9,6 +9,7 @@
 //! game moved on", never applied twice and never lost.
 
 mod any_game;
+mod in_flight;
 mod outbox;
 pub use any_game::any_game_name;
 mod command;
@@ -157,6 +158,7 @@ pub struct Service<S> {
     replay_cache: Mutex<std::collections::VecDeque<CachedReplay>>,
     slots: Mutex<HashMap<GameId, Slot>>,
     turn_images: TurnImages,
+    in_flight: in_flight::InFlight,
 }
 
 /// What a turn image depends on beyond its game: the turn, the labels' language, the notes
@@ -231,6 +233,7 @@ impl<S: GameStore> Service<S> {
             replay_cache: Mutex::new(std::collections::VecDeque::new()),
             slots: Mutex::new(HashMap::new()),
             turn_images: TurnImages::default(),
+            in_flight: in_flight::InFlight::default(),
         }
     }
 
@@ -271,6 +274,7 @@ impl<S: GameStore> Service<S> {
 
     /// Handles one command. Refusals come back as private replies; nothing changes.
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
+        let _handling = self.in_flight.start();
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
             Ok(mut r) => {

@@ -25,6 +25,7 @@ use tokio::sync::mpsc;
 use crate::{
     app::{Outgoing, Service},
     i18n::tr,
+    secret::Secret,
     store::SqliteStore,
 };
 
@@ -43,24 +44,14 @@ type Error = serenity::Error;
 type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// How to reach Discord.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Config {
-    /// The bot token (never logged).
-    pub token: String,
+    /// The bot token (never printed, scrubbed from logs).
+    pub token: Secret,
     /// Base URL of a Discord API proxy or a local fake; `None` for Discord itself.
     pub api_url: Option<String>,
     /// Register the commands in this guild only (instant, for development).
     pub guild: Option<u64>,
-}
-
-impl std::fmt::Debug for Config {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Config")
-            .field("token", &"<redacted>")
-            .field("api_url", &self.api_url)
-            .field("guild", &self.guild)
-            .finish()
-    }
 }
 
 impl Config {
@@ -89,7 +80,7 @@ impl Config {
             None => None,
         };
         Ok(Some(Config {
-            token,
+            token: Secret::new(token),
             api_url: var("LABSCAPE_DISCORD_API_URL"),
             guild,
         }))
@@ -107,7 +98,7 @@ pub async fn run(
     outgoing: mpsc::Receiver<Outgoing>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
+    let mut http = serenity::HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_url {
         http = http
             .proxy(base.trim_end_matches('/'))
@@ -147,12 +138,21 @@ pub async fn run(
             })
         })
         .build();
+    let http = http.build();
+    // With an API URL set, the gateway must come from it and live on its host: serenity
+    // would otherwise fall back to Discord's own gateway, token and all.
+    let gateway = match &config.api_url {
+        Some(base) => Some(gateway_of(&http, base).await?),
+        None => None,
+    };
     // Interactions arrive whatever the intents; guilds keep the channel cache useful.
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http.build(), serenity::GatewayIntents::GUILDS)
-            .framework(framework)
-            .await
-            .context("building the Discord client")?;
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .context("building the Discord client")?;
+    if let Some(url) = gateway {
+        *client.ws_url.lock().await = url;
+    }
     let poster = tokio::spawn(respond::post_outgoing(
         client.http.clone(),
         poster_service,
@@ -167,6 +167,36 @@ pub async fn run(
     stopper.abort();
     poster.abort();
     result.context("the Discord connection failed")
+}
+
+/// How long the gateway address may take to come back from a configured API.
+const GATEWAY_LOOKUP: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The gateway address the configured API gives, refused unless it is on the API's own
+/// host: with `LABSCAPE_DISCORD_API_URL` set, nothing may contact another host.
+async fn gateway_of(http: &serenity::Http, base: &str) -> anyhow::Result<String> {
+    let asked = tokio::time::timeout(GATEWAY_LOOKUP, http.get_gateway())
+        .await
+        .map_err(|_| anyhow::anyhow!("the Discord API at {base} did not answer"))?
+        .with_context(|| format!("the Discord API at {base} did not give a gateway address"))?;
+    same_host(base, &asked.url)?;
+    Ok(asked.url)
+}
+
+/// Whether `gateway` is on the host of `base` (both URLs).
+fn same_host(base: &str, gateway: &str) -> anyhow::Result<()> {
+    let host = |u: &str| {
+        url::Url::parse(u)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_ascii_lowercase))
+    };
+    match (host(base), host(gateway)) {
+        (Some(a), Some(b)) if a == b => Ok(()),
+        _ => anyhow::bail!(
+            "the Discord API at {base} gave the gateway {gateway}, on another host; with \
+             LABSCAPE_DISCORD_API_URL set the bot talks to that host only"
+        ),
+    }
 }
 
 async fn on_event(
@@ -224,5 +254,36 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::warn!("handling a Discord error: {e}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_configured_api_gives_a_gateway_on_its_own_host_only() {
+        assert!(same_host("http://127.0.0.1:4000", "ws://127.0.0.1:4001/gateway").is_ok());
+        assert!(same_host("http://LOCALHOST:4000/api", "ws://localhost:9/").is_ok());
+        let e = same_host("http://127.0.0.1:4000", "wss://gateway.discord.gg").unwrap_err();
+        assert!(e.to_string().contains("another host"), "{e}");
+        assert!(same_host("http://127.0.0.1:4000", "not a url").is_err());
+    }
+
+    #[tokio::test]
+    async fn an_api_that_does_not_answer_stops_the_bot_instead_of_discords_gateway() {
+        // A port with nothing listening: the request is refused at once.
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", closed.local_addr().unwrap());
+        drop(closed);
+        let http = serenity::HttpBuilder::new("test-token")
+            .proxy(base.as_str())
+            .ratelimiter_disabled(true)
+            .build();
+        let e = gateway_of(&http, &base).await.unwrap_err();
+        assert!(
+            format!("{e:#}").contains("did not give a gateway address"),
+            "{e:#}"
+        );
     }
 }

@@ -20,7 +20,7 @@ use anyhow::Context as _;
 use teloxide::{
     adaptors::{Throttle, throttle::Limits},
     dispatching::{Dispatcher, UpdateFilterExt as _},
-    error_handlers::LoggingErrorHandler,
+    error_handlers::ErrorHandler,
     prelude::*,
     types::{
         BotCommand, ChatId, InlineKeyboardButton, InlineKeyboardMarkup, InputFile,
@@ -37,6 +37,7 @@ use crate::{
         messages::UserError,
     },
     i18n::{Lang, tr},
+    secret::{Secret, redact, scrub},
     store::{ChatScope, GameStatus, GameStore},
 };
 
@@ -73,10 +74,10 @@ impl Default for FloodLimits {
 }
 
 /// How to reach Telegram.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct TelegramConfig {
-    /// The bot token from BotFather (never logged).
-    pub token: String,
+    /// The bot token from BotFather (never printed, scrubbed from logs).
+    pub token: Secret,
     /// Base URL of a local Bot API server or a fake (`http://127.0.0.1:8081`); `None` for
     /// Telegram itself.
     pub api_url: Option<String>,
@@ -88,9 +89,9 @@ pub struct TelegramConfig {
 
 impl TelegramConfig {
     /// Production settings for `token`, with an optional API base URL.
-    pub fn new(token: String, api_url: Option<String>) -> TelegramConfig {
+    pub fn new(token: impl Into<String>, api_url: Option<String>) -> TelegramConfig {
         TelegramConfig {
-            token,
+            token: Secret::new(token),
             api_url,
             limits: FloodLimits::default(),
             poll_timeout: Duration::from_secs(10),
@@ -108,18 +109,7 @@ impl TelegramConfig {
             .ok()
             .map(|u| u.trim().trim_end_matches('/').to_string())
             .filter(|u| !u.is_empty());
-        Some(TelegramConfig::new(token.to_string(), api_url))
-    }
-}
-
-impl std::fmt::Debug for TelegramConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TelegramConfig")
-            .field("token", &"<redacted>")
-            .field("api_url", &self.api_url)
-            .field("limits", &self.limits)
-            .field("poll_timeout", &self.poll_timeout)
-            .finish()
+        Some(TelegramConfig::new(token, api_url))
     }
 }
 
@@ -183,7 +173,7 @@ pub async fn run<S: GameStore>(
     outgoing: mpsc::Receiver<Outgoing>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let mut bot = Bot::new(config.token.clone());
+    let mut bot = Bot::new(config.token.expose());
     if let Some(url) = &config.api_url {
         let url = url::Url::parse(url)
             .with_context(|| format!("LABSCAPE_TELEGRAM_API_URL is not a URL: {url}"))?;
@@ -208,7 +198,7 @@ pub async fn run<S: GameStore>(
             request = request.language_code(code);
         }
         if let Err(e) = request.await {
-            tracing::warn!(error = %e, %lang, "Telegram: could not register the command list");
+            tracing::warn!(error = %scrub(&e), %lang, "Telegram: could not register the command list");
         }
     }
 
@@ -219,9 +209,9 @@ pub async fn run<S: GameStore>(
     let mut dispatcher = Dispatcher::builder(bot.clone(), schema::<S>())
         .dependencies(dptree::deps![shared.clone()])
         .default_handler(|_| async {})
-        .error_handler(LoggingErrorHandler::with_custom_text(
+        .error_handler(Arc::new(ScrubbingErrorHandler(
             "Telegram: handling an update failed",
-        ))
+        )))
         .build();
 
     let stopped = Arc::new(Notify::new());
@@ -255,7 +245,7 @@ pub async fn run<S: GameStore>(
     let result = dispatcher
         .try_dispatch_with_listener(
             listener,
-            LoggingErrorHandler::with_custom_text("Telegram: polling failed"),
+            Arc::new(ScrubbingErrorHandler("Telegram: polling failed")),
         )
         .await;
     stopper.abort();
@@ -263,9 +253,25 @@ pub async fn run<S: GameStore>(
     let _ = out_task.await;
     result.map_err(|e| {
         anyhow::anyhow!(
-            "Telegram could not start (getMe failed: check TELEGRAM_TOKEN and the network): {e}"
+            "Telegram could not start (getMe failed: check TELEGRAM_TOKEN and the network): {}",
+            scrub(&e)
         )
     })
+}
+
+/// Logs a failure of the dispatcher or the polling loop with every secret taken out (a
+/// platform's error page can echo the request path, token included).
+struct ScrubbingErrorHandler(&'static str);
+
+impl<E: std::fmt::Debug> ErrorHandler<E> for ScrubbingErrorHandler {
+    fn handle_error(
+        self: Arc<Self>,
+        error: E,
+    ) -> std::pin::Pin<Box<dyn Future<Output = ()> + Send>> {
+        let text = redact(&format!("{error:?}")).into_owned();
+        tracing::error!(error = %text, "{}", self.0);
+        Box::pin(async {})
+    }
 }
 
 fn schema<S: GameStore>() -> teloxide::dispatching::UpdateHandler<anyhow::Error> {
@@ -302,7 +308,7 @@ async fn post_outgoing<S: GameStore>(
         match send_reply(&bot, place, &out.reply, None).await {
             Ok(()) => service.posted(&out.reply).await,
             Err(e) => {
-                tracing::warn!(error = %e, chat = %out.scope.chat, "Telegram: posting failed")
+                tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
             }
         }
     }
@@ -468,7 +474,7 @@ async fn is_admin<S>(bot: &TgBot, shared: &Shared<S>, chat: ChatId, user: UserId
     let admin = match bot.get_chat_member(chat, user).await {
         Ok(m) => m.is_privileged(),
         Err(e) => {
-            tracing::warn!(error = %e, "Telegram: getChatMember failed; treating as not an admin");
+            tracing::warn!(error = %scrub(&e), "Telegram: getChatMember failed; treating as not an admin");
             return false;
         }
     };
@@ -593,7 +599,7 @@ async fn on_callback<S: GameStore>(
                         .reply_markup(kb)
                         .await
                     {
-                        tracing::debug!(error = %e, "Telegram: paging the keyboard failed");
+                        tracing::debug!(error = %scrub(&e), "Telegram: paging the keyboard failed");
                     }
                 }
                 _ => {
@@ -626,7 +632,7 @@ async fn on_callback<S: GameStore>(
             answer(None).await?;
             // The pressed keyboard is spent: remove it so nobody presses it again.
             if let Err(e) = bot.edit_message_reply_markup(msg.chat.id, msg.id).await {
-                tracing::debug!(error = %e, "Telegram: removing a used keyboard failed");
+                tracing::debug!(error = %scrub(&e), "Telegram: removing a used keyboard failed");
             }
             send_reply(&bot, place, &reply, None).await?;
             shared.service.posted(&reply).await;
@@ -763,7 +769,7 @@ async fn send_main(
             // Telegram may still refuse a photo (dimensions it dislikes): fall back to a
             // document, which it takes as it is.
             Err(teloxide::RequestError::Api(e)) => {
-                tracing::warn!(error = %e, "Telegram: the photo was refused; sending a document");
+                tracing::warn!(error = %scrub(&e), "Telegram: the photo was refused; sending a document");
             }
             Err(e) => return Err(anyhow::Error::new(e).context("sendPhoto")),
         }

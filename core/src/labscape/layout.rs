@@ -13,6 +13,10 @@ pub const MAX_MODULES: usize = 36;
 /// Most modules across or down on a floor.
 pub const MAX_MODULES_SIDE: usize = 8;
 
+/// Longest layout text read (spaces included): far more than the largest valid layout,
+/// so a huge string is refused before anything is built from it.
+pub const MAX_LAYOUT_LEN: usize = 1024;
+
 /// The named presets, with their notation.
 pub const PRESETS: [(&str, &str); 5] = [
     ("single", "#"),
@@ -127,6 +131,9 @@ pub enum LayoutError {
         "the layout is empty: give a preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#"
     )]
     Empty,
+    /// A text longer than [`MAX_LAYOUT_LEN`].
+    #[error("the layout is {0} characters long; at most {MAX_LAYOUT_LEN} are read")]
+    TooLong(usize),
     /// A character other than `#`, `.`, `,` or `/`.
     #[error(
         "the layout has “{0}”, which is not allowed: use # for a module, . for none, , between rows and / between floors"
@@ -186,6 +193,9 @@ impl Layout {
     /// # Errors
     /// [`LayoutError`] names the rule or limit that was broken.
     pub fn parse(s: &str) -> Result<Layout, LayoutError> {
+        if s.len() > MAX_LAYOUT_LEN {
+            return Err(LayoutError::TooLong(s.len()));
+        }
         let source = s.trim().to_string();
         let lower = source.to_ascii_lowercase();
         let notation = PRESETS
@@ -201,6 +211,10 @@ impl Layout {
             .find(|c| !matches!(c, '#' | '.' | ',' | '/'))
         {
             return Err(LayoutError::BadChar(c));
+        }
+        let floor_count = notation.split('/').count();
+        if floor_count > MAX_FLOORS {
+            return Err(LayoutError::TooManyFloors(floor_count));
         }
         let mut floors = Vec::new();
         for (i, text) in notation.split('/').enumerate() {
@@ -326,6 +340,16 @@ impl fmt::Display for Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_layout_is_refused_before_anything_is_built() {
+        let huge = "#/".repeat(25_000_000);
+        assert_eq!(Layout::parse(&huge), Err(LayoutError::TooLong(huge.len())));
+        assert_eq!(
+            Layout::parse("#/#/#/#/#/#/#"),
+            Err(LayoutError::TooManyFloors(7))
+        );
+    }
 
     #[test]
     fn presets_have_the_documented_module_counts() {

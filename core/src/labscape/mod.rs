@@ -52,7 +52,8 @@ pub use export::{
 pub use game::{DEFAULT_LAYOUT, Refusal, Variant};
 pub use geometry::{Cell, Corner, Dir, Edge, NameError, Wall};
 pub use layout::{
-    FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_MODULES, MAX_MODULES_SIDE, PRESETS,
+    FloorShape, Layout, LayoutError, MAX_FLOORS, MAX_LAYOUT_LEN, MAX_MODULES, MAX_MODULES_SIDE,
+    PRESETS,
 };
 pub use luck::{Luck, PlayerLuck, Tally, luck_of};
 pub use notation::{FORMAT, FloorDoc, PlayerDoc, PositionDoc, PositionError};

@@ -113,6 +113,7 @@ fn default_difficulty() -> String {
     "medium".into()
 }
 
+use crate::board_doc::Problems;
 pub use crate::game::PositionError;
 
 impl Position {
@@ -183,7 +184,7 @@ impl Position {
     /// # Errors
     /// [`PositionError`] lists every problem found.
     pub fn from_doc(doc: &PositionDoc) -> Result<Position, PositionError> {
-        let mut bad: Vec<String> = Vec::new();
+        let mut bad = Problems::default();
         if let Some(f) = &doc.format
             && f != FORMAT
         {
@@ -207,7 +208,7 @@ impl Position {
         if !(STANDARD.players.0..=STANDARD.players.1).contains(&n) {
             bad.push(format!("there are {n} players; a game has 1 to 8"));
         }
-        let nonneg = |bad: &mut Vec<String>, what: &str, v: i64| -> u32 {
+        let nonneg = |bad: &mut Problems, what: &str, v: i64| -> u32 {
             if v < 0 {
                 bad.push(format!("{what} is {v}; it cannot be negative"));
                 0
@@ -227,7 +228,7 @@ impl Position {
             ));
         }
         let limit = doc.limit.map(|l| nonneg(&mut bad, "limit", l));
-        let seat_field = |bad: &mut Vec<String>, what: &str, v: Option<i64>| -> Option<Seat> {
+        let seat_field = |bad: &mut Problems, what: &str, v: Option<i64>| -> Option<Seat> {
             match v {
                 None => {
                     bad.push(format!("a setup position needs “{what}”"));
@@ -256,7 +257,7 @@ impl Position {
                         None
                     }
                     None => {
-                        bad.push("a setup position needs “building”".into());
+                        bad.push("a setup position needs “building”");
                         None
                     }
                 };
@@ -297,7 +298,7 @@ impl Position {
 
         // Everything below needs the layout.
         let Some(layout) = layout else {
-            return Err(PositionError { problems: bad });
+            return Err(bad.into_error());
         };
         let floor_count = layout.floor_count();
         let floor = if doc.floor < 0 || doc.floor as usize >= floor_count {
@@ -373,7 +374,7 @@ impl Position {
             boards.push(None);
         }
         let current_shape = floor.map(|f| layout.floor(f).clone());
-        let read_cell = |bad: &mut Vec<String>, what: &str, s: &Option<String>| -> Option<Cell> {
+        let read_cell = |bad: &mut Problems, what: &str, s: &Option<String>| -> Option<Cell> {
             let s = s.as_ref()?;
             match s.parse::<Cell>() {
                 Err(e) => {
@@ -436,7 +437,7 @@ impl Position {
         let (Some(difficulty), Some(phase), Some(floor), Some(dice)) =
             (difficulty, phase, floor, dice)
         else {
-            return Err(PositionError { problems: bad });
+            return Err(bad.into_error());
         };
         let dawn = dawn_for(&STANDARD, layout.module_count(), n, difficulty);
         if let Some(d) = doc.dawn
@@ -484,7 +485,7 @@ impl Position {
                     }
                 }
                 if exit.is_some() || robot.is_some() {
-                    bad.push("exit and robot are placed only when setup ends".into());
+                    bad.push("exit and robot are placed only when setup ends");
                 }
             }
             Phase::Play | Phase::Over => {
@@ -502,21 +503,19 @@ impl Position {
                 }
                 if phase == Phase::Play {
                     if exit.is_none() {
-                        bad.push("a position in play needs an exit".into());
+                        bad.push("a position in play needs an exit");
                     }
                     if robot.is_none() {
-                        bad.push("a position in play needs a robot".into());
+                        bad.push("a position in play needs a robot");
                     }
                     if !players.iter().any(|p| p.status == Status::Acting) {
-                        bad.push("the game is in play but no player is acting".into());
+                        bad.push("the game is in play but no player is acting");
                     }
                 } else if players
                     .iter()
                     .any(|p| matches!(p.status, Status::Acting | Status::Exited | Status::TimedOut))
                 {
-                    bad.push(
-                        "the game is over, so every player must have escaped or be out".into(),
-                    );
+                    bad.push("the game is over, so every player must have escaped or be out");
                 }
                 for p in &players {
                     match p.status {
@@ -564,7 +563,7 @@ impl Position {
             }
         }
         if !bad.is_empty() {
-            return Err(PositionError { problems: bad });
+            return Err(bad.into_error());
         }
         let queue: Vec<u8> = dice_vals;
         let pos = Position {

@@ -241,6 +241,9 @@ pub fn dawn_for(rules: &Rules, modules: usize, players: usize, difficulty: Diffi
     num.div_ceil(den) as u32
 }
 
+/// The largest arrival number the notation can hold (a signed 64-bit number).
+pub(crate) const MAX_ARRIVAL: u64 = i64::MAX as u64;
+
 impl Position {
     /// The rules in force.
     pub fn rules(&self) -> &'static Rules {
@@ -368,7 +371,21 @@ impl Position {
         Some((escaped, top))
     }
 
-    pub(crate) fn next_arrival(&self) -> u64 {
+    /// The arrival number of a marker that moves now: above every other.
+    ///
+    /// The notation writes arrivals as signed 64-bit numbers and only their order matters;
+    /// when the largest one read from a position leaves no room above it, the arrivals are
+    /// first renumbered 0, 1, … in the same order, so every position written can be read
+    /// back.
+    pub(crate) fn next_arrival(&mut self) -> u64 {
+        let top = self.players.iter().map(|p| p.arrival).max().unwrap_or(0);
+        if top >= MAX_ARRIVAL {
+            let mut order: Vec<usize> = (0..self.players.len()).collect();
+            order.sort_by_key(|&i| (self.players[i].arrival, i));
+            for (rank, i) in order.into_iter().enumerate() {
+                self.players[i].arrival = rank as u64;
+            }
+        }
         self.players
             .iter()
             .map(|p| p.arrival + 1)
