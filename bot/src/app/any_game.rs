@@ -449,6 +449,7 @@ impl<S: GameStore> Service<S> {
             turn: Some((row.id, row.turn)),
             lang,
             posts_turn: Some((row.id, row.turn)),
+            names: Vec::new(),
         }
     }
 }

@@ -278,13 +278,19 @@ impl<S: GameStore> Service<S> {
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
             Ok(mut r) => {
+                let live = self.store.live_game(&ctx.scope).await.ok().flatten();
                 r.lang = match r.visibility {
                     Visibility::Private => self.lang_for(ctx).await,
-                    Visibility::Public => {
-                        let live = self.store.live_game(&ctx.scope).await.ok().flatten();
-                        self.chat_lang(&ctx.scope, live.as_ref()).await
-                    }
+                    Visibility::Public => self.chat_lang(&ctx.scope, live.as_ref()).await,
                 };
+                let games = [
+                    live.map(|g| g.id),
+                    r.turn.map(|t| t.0),
+                    r.posts_turn.map(|t| t.0),
+                ];
+                r.names = self
+                    .names_in(Some(&ctx.user_name), games.into_iter().flatten())
+                    .await;
                 r
             }
             Err(ServiceError::User(e)) => {
@@ -304,6 +310,29 @@ impl<S: GameStore> Service<S> {
                 }
             }
         }
+    }
+
+    /// The names users chose that a reply about `games` may show: the speaker's (capped,
+    /// as stored) and every player's.
+    pub(crate) async fn names_in(
+        &self,
+        speaker: Option<&str>,
+        games: impl IntoIterator<Item = GameId>,
+    ) -> Vec<String> {
+        let mut names: Vec<String> = speaker.map(cap_name).into_iter().collect();
+        let mut seen = Vec::new();
+        for game in games {
+            if seen.contains(&game) {
+                continue;
+            }
+            seen.push(game);
+            if let Ok(seats) = self.store.seats(game).await {
+                names.extend(seats.into_iter().map(|s| s.display_name));
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// The language of a private reply to `ctx`'s user: their `/me lang` choice, else
@@ -1661,7 +1690,10 @@ impl<S: GameStore> Service<S> {
         let mut out = Vec::new();
         for t in due {
             match self.fire(&t, now).await {
-                Ok(Some(o)) => out.push(o),
+                Ok(Some(mut o)) => {
+                    o.reply.names = self.names_in(None, [t.game]).await;
+                    out.push(o)
+                }
                 Ok(None) => {}
                 Err(ServiceError::User(e)) => tracing::debug!(game = %t.game, "timer skipped: {e}"),
                 Err(ServiceError::Store(e)) => {
@@ -1958,6 +1990,7 @@ impl<S: GameStore> Service<S> {
             turn: Some((row.id, turn)),
             lang,
             posts_turn: Some((row.id, turn)),
+            names: Vec::new(),
         }
     }
 }

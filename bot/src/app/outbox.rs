@@ -39,8 +39,9 @@ impl<S: GameStore> Service<S> {
         let mut out = Vec::new();
         for (game, turn) in owed {
             match self.owed_post(game).await {
-                Ok(Some(reply)) => {
+                Ok(Some(mut reply)) => {
                     tracing::info!(%game, turn, "posting a turn the chat has not seen");
+                    reply.names = self.names_in(None, [game]).await;
                     let scope = match self.store.game(game).await {
                         Ok(Some(row)) => row.scope,
                         _ => continue,

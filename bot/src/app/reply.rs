@@ -64,6 +64,9 @@ pub struct Reply {
     /// The turn post this reply is (game, turn): once the chat shows it, the adapter
     /// reports it with `Service::posted`, and the game's outbox is clear.
     pub posts_turn: Option<(GameId, i64)>,
+    /// Names users chose (the speaker's, the game's players') that may appear in the
+    /// text: an adapter whose markup would read them (Discord's Markdown) escapes them.
+    pub names: Vec<String>,
 }
 
 impl Reply {
@@ -79,6 +82,7 @@ impl Reply {
             turn: None,
             lang: Lang::En,
             posts_turn: None,
+            names: Vec::new(),
         }
     }
 

@@ -119,9 +119,54 @@ pub fn mentioned_ids(reply: &Reply) -> Vec<serenity::UserId> {
         .collect()
 }
 
+/// Escapes every Markdown character of `name` (Discord reads `\` before any punctuation
+/// as that character, literally).
+pub fn escape_markdown(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The reply's text with the names users chose escaped, so a nickname like
+/// `[free](https://x.co/a)`, `||spoiler||` or `**` shows as typed, not as a link, a spoiler
+/// or bold.
+pub fn text_of(reply: &Reply) -> String {
+    let mut names: Vec<&String> = reply
+        .names
+        .iter()
+        .filter(|n| n.chars().any(|c| c.is_ascii_punctuation()))
+        .collect();
+    // Longest first, so a name that holds another is escaped whole.
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut text = reply.text.clone();
+    for name in names {
+        text = replace_outside_escapes(&text, name, &escape_markdown(name));
+    }
+    text
+}
+
+/// Replaces `from` with `to` except where a previous replacement already escaped it.
+fn replace_outside_escapes(text: &str, from: &str, to: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(from) {
+        let escaped_before = rest[..i].ends_with('\\');
+        out.push_str(&rest[..i]);
+        out.push_str(if escaped_before { from } else { to });
+        rest = &rest[i + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The reply's text with the mention line, cut into pieces Discord accepts.
 pub fn contents(reply: &Reply) -> Vec<String> {
-    let mut text = reply.text.clone();
+    let mut text = text_of(reply);
     let ids = mentioned_ids(reply);
     if !ids.is_empty() {
         let who: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
@@ -281,6 +326,57 @@ mod tests {
     };
 
     #[test]
+    fn names_users_chose_are_shown_as_typed_not_as_markdown() {
+        let mut reply =
+            Reply::text("**[free](https://x.co/a)** joined; **||boo||** and **ana** too");
+        reply.names = vec![
+            "[free](https://x.co/a)".into(),
+            "||boo||".into(),
+            "ana".into(),
+        ];
+        assert_eq!(
+            text_of(&reply),
+            r"**\[free\]\(https\:\/\/x\.co\/a\)** joined; **\|\|boo\|\|** and **ana** too"
+        );
+        assert_eq!(escape_markdown("**"), r"\*\*");
+        assert_eq!(escape_markdown("ana_b"), r"ana\_b");
+    }
+
+    #[tokio::test]
+    async fn the_service_lists_the_names_a_public_post_can_show() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::store::SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
+            .await
+            .unwrap();
+        let service =
+            crate::app::Service::new(store, std::sync::Arc::new(crate::app::SystemClock), None);
+        let ctx = |id: &str, name: &str| crate::app::Ctx {
+            scope: crate::store::ChatScope {
+                platform: "discord".into(),
+                chat: "1".into(),
+                thread: String::new(),
+            },
+            user_id: id.into(),
+            user_name: name.into(),
+            is_admin: false,
+            delivery: None,
+            locale: None,
+        };
+        service.handle_line(&ctx("1", "||boo||"), "/new").await;
+        let joined = service
+            .handle_line(&ctx("2", "[free](https://x.co/a)"), "/join")
+            .await;
+        let shown = contents(&joined).join("\n");
+        assert!(shown.contains(r"\[free\]\(https"), "{shown}");
+        assert!(!shown.contains("[free](https"), "{shown}");
+        let status = service
+            .handle_line(&ctx("2", "[free](https://x.co/a)"), "/status")
+            .await;
+        let shown = contents(&status).join("\n");
+        assert!(!shown.contains("||boo||"), "{shown}");
+    }
+
+    #[test]
     fn custom_ids_carry_game_turn_and_action() {
         let id = custom_id(12, 40, "rotate-wall B3:NE B2:SE");
         assert_eq!(
@@ -395,6 +491,7 @@ mod tests {
             turn: Some((GameId(1), 3)),
             posts_turn: None,
             lang: crate::i18n::Lang::En,
+            names: vec![],
         };
         assert_eq!(
             contents(&reply),

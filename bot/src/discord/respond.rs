@@ -198,7 +198,7 @@ impl Piece {
 }
 
 fn followups(reply: &Reply) -> Vec<Piece> {
-    let pieces = present::split(&reply.text, present::MAX_CONTENT);
+    let pieces = present::split(&present::text_of(reply), present::MAX_CONTENT);
     let last = pieces.len() - 1;
     pieces
         .into_iter()

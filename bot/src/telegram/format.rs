@@ -31,39 +31,125 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// The service's text (`**bold**`) as Telegram HTML; an unpaired `**` stays literal.
+/// The service's text as Telegram HTML: `**bold**`, `` `code` `` and fenced blocks
+/// (```` ``` ````, for tables) as `<pre>`, monospaced; everything else escaped. An
+/// unpaired `**` or backtick stays literal; an unclosed fence runs to the end.
 pub fn to_html(text: &str) -> String {
-    let parts: Vec<&str> = text.split("**").collect();
-    // An even number of parts means an odd number of markers: the last one is unpaired.
-    let paired = if parts.len().is_multiple_of(2) {
-        parts.len() - 2
-    } else {
-        parts.len() - 1
-    };
-    let mut out = String::with_capacity(text.len() + 16);
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            if i <= paired {
-                out.push_str(if i % 2 == 1 { "<b>" } else { "</b>" });
-            } else {
-                out.push_str("**");
-            }
-        }
-        out.push_str(&escape(part));
-    }
-    out
+    convert(text, true)
 }
 
-/// What a user reads of [`to_html`]'s input: the text without the `**` markers.
+/// What a user reads of [`to_html`]'s input: the text without its markup.
 pub fn visible(text: &str) -> String {
-    let n = text.matches("**").count();
-    if n.is_multiple_of(2) {
-        text.replace("**", "")
-    } else {
-        // Keep the unpaired last marker, as `to_html` does.
-        let last = text.rfind("**").expect("a marker");
-        format!("{}{}", text[..last].replace("**", ""), &text[last..])
+    convert(text, false)
+}
+
+/// Whether a line opens or closes a fenced block.
+fn is_fence(line: &str) -> bool {
+    line.trim_start().starts_with("```")
+}
+
+/// [`to_html`] (`html`) or [`visible`] (not): one pass over the lines, fenced blocks
+/// apart, the text between them marked up inline.
+fn convert(text: &str, html: bool) -> String {
+    let mut items: Vec<String> = Vec::new();
+    let mut region: Vec<&str> = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    let flush = |region: &mut Vec<&str>, items: &mut Vec<String>| {
+        if !region.is_empty() {
+            items.push(inline(&region.join("\n"), html));
+            region.clear();
+        }
+    };
+    for line in text.split('\n') {
+        match (&mut block, is_fence(line)) {
+            (None, true) => {
+                flush(&mut region, &mut items);
+                block = Some(Vec::new());
+            }
+            (Some(lines), true) => {
+                items.push(pre(&lines.join("\n"), html));
+                block = None;
+            }
+            (Some(lines), false) => lines.push(line),
+            (None, false) => region.push(line),
+        }
     }
+    if let Some(lines) = block {
+        items.push(pre(&lines.join("\n"), html));
+    }
+    flush(&mut region, &mut items);
+    items.join("\n")
+}
+
+fn pre(body: &str, html: bool) -> String {
+    if html {
+        format!("<pre>{}</pre>", escape(body))
+    } else {
+        body.to_string()
+    }
+}
+
+/// Inline markup of text outside fenced blocks: code spans (a backtick pair on one line)
+/// first, then `**` pairs in the rest.
+fn inline(text: &str, html: bool) -> String {
+    // Split into (is_code, text) pieces.
+    let mut pieces: Vec<(bool, &str)> = Vec::new();
+    let rest = text;
+    let mut plain_start = 0;
+    let mut at = 0;
+    while let Some(i) = rest[at..].find('`') {
+        let open = at + i;
+        let close = rest[open + 1..]
+            .find(['`', '\n'])
+            .map(|j| open + 1 + j)
+            .filter(|&j| rest.as_bytes()[j] == b'`' && j > open + 1);
+        match close {
+            Some(close) => {
+                pieces.push((false, &rest[plain_start..open]));
+                pieces.push((true, &rest[open + 1..close]));
+                plain_start = close + 1;
+                at = close + 1;
+            }
+            None => at = open + 1,
+        }
+    }
+    pieces.push((false, &rest[plain_start..]));
+    let markers: usize = pieces
+        .iter()
+        .filter(|(code, _)| !code)
+        .map(|(_, t)| t.matches("**").count())
+        .sum();
+    let paired = markers - markers % 2;
+    let mut seen = 0;
+    let mut out = String::with_capacity(text.len() + 16);
+    for (code, piece) in pieces {
+        if code {
+            if html {
+                out.push_str("<code>");
+                out.push_str(&escape(piece));
+                out.push_str("</code>");
+            } else {
+                out.push_str(piece);
+            }
+            continue;
+        }
+        for (i, part) in piece.split("**").enumerate() {
+            if i > 0 {
+                seen += 1;
+                if seen > paired {
+                    out.push_str("**");
+                } else if html {
+                    out.push_str(if seen % 2 == 1 { "<b>" } else { "</b>" });
+                }
+            }
+            if html {
+                out.push_str(&escape(part));
+            } else {
+                out.push_str(part);
+            }
+        }
+    }
+    out
 }
 
 /// Telegram's length of a text: UTF-16 code units, as the Bot API counts.
@@ -145,8 +231,29 @@ pub fn mention_len(mentions: &[Mention], lang: Lang) -> usize {
 }
 
 /// Splits text into chunks of at most `max` Telegram characters, at line breaks where
-/// possible (a single overlong line is cut at character boundaries).
+/// possible (a single overlong line is cut at character boundaries). A fenced block cut
+/// between two chunks is closed at the end of the first and opened again in the next, so
+/// each message is monospaced where it should be.
 pub fn split_text(text: &str, max: usize) -> Vec<String> {
+    const FENCE: &str = "```";
+    let fenced = text.split('\n').any(is_fence);
+    let reserve = if fenced { 2 * (FENCE.len() + 1) } else { 0 };
+    let mut chunks = split_lines(text, max.saturating_sub(reserve).max(1));
+    let mut open = false;
+    for chunk in &mut chunks {
+        if open {
+            chunk.insert_str(0, "```\n");
+        }
+        let fences = chunk.split('\n').filter(|l| is_fence(l)).count();
+        open = fences % 2 == 1;
+        if open {
+            chunk.push_str("\n```");
+        }
+    }
+    chunks
+}
+
+fn split_lines(text: &str, max: usize) -> Vec<String> {
     let mut chunks = Vec::new();
     let mut cur = String::new();
     for line in text.split('\n') {
@@ -363,6 +470,52 @@ pub fn send_as_photo(png: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_are_monospaced_and_code_is_code() {
+        let table = "**Dawn**\n```\nround | time\n1     | <6>\n```\nthen `roll` & go";
+        assert_eq!(
+            to_html(table),
+            "<b>Dawn</b>\n<pre>round | time\n1     | &lt;6&gt;</pre>\nthen <code>roll</code> &amp; go"
+        );
+        assert_eq!(
+            visible(table),
+            "Dawn\nround | time\n1     | <6>\nthen roll & go"
+        );
+        // Markup inside a block or a code span is literal.
+        assert_eq!(to_html("```\n**x** `y`\n```"), "<pre>**x** `y`</pre>");
+        assert_eq!(to_html("a `**b**` c"), "a <code>**b**</code> c");
+        // An unpaired backtick stays; an unclosed fence runs to the end.
+        assert_eq!(to_html("it`s **ok**"), "it`s <b>ok</b>");
+        assert_eq!(to_html("x\n```\ncode"), "x\n<pre>code</pre>");
+        assert_eq!(to_html("``"), "``");
+    }
+
+    #[test]
+    fn a_table_split_between_messages_stays_a_table_in_each() {
+        let rows: Vec<String> = (0..40).map(|i| format!("row {i:02} | value")).collect();
+        let text = format!("Heading\n```\n{}\n```\nafter", rows.join("\n"));
+        let chunks = split_text(&text, 200);
+        assert!(chunks.len() > 2, "{chunks:?}");
+        for c in &chunks {
+            assert!(tg_len(c) <= 200, "{c}");
+            let html = to_html(c);
+            assert_eq!(
+                html.matches("<pre>").count(),
+                html.matches("</pre>").count(),
+                "{html}"
+            );
+            assert!(!html.contains("```"), "{html}");
+        }
+        let rejoined: String = chunks
+            .iter()
+            .map(|c| visible(c))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for r in &rows {
+            assert!(rejoined.contains(r.as_str()));
+        }
+    }
 
     #[test]
     fn bold_and_escaping_become_html() {
