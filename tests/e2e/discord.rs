@@ -483,7 +483,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         subs,
         [
             "new", "join", "leave", "start", "abandon", "status", "addbot", "settings", "me",
-            "away"
+            "away", "snooze"
         ]
     );
     let choice_names = |o: &Value| -> Vec<String> {

@@ -561,6 +561,7 @@ error-refused = That is refused: { $problem }
 error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.
 parse-unknown-game = “{ $value }” is not a game here: { $games }.
 outbox-again = (This turn was not shown when it was played; here it is.)
+dc-cmd-snooze = Put off the reminders of your turn by 4 hours
 dc-cmd-play = Play an action of this chat's game, in its notation (b2-c3, c1, move NNE…)
 dc-opt-play-action = The action, e.g. b2-c3, c1 or move NNE
 dc-opt-new-game = The game (Labscape if not given)

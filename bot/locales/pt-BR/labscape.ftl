@@ -582,6 +582,7 @@ error-refused = Isso não vale: { $problem }
 error-not-for-this-game = { $game } ainda não tem { $command }: esse comando é do Labscape.
 parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
+dc-cmd-snooze = Adiar por 4 horas os lembretes da sua vez
 dc-cmd-play = Jogar uma ação do jogo deste chat, na notação dele (b2-c3, c1, move NNE…)
 dc-opt-play-action = A ação, por exemplo b2-c3, c1 ou move NNE
 dc-opt-new-game = O jogo (Labscape, se não disser)

@@ -13,6 +13,7 @@ mod in_flight;
 mod outbox;
 pub use any_game::any_game_name;
 mod command;
+pub mod command_words;
 pub mod help;
 pub mod messages;
 mod records;

@@ -241,7 +241,8 @@ async fn complete_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 #[poise::command(
     slash_command,
     subcommands(
-        "new", "join", "leave", "start", "abandon", "status", "addbot", "settings", "me", "away"
+        "new", "join", "leave", "start", "abandon", "status", "addbot", "settings", "me", "away",
+        "snooze"
     ),
     subcommand_required
 )]
@@ -385,6 +386,12 @@ pub async fn away(
     #[description = "Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off"] until: String,
 ) -> Result<(), Error> {
     respond::command(ctx, Command::Away(Some(until))).await
+}
+
+/// Put off the reminders of your turn by 4 hours
+#[poise::command(slash_command)]
+pub async fn snooze(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Snooze).await
 }
 
 /// What happened since your last turn

@@ -21,6 +21,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "labscape settings" => tr!(lang, "dc-cmd-settings"),
         "labscape me" => tr!(lang, "dc-cmd-me"),
         "labscape away" => tr!(lang, "dc-cmd-away"),
+        "labscape snooze" => tr!(lang, "dc-cmd-snooze"),
         "recap" => tr!(lang, "dc-cmd-recap"),
         "replay" => tr!(lang, "dc-cmd-replay"),
         "export" => tr!(lang, "dc-cmd-export"),

@@ -143,11 +143,25 @@ pub fn text_of(reply: &Reply) -> String {
         .collect();
     // Longest first, so a name that holds another is escaped whole.
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    let mut text = reply.text.clone();
+    let mut text = discord_commands(&reply.text);
     for name in names {
         text = replace_outside_escapes(&text, name, &escape_markdown(name));
     }
     text
+}
+
+/// The service's command names as Discord users type them: the lobby and preference
+/// commands are subcommands of `/labscape`, the draft's of `/place`.
+pub fn discord_commands(text: &str) -> String {
+    crate::app::command_words::rename(text, |word| {
+        let group = match word {
+            "new" | "join" | "leave" | "start" | "abandon" | "status" | "addbot" | "settings"
+            | "me" | "away" | "snooze" => "labscape",
+            "wall" | "item" | "autofill" => "place",
+            _ => return None,
+        };
+        Some(format!("{group} {word}"))
+    })
 }
 
 /// Replaces `from` with `to` except where a previous replacement already escaped it.
@@ -324,6 +338,59 @@ mod tests {
         app::{Mention, Visibility},
         store::GameId,
     };
+
+    /// Every command any text names (both languages), as Discord shows it, is a command
+    /// registered on Discord: `/labscape join`, not `/join`.
+    #[test]
+    fn every_command_a_text_names_exists_on_discord() {
+        let registered = super::super::commands::all();
+        let exists = |shown: &str| {
+            let mut words = shown.split(' ');
+            let top = words.next().unwrap_or_default();
+            let Some(cmd) = registered.iter().find(|c| c.name == top) else {
+                return false;
+            };
+            if cmd.subcommands.is_empty() {
+                return true;
+            }
+            let sub = words.next().unwrap_or_default();
+            cmd.subcommands.iter().any(|c| c.name == sub)
+        };
+        let mut missing = Vec::new();
+        for ftl in [
+            include_str!("../../locales/en/labscape.ftl"),
+            include_str!("../../locales/pt-BR/labscape.ftl"),
+        ] {
+            let mut key = "";
+            for line in ftl.lines() {
+                if !line.starts_with(char::is_whitespace) {
+                    key = line;
+                }
+                // Telegram's and local play's own texts name their own commands.
+                if key.starts_with("tg-") || key.starts_with("local-") || key.starts_with('#') {
+                    continue;
+                }
+                let shown = discord_commands(line);
+                for word in crate::app::command_words::named(&shown) {
+                    let at = shown.find(&format!("/{word}")).unwrap();
+                    let rest = &shown[at + 1..];
+                    let end = rest
+                        .match_indices(' ')
+                        .nth(usize::from(word == "labscape" || word == "place"))
+                        .map_or(rest.len(), |(i, _)| i);
+                    let full = rest[..end].trim_end_matches(|c: char| !c.is_alphanumeric());
+                    if !exists(full) {
+                        missing.push(format!("/{full} in: {line}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "texts name commands Discord does not have:\n{}",
+            missing.join("\n")
+        );
+    }
 
     #[test]
     fn names_users_chose_are_shown_as_typed_not_as_markdown() {

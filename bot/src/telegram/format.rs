@@ -162,34 +162,12 @@ pub fn tg_len(s: &str) -> usize {
 /// `/startgame`, `/rotate-wall` → `/rotate_wall`. Slashes inside words (`###/##`, `and/or`)
 /// are left alone.
 pub fn telegram_commands(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut prev: Option<char> = None;
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if c == '/' && !prev.is_some_and(|p| p.is_alphanumeric()) {
-            let word_len = rest[1..]
-                .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '-' || ch == '_'))
-                .unwrap_or(rest.len() - 1);
-            let word = &rest[1..1 + word_len];
-            let renamed = match word {
-                "new" => Some("newgame"),
-                "start" => Some("startgame"),
-                "rotate-wall" => Some("rotate_wall"),
-                _ => None,
-            };
-            if let Some(r) = renamed {
-                out.push('/');
-                out.push_str(r);
-                rest = &rest[1 + word_len..];
-                prev = r.chars().last();
-                continue;
-            }
-        }
-        out.push(c);
-        prev = Some(c);
-        rest = &rest[c.len_utf8()..];
-    }
-    out
+    crate::app::command_words::rename(text, |word| match word {
+        "new" => Some("newgame".into()),
+        "start" => Some("startgame".into()),
+        "rotate-wall" => Some("rotate_wall".into()),
+        _ => None,
+    })
 }
 
 /// The HTML line that notifies the players whose turn it is (Telegram user ids only;
