@@ -230,33 +230,109 @@ pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
         .users(mentioned_ids(reply))
 }
 
-/// The channel messages for a public reply: the text (in pieces if long), the image and
-/// the buttons on the last piece.
-pub fn channel_messages(reply: &Reply) -> Vec<serenity::CreateMessage> {
-    let pieces = contents(reply);
-    let last = pieces.len() - 1;
-    pieces
+/// Discord's upload limit for a message when the interaction does not give one: 10 MiB.
+pub const DEFAULT_UPLOAD_LIMIT: u64 = 10 << 20;
+
+/// Where each file of a reply goes: with the turn's image, in a message of its own, or
+/// nowhere (larger than the limit by itself).
+#[derive(Debug, PartialEq, Eq)]
+pub struct FilePlan {
+    /// Indexes of the files sent with the last text piece and the image.
+    pub with_turn: Vec<usize>,
+    /// Indexes of the files sent afterwards, one message each.
+    pub apart: Vec<usize>,
+    /// Indexes of the files too large to upload at all.
+    pub dropped: Vec<usize>,
+}
+
+/// Plans the uploads of a reply under `limit` bytes a message: the files ride with the
+/// image when all of them fit; otherwise each goes in a message of its own after it, so
+/// the turn's post (text, image, buttons) never depends on them.
+pub fn plan_files(reply: &Reply, limit: u64) -> FilePlan {
+    let image = reply.image.as_ref().map_or(0, |p| p.len() as u64);
+    let total: u64 = image
+        + reply
+            .files
+            .iter()
+            .map(|f| f.bytes.len() as u64)
+            .sum::<u64>();
+    let all: Vec<usize> = (0..reply.files.len()).collect();
+    if total <= limit {
+        return FilePlan {
+            with_turn: all,
+            apart: Vec::new(),
+            dropped: Vec::new(),
+        };
+    }
+    let (apart, dropped) = all
         .into_iter()
-        .enumerate()
-        .map(|(i, text)| {
-            let mut m = serenity::CreateMessage::new()
+        .partition(|&i| reply.files[i].bytes.len() as u64 <= limit);
+    FilePlan {
+        with_turn: Vec::new(),
+        apart,
+        dropped,
+    }
+}
+
+/// A public reply as channel messages: `lead` (text pieces), `last` (the last piece with
+/// the image, the buttons and the files that fit), `last_bare` (the same without files, to
+/// send instead if the upload fails), and `apart` (one message per file sent afterwards).
+pub struct ChannelPost {
+    /// The text pieces before the last.
+    pub lead: Vec<serenity::CreateMessage>,
+    /// The last piece, with image, buttons and the files planned with it.
+    pub last: serenity::CreateMessage,
+    /// The last piece without files, when `last` carries some.
+    pub last_bare: Option<serenity::CreateMessage>,
+    /// Files sent after the post, one message each.
+    pub apart: Vec<serenity::CreateMessage>,
+}
+
+/// The channel messages for a public reply (see [`ChannelPost`]), under `limit` bytes of
+/// uploads a message.
+pub fn channel_messages(reply: &Reply, limit: u64) -> ChannelPost {
+    let plan = plan_files(reply, limit);
+    for &i in &plan.dropped {
+        tracing::warn!(file = %reply.files[i].name, bytes = reply.files[i].bytes.len(), limit, "a file is over Discord's upload limit; not sent");
+    }
+    let attach = |m: serenity::CreateMessage, f: &crate::app::Attachment| {
+        m.add_file(serenity::CreateAttachment::bytes(
+            f.bytes.clone(),
+            f.name.clone(),
+        ))
+    };
+    let mut pieces = contents(reply);
+    let last_text = pieces.pop().unwrap_or_default();
+    let lead = pieces
+        .into_iter()
+        .map(|text| {
+            serenity::CreateMessage::new()
                 .content(text)
-                .allowed_mentions(allowed_mentions(reply));
-            if i == last {
-                if let Some(png) = &reply.image {
-                    m = m.add_file(serenity::CreateAttachment::bytes(png.clone(), IMAGE_NAME));
-                }
-                for f in &reply.files {
-                    m = m.add_file(serenity::CreateAttachment::bytes(
-                        f.bytes.clone(),
-                        f.name.clone(),
-                    ));
-                }
-                m = m.components(buttons(reply));
-            }
-            m
+                .allowed_mentions(allowed_mentions(reply))
         })
-        .collect()
+        .collect();
+    let mut bare = serenity::CreateMessage::new()
+        .content(last_text)
+        .allowed_mentions(allowed_mentions(reply))
+        .components(buttons(reply));
+    if let Some(png) = &reply.image {
+        bare = bare.add_file(serenity::CreateAttachment::bytes(png.clone(), IMAGE_NAME));
+    }
+    let last = plan
+        .with_turn
+        .iter()
+        .fold(bare.clone(), |m, &i| attach(m, &reply.files[i]));
+    let apart = plan
+        .apart
+        .iter()
+        .map(|&i| attach(serenity::CreateMessage::new(), &reply.files[i]))
+        .collect();
+    ChannelPost {
+        lead,
+        last,
+        last_bare: (!plan.with_turn.is_empty()).then_some(bare),
+        apart,
+    }
 }
 
 /// Where a chat scope's messages go: the thread if there is one, else the channel.
@@ -390,6 +466,51 @@ mod tests {
             "texts name commands Discord does not have:\n{}",
             missing.join("\n")
         );
+    }
+
+    #[test]
+    fn files_ride_with_the_turn_only_when_everything_fits() {
+        let mut reply = Reply::text("**Labscape #1** · game over");
+        reply.image = Some(vec![0; 300]);
+        reply.files.push(crate::app::Attachment {
+            name: "replay.gif".into(),
+            bytes: vec![0; 600],
+        });
+        reply.files.push(crate::app::Attachment {
+            name: "record.json".into(),
+            bytes: vec![0; 50],
+        });
+        let plan = |limit| plan_files(&reply, limit);
+        assert_eq!(
+            plan(1000),
+            FilePlan {
+                with_turn: vec![0, 1],
+                apart: vec![],
+                dropped: vec![]
+            }
+        );
+        // Image and GIF together are over the limit: the turn goes alone, each file after.
+        assert_eq!(
+            plan(900),
+            FilePlan {
+                with_turn: vec![],
+                apart: vec![0, 1],
+                dropped: vec![]
+            }
+        );
+        // A file over the limit by itself is not sent; the rest still is.
+        assert_eq!(
+            plan(500),
+            FilePlan {
+                with_turn: vec![],
+                apart: vec![1],
+                dropped: vec![0]
+            }
+        );
+        let post = channel_messages(&reply, 900);
+        assert!(post.last_bare.is_none());
+        assert_eq!(post.apart.len(), 2);
+        assert!(channel_messages(&reply, 1000).last_bare.is_some());
     }
 
     #[test]

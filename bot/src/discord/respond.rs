@@ -84,7 +84,14 @@ pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
     let reply = ctx.data().service.handle(&c, cmd).await;
     match reply.visibility {
         Visibility::Private => private(ctx, &reply).await,
-        Visibility::Public => match post(ctx.http(), a.interaction.channel_id, &reply).await {
+        Visibility::Public => match post(
+            ctx.http(),
+            a.interaction.channel_id,
+            &reply,
+            upload_limit(a.interaction.attachment_size_limit),
+        )
+        .await
+        {
             Ok(()) => {
                 ctx.data().service.posted(&reply).await;
                 if let Err(e) = a.interaction.delete_response(ctx.http()).await {
@@ -145,7 +152,13 @@ pub async fn new_in_thread(ctx: Context<'_>, options: NewOptions) -> Result<(), 
             tracing::warn!(thread = %thread.id, "naming the thread failed: {e}");
         }
     }
-    post(http, thread.id, &reply).await?;
+    post(
+        http,
+        thread.id,
+        &reply,
+        upload_limit(a.interaction.attachment_size_limit),
+    )
+    .await?;
     private(ctx, &Reply::private(format!("<#{}>", thread.id))).await
 }
 
@@ -220,16 +233,42 @@ fn followups(reply: &Reply) -> Vec<Piece> {
         .collect()
 }
 
-/// Posts a public reply in `channel`.
+/// Posts a public reply in `channel`, with at most `limit` bytes of uploads a message.
+/// The post stands once its text and image are sent: a file that fails to upload is
+/// logged (and the post sent again without it), never the reason the turn goes unseen.
 pub async fn post(
     http: &serenity::Http,
     channel: serenity::ChannelId,
     reply: &Reply,
+    limit: u64,
 ) -> Result<(), Error> {
-    for m in present::channel_messages(reply) {
+    let post = present::channel_messages(reply, limit);
+    for m in post.lead {
         channel.send_message(http, m).await?;
     }
+    match (channel.send_message(http, post.last).await, post.last_bare) {
+        (Ok(_), _) => {}
+        (Err(e), Some(bare)) => {
+            tracing::warn!(%channel, "posting a turn with its files failed ({e}); posting it without them");
+            channel.send_message(http, bare).await?;
+        }
+        (Err(e), None) => return Err(e),
+    }
+    for m in post.apart {
+        if let Err(e) = channel.send_message(http, m).await {
+            tracing::warn!(%channel, "posting a file failed: {e}");
+        }
+    }
     Ok(())
+}
+
+/// The upload limit an interaction gives (0 when absent: the default).
+fn upload_limit(given: u32) -> u64 {
+    if given == 0 {
+        present::DEFAULT_UPLOAD_LIMIT
+    } else {
+        u64::from(given)
+    }
 }
 
 /// Handles a click on one of this bot's buttons.
@@ -265,7 +304,8 @@ pub async fn press(
         }
     };
     if reply.visibility == Visibility::Public {
-        match post(&sctx.http, press.channel_id, &reply).await {
+        let limit = upload_limit(press.attachment_size_limit);
+        match post(&sctx.http, press.channel_id, &reply, limit).await {
             Ok(()) => {
                 data.service.posted(&reply).await;
                 // That turn is over: its buttons go, so the channel shows one live set.
@@ -302,7 +342,7 @@ pub async fn post_outgoing(
             tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
             continue;
         };
-        match post(&http, channel, &out.reply).await {
+        match post(&http, channel, &out.reply, present::DEFAULT_UPLOAD_LIMIT).await {
             Ok(()) => service.posted(&out.reply).await,
             Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
         }

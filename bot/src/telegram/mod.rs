@@ -650,8 +650,12 @@ async fn send_reply(
     reply_to: Option<MessageId>,
 ) -> HandlerResult {
     send_main(bot, place, reply, reply_to).await?;
+    // The post stands once its text and image are out: a file that fails is logged, not
+    // the reason the turn counts as unseen (and is posted again).
     for f in &reply.files {
-        send_file(bot, place, f).await?;
+        if let Err(e) = send_file(bot, place, f).await {
+            tracing::warn!(file = %f.name, error = %scrub(&format!("{e:#}")), "Telegram: sending a file failed");
+        }
     }
     Ok(())
 }
