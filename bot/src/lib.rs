@@ -120,7 +120,7 @@ fn draw_replay(
         }
     };
     record.replay_with(|pos, events| {
-        if turn % stride == 0 {
+        if turn.is_multiple_of(stride) {
             show(&mut replay, pos, events);
             skipped = None;
         } else {
