@@ -70,6 +70,35 @@ pub struct Ctx {
     pub locale: Option<String>,
 }
 
+/// Longest id kept from a platform (user, chat, thread, delivery): Discord's and
+/// Telegram's are numbers of 20 digits at most; anything longer is cut, as names are.
+pub const MAX_ID: usize = 64;
+
+impl Ctx {
+    /// The same context with every id cut to [`MAX_ID`] characters (borrowed when none is
+    /// longer), so no adapter can store an id of any size.
+    fn bounded(&self) -> std::borrow::Cow<'_, Ctx> {
+        let long = |s: &str| s.len() > MAX_ID;
+        let ids = [
+            &self.user_id,
+            &self.scope.chat,
+            &self.scope.thread,
+            &self.scope.platform,
+        ];
+        if !ids.iter().any(|s| long(s)) && !self.delivery.as_deref().is_some_and(long) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let cut = |s: &str| s.chars().take(MAX_ID).collect::<String>();
+        let mut c = self.clone();
+        c.user_id = cut(&c.user_id);
+        c.scope.chat = cut(&c.scope.chat);
+        c.scope.thread = cut(&c.scope.thread);
+        c.scope.platform = cut(&c.scope.platform);
+        c.delivery = c.delivery.as_deref().map(cut);
+        std::borrow::Cow::Owned(c)
+    }
+}
+
 /// The time source (unix seconds), injectable for tests.
 pub trait Clock: Send + Sync + 'static {
     /// Now.
@@ -276,6 +305,7 @@ impl<S: GameStore> Service<S> {
     /// Handles one command. Refusals come back as private replies; nothing changes.
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
         let _handling = self.in_flight.start();
+        let ctx = &*ctx.bounded();
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
             Ok(mut r) => {

@@ -699,3 +699,33 @@ async fn a_turn_committed_but_never_posted_is_posted_after_a_restart() {
             .is_empty()
     );
 }
+
+/// An adapter's ids of any size are stored cut to `MAX_ID` (a 1 MB id is not a 1 MB row).
+#[tokio::test]
+async fn ids_of_any_size_are_stored_cut() {
+    let (s, _dir) = service().await;
+    let huge = "9".repeat(1 << 20);
+    let mut c = ctx(&huge);
+    c.scope.chat = huge.clone();
+    c.delivery = Some(huge.clone());
+    let r = s.handle_line(&c, "/new single").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    let mut scope = c.scope.clone();
+    scope.chat = huge[..super::MAX_ID].to_string();
+    let game = s
+        .store()
+        .live_game(&scope)
+        .await
+        .unwrap()
+        .expect("the game");
+    let seats = s.store().seats(game.id).await.unwrap();
+    assert_eq!(seats[0].user_id.len(), super::MAX_ID);
+    // The same long id reaches the same seat.
+    let r = s.handle_line(&c, "/join").await;
+    assert_eq!(
+        r.visibility,
+        Visibility::Private,
+        "already seated: {}",
+        r.text
+    );
+}
