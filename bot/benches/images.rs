@@ -1,0 +1,43 @@
+//! The board games' turn images (`labscape::render_game`): time and size of each game's
+//! image on the fullest position of a seeded random game. Goal (issues 21 and 22): under
+//! 3 ms and 30 KiB.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use labscape_core::{AnyGame, GameKind, Seat};
+
+/// The last position of a seeded random game of `kind` before it ends: the fullest board.
+fn late(kind: GameKind) -> AnyGame {
+    let players = ["ana".to_string(), "bo".to_string()];
+    let (mut game, _) = AnyGame::new_game(kind, &[], &players, "bench").expect("a new game");
+    for ply in 0.. {
+        let seat = game.to_move().unwrap_or(Seat(0));
+        let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
+            break;
+        };
+        let next = game.play(seat, &action).expect("a listed action").0;
+        if next.is_over() {
+            break;
+        }
+        game = next;
+    }
+    game
+}
+
+fn images(c: &mut Criterion) {
+    for &kind in GameKind::ALL {
+        if kind == GameKind::Labscape {
+            continue; // labscape-render's benches
+        }
+        let pos = late(kind);
+        let png = labscape::render_game(&pos, None).expect("every board game has an image");
+        println!("{}: image {:.1} KiB", kind.id(), png.len() as f64 / 1024.0);
+        c.bench_function(&format!("{}: image (late position)", kind.id()), |b| {
+            b.iter(|| labscape::render_game(black_box(&pos), None))
+        });
+    }
+}
+
+criterion_group!(benches, images);
+criterion_main!(benches);

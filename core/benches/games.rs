@@ -1,0 +1,62 @@
+//! The two-player games' engines: `legal_actions`, playing one action, and the `strong`
+//! computer player's time per move, on the position with the most legal actions met in a
+//! seeded random game (the largest a game reaches). Goals (issues 21 and 22): under 5 µs
+//! for `legal_actions` and for playing; under 1 s a move for `strong`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use labscape_core::{AnyGame, GameKind, Seat};
+
+/// The position with the most legal actions along a seeded random game of `kind`.
+fn largest(kind: GameKind) -> AnyGame {
+    let players = ["a".to_string(), "b".to_string()];
+    let (mut game, _) = AnyGame::new_game(kind, &[], &players, "bench").expect("a new game");
+    let mut best = game.clone();
+    let mut most = 0;
+    for ply in 0.. {
+        if game.is_over() {
+            break;
+        }
+        let n = game.legal_actions().len();
+        if n > most {
+            most = n;
+            best = game.clone();
+        }
+        let seat = game.to_move().unwrap_or(Seat(0));
+        let action = game
+            .choose("random", &format!("bench-{ply}"))
+            .expect("a legal action");
+        game = game.play(seat, &action).expect("a listed action").0;
+    }
+    best
+}
+
+fn games(c: &mut Criterion) {
+    for &kind in GameKind::ALL {
+        if kind == GameKind::Labscape {
+            continue; // benches/engine.rs
+        }
+        let pos = largest(kind);
+        let legal = pos.legal_actions();
+        let seat = pos.to_move().unwrap_or(Seat(0));
+        println!("{}: largest position has {} legal actions", kind.id(), legal.len());
+        let id = kind.id();
+        c.bench_function(&format!("{id}: legal_actions (largest)"), |b| {
+            b.iter(|| black_box(&pos).legal_actions())
+        });
+        let action = legal[legal.len() / 2].clone();
+        c.bench_function(&format!("{id}: play one action (largest)"), |b| {
+            b.iter(|| black_box(&pos).play(seat, black_box(&action)).expect("legal"))
+        });
+        let mut group = c.benchmark_group(format!("{id}: strong"));
+        group.sample_size(10);
+        group.bench_function("one move (largest)", |b| {
+            b.iter(|| black_box(&pos).choose("strong", "bench"))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, games);
+criterion_main!(benches);
