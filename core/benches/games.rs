@@ -40,14 +40,22 @@ fn games(c: &mut Criterion) {
         let pos = largest(kind);
         let legal = pos.legal_actions();
         let seat = pos.to_move().unwrap_or(Seat(0));
-        println!("{}: largest position has {} legal actions", kind.id(), legal.len());
+        println!(
+            "{}: largest position has {} legal actions",
+            kind.id(),
+            legal.len()
+        );
         let id = kind.id();
         c.bench_function(&format!("{id}: legal_actions (largest)"), |b| {
             b.iter(|| black_box(&pos).legal_actions())
         });
         let action = legal[legal.len() / 2].clone();
         c.bench_function(&format!("{id}: play one action (largest)"), |b| {
-            b.iter(|| black_box(&pos).play(seat, black_box(&action)).expect("legal"))
+            b.iter(|| {
+                black_box(&pos)
+                    .play(seat, black_box(&action))
+                    .expect("legal")
+            })
         });
         let mut group = c.benchmark_group(format!("{id}: strong"));
         group.sample_size(10);

@@ -94,7 +94,19 @@ pub struct BoardView {
 /// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
 /// 360–1600).
 pub fn render_board_png(view: &BoardView, width: Option<u32>) -> Vec<u8> {
-    let width = width.unwrap_or(BOARD_WIDTH).clamp(360, 1600);
+    encode_png(draw_board(view, width.unwrap_or(BOARD_WIDTH)))
+}
+
+/// The PNG of a drawn board, with the board palette kept exact.
+fn encode_png(cv: Canvas) -> Vec<u8> {
+    let png = encode::indexed_png(&cv.pix, &seed());
+    encode::recycle(cv.pix);
+    png
+}
+
+/// Draws a square board `width` pixels wide (clamped to 360–1600).
+fn draw_board(view: &BoardView, width: u32) -> Canvas {
+    let width = width.clamp(360, 1600);
     let files = view.files.clamp(1, 26);
     let ranks = view.ranks.clamp(1, 26);
     let avail = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
@@ -130,9 +142,7 @@ pub fn render_board_png(view: &BoardView, width: Option<u32>) -> Vec<u8> {
             Align::Center,
         );
     }
-    let png = encode::indexed_png(&cv.pix, &seed());
-    encode::recycle(cv.pix);
-    png
+    cv
 }
 
 /// The palette entries every board image keeps exact.
@@ -526,7 +536,12 @@ pub struct HexView {
 
 /// Draws a [`HexView`] as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`]).
 pub fn render_hex_png(view: &HexView, width: Option<u32>) -> Vec<u8> {
-    let width = width.unwrap_or(BOARD_WIDTH).clamp(360, 1600);
+    encode_png(draw_hex(view, width.unwrap_or(BOARD_WIDTH)))
+}
+
+/// Draws a hex board `width` pixels wide (clamped to 360–1600).
+fn draw_hex(view: &HexView, width: u32) -> Canvas {
+    let width = width.clamp(360, 1600);
     let rows = view.rows.len().clamp(1, 19);
     let widest = view.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
     // Pointy-top hexagons: horizontal step = r·√3, vertical step = 1.5·r.
@@ -635,9 +650,31 @@ pub fn render_hex_png(view: &HexView, width: Option<u32>) -> Vec<u8> {
             Align::Center,
         );
     }
-    let png = encode::indexed_png(&cv.pix, &seed());
-    encode::recycle(cv.pix);
-    png
+    cv
+}
+
+/// One frame of a board game's replay: a square board or a hex board.
+#[derive(Clone, Debug)]
+pub enum BoardFrame {
+    /// A square board.
+    Square(BoardView),
+    /// A hexagonal board.
+    Hex(HexView),
+}
+
+/// The replay of a board game: one frame per turn, `width` pixels wide (360–1600), as an
+/// animated GIF built like Labscape's (only the changed box of each frame, one palette);
+/// `None` without frames.
+pub fn render_board_gif(frames: &[BoardFrame], width: u32) -> Option<Vec<u8>> {
+    let mut replay = crate::replay::Replay::blank(width.clamp(360, 1600));
+    for f in frames {
+        let cv = match f {
+            BoardFrame::Square(v) => draw_board(v, width),
+            BoardFrame::Hex(v) => draw_hex(v, width),
+        };
+        replay.push_canvas(cv);
+    }
+    (replay.frames() > 0).then(|| replay.finish())
 }
 
 #[cfg(test)]

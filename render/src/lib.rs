@@ -46,7 +46,8 @@ pub use labscape_core::Lang;
 use labscape_core::labscape::{Event, Position, Seat};
 
 pub use board::{
-    BOARD_WIDTH, BoardView, HexView, Mark, Piece, Side, render_board_png, render_hex_png,
+    BOARD_WIDTH, BoardFrame, BoardView, HexView, Mark, Piece, Side, render_board_gif,
+    render_board_png, render_hex_png,
 };
 pub use lobby::{Lobby, render_lobby_png};
 pub use replay::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};

@@ -174,22 +174,37 @@ impl Replay {
     /// A replay `width` pixels wide (clamped to [`MIN_REPLAY_WIDTH`]..=[`MAX_WIDTH`]; see
     /// [`REPLAY_WIDTH`]) whose first frame is `first`.
     pub fn new(first: &View<'_>, width: u32) -> Replay {
-        let width = width.clamp(MIN_REPLAY_WIDTH, MAX_WIDTH);
-        let mut replay = Replay {
+        let mut replay = Replay::blank(width.clamp(MIN_REPLAY_WIDTH, MAX_WIDTH));
+        replay.push(first);
+        replay
+    }
+
+    /// A replay without frames yet, exactly `width` pixels wide: every canvas pushed must
+    /// be that wide.
+    pub(crate) fn blank(width: u32) -> Replay {
+        Replay {
             width,
             height: 0,
             screen: Vec::new(),
             current: Vec::new(),
             colors: Colors::new(MAX_COLORS),
             frames: Vec::new(),
-        };
-        replay.push(first);
-        replay
+        }
     }
 
     /// Adds the next turn's frame.
     pub fn push(&mut self, view: &View<'_>) {
         let canvas = Scene::new(view).draw(self.width);
+        self.push_canvas(canvas);
+    }
+
+    /// Adds a drawn frame (as wide as the replay).
+    pub(crate) fn push_canvas(&mut self, canvas: crate::canvas::Canvas) {
+        debug_assert_eq!(
+            canvas.pix.width(),
+            self.width,
+            "a frame as wide as the replay"
+        );
         let w = self.width as usize;
         let h = canvas.pix.height() as usize;
         let mut cur = std::mem::take(&mut self.current);

@@ -218,7 +218,9 @@ impl<S: GameStore> Service<S> {
         let next = self
             .run_any_computers(&mut row, &seats, next, &mut played, lang)
             .await?;
-        Ok(self.any_turn_reply(&row, &seats, &next, played, lang).await)
+        let mut reply = self.any_turn_reply(&row, &seats, &next, played, lang).await;
+        self.attach_final_replay(&row, &seats, &mut reply).await;
+        Ok(reply)
     }
 
     /// `/status` of a running game other than Labscape: the story so far in one line and
@@ -264,6 +266,45 @@ impl<S: GameStore> Service<S> {
                 .0;
         }
         Ok(game)
+    }
+
+    /// Every position of the game from its start, each with the action that led to it
+    /// (none for the start), for a replay.
+    pub(super) async fn any_pictures(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        lang: Lang,
+    ) -> Res<Vec<BoardPicture>> {
+        let (seq, json) = self
+            .store
+            .snapshot(row.id, 0)
+            .await?
+            .ok_or_else(|| corrupt(row, "no first snapshot"))?;
+        let value: labscape_core::Value =
+            serde_json::from_str(&json).map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
+        let mut game = AnyGame::from_value_of(row.kind, value)
+            .map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
+        let title = any_game_name(row.kind, row.id);
+        let picture = |game: &AnyGame, actions: Vec<AnyAction>| BoardPicture {
+            game: game.clone(),
+            actions,
+            names: names(seats),
+            title: title.clone(),
+            lang,
+        };
+        let mut pictures = vec![picture(&game, Vec::new())];
+        for a in self.store.actions(row.id, seq).await? {
+            let action = game
+                .parse_action(&a.action)
+                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?;
+            game = game
+                .play(Seat(a.seat), &action)
+                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?
+                .0;
+            pictures.push(picture(&game, vec![action]));
+        }
+        Ok(pictures)
     }
 
     /// Commits one action in one transaction: the action, a snapshot when due, the next

@@ -158,3 +158,54 @@ async fn a_whole_turn_of_several_placements_is_one_message_all_or_nothing() {
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 4);
 }
+
+/// A board game's end attaches its replay, one frame per action after the start, and
+/// `/replay` gives the same afterwards.
+#[tokio::test]
+async fn a_board_game_ends_with_its_replay() {
+    use std::sync::{Arc, atomic::AtomicI64};
+
+    use crate::store::SqliteStore;
+
+    let dir = tempfile::tempdir().unwrap();
+    let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
+        .await
+        .unwrap();
+    let renderer: super::Renderer = Arc::new(crate::render_turn);
+    let s = super::Service::new(
+        store,
+        Arc::new(super::tests::FakeClock(AtomicI64::new(1_000))),
+        Some(renderer),
+    )
+    .with_replays(Arc::new(crate::render_replay));
+    say(&s, "ana", "/new semaforo").await;
+    say(&s, "bo", "/join").await;
+    let mut r = say(&s, "ana", "/start").await;
+    let mut plies = 0;
+    while let Some(next) = r.mention.first().map(|m| m.user_id.clone()) {
+        let action = r.quick.first().expect("a button").action.clone();
+        r = say(&s, &next, &format!("/play {action}")).await;
+        assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+        plies += 1;
+        assert!(plies < 40, "a Semáforo game ends");
+    }
+    let gif = &r
+        .files
+        .first()
+        .expect("the replay comes with the last turn")
+        .bytes;
+    assert_eq!(&gif[..6], b"GIF89a");
+    let frames = |bytes: &[u8]| {
+        let mut o = gif::DecodeOptions::new();
+        o.set_color_output(gif::ColorOutput::Indexed);
+        let mut d = o.read_info(bytes).unwrap();
+        let mut n = 0;
+        while d.next_frame_info().unwrap().is_some() {
+            n += 1;
+        }
+        n
+    };
+    assert_eq!(frames(gif), plies + 1);
+    let again = say(&s, "bo", "/replay").await;
+    assert_eq!(&again.files[0].bytes, gif);
+}

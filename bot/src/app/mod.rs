@@ -1669,15 +1669,26 @@ impl<S: GameStore> Service<S> {
         if let Some(gif) = cached() {
             return Ok(Some((gif, turns)));
         }
-        let record = record_of(row, seats, &actions);
-        let name = any_game_name(row.kind, row.id);
         let corrupt = |what: String| {
             ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
         };
-        let gif = tokio::task::spawn_blocking(move || draw(&record, &name, lang))
-            .await
-            .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
-            .map_err(|e| corrupt(e.to_string()))?;
+        let gif = if row.kind == GameKind::Labscape {
+            let record = record_of(row, seats, &actions);
+            let name = any_game_name(row.kind, row.id);
+            tokio::task::spawn_blocking(move || draw(&record, &name, lang))
+                .await
+                .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
+                .map_err(|e| corrupt(e.to_string()))?
+        } else {
+            let pictures = self.any_pictures(row, seats, lang).await?;
+            let drawn = tokio::task::spawn_blocking(move || crate::games::replay(&pictures))
+                .await
+                .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?;
+            match drawn {
+                Some(gif) => gif,
+                None => return Ok(None),
+            }
+        };
         let gif = Arc::new(gif);
         let mut cache = self.replay_cache.lock().expect("replay cache lock");
         cache.retain(|(g, t, _, _)| *g != row.id || *t == turns);

@@ -55,6 +55,23 @@ pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
     }
 }
 
+/// How wide a board game's replay is drawn: readable in a chat, small to upload.
+const REPLAY_WIDTH: u32 = 560;
+
+/// A board game's replay GIF: one frame per picture (the start, then each action with its
+/// move marked); `None` for a game without a board image.
+pub fn replay(pictures: &[BoardPicture]) -> Option<Vec<u8>> {
+    let frames: Vec<labscape_render::BoardFrame> = pictures
+        .iter()
+        .filter_map(|p| {
+            boards::hex_view(p)
+                .map(labscape_render::BoardFrame::Hex)
+                .or_else(|| boards::view(p).map(labscape_render::BoardFrame::Square))
+        })
+        .collect();
+    labscape_render::render_board_gif(&frames, REPLAY_WIDTH)
+}
+
 /// The image of a position of any game with no turn to tell and no names (the engine's
 /// `render`), `width` pixels wide.
 pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
