@@ -21,10 +21,12 @@ mod lang;
 pub mod nim;
 pub mod produto;
 pub mod rastros;
+pub mod rating;
 pub mod semaforo;
 pub mod value;
 
 pub use any::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError};
 pub use game::{Game, NewGameError, Outcome, Placing, PositionError, Refusal, Seat, SettingsError};
 pub use lang::Lang;
+pub use rating::Rating;
 pub use value::Value;

@@ -545,6 +545,22 @@ records-me = **Your record** over every chat: { $games ->
         [0] You have not carried any food out yet.
        *[other] Most food carried out: { $food } (your personal record).
     }
+ratings-heading = **{ $game }** ratings in this chat (Glicko-2; computer players are played against, never listed):
+ratings-line = { $rank }. { $who }: { $rating } ± { $deviation } ({ $games ->
+        [one] one game
+       *[other] { $games } games
+    }: { $wins } won, { $losses } lost{ $draws ->
+        [0] {""}
+       *[other] , { $draws } drawn
+    })
+ratings-me-heading = **Your ratings** on this platform:
+ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
+        [one] one game
+       *[other] { $games } games
+    }: { $wins } won, { $losses } lost{ $draws ->
+        [0] {""}
+       *[other] , { $draws } drawn
+    })
 records-me-empty = You have no finished games here yet. Records count games played to the end; abandoned games don't count.
 
 ## Any game (what every game gets before it has words of its own)

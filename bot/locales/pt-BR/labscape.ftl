@@ -566,6 +566,22 @@ records-me = **Seu histórico** em todos os chats: { $games ->
         [0] Você ainda não levou comida para fora do prédio.
        *[other] Mais comida levada para fora: { $food } (o seu recorde pessoal).
     }
+ratings-heading = Ranking de **{ $game }** neste chat (Glicko-2; os jogadores do computador entram como adversários, nunca na lista):
+ratings-line = { $rank }. { $who }: { $rating } ± { $deviation } ({ $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    }: { $wins } vitórias, { $losses } derrotas{ $draws ->
+        [0] {""}
+       *[other] , { $draws } empates
+    })
+ratings-me-heading = **Seus rankings** nesta plataforma:
+ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
+        [one] uma partida
+       *[other] { $games } partidas
+    }: { $wins } vitórias, { $losses } derrotas{ $draws ->
+        [0] {""}
+       *[other] , { $draws } empates
+    })
 records-me-empty = Você ainda não tem partidas terminadas aqui. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
 
 ## Qualquer jogo (o que todo jogo recebe antes de ter palavras próprias)

@@ -220,6 +220,12 @@ impl<S: GameStore> Service<S> {
             .await?;
         let mut reply = self.any_turn_reply(&row, &seats, &next, played, lang).await;
         self.attach_final_replay(&row, &seats, &mut reply).await;
+        if next.is_over()
+            && let Err(e) = self.rate_game(row.id).await
+        {
+            // Rated later, before the next leaderboard is shown.
+            tracing::warn!(game = %row.id, "rating a finished game: {e:?}");
+        }
         Ok(reply)
     }
 

@@ -16,6 +16,7 @@ mod command;
 pub mod command_words;
 pub mod help;
 pub mod messages;
+mod ratings;
 mod records;
 pub mod reply;
 pub mod timers;

@@ -150,23 +150,39 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn records_cmd(&self, ctx: &Ctx, of: RecordsOf) -> Res<Reply> {
         match of {
             RecordsOf::Chat => {
+                self.rate_pending(&ctx.scope.platform).await?;
                 let board = self
                     .store
                     .chat_records(&ctx.scope, LEADERBOARD_SIZE)
                     .await?;
                 let lang = self.public_lang(ctx, None).await;
-                Ok(Reply::text(leaderboard_text(&board, lang)))
+                let ratings = self.rating_boards(&ctx.scope, lang).await?;
+                let mut parts = Vec::new();
+                if !board.is_empty() || ratings.is_empty() {
+                    parts.push(leaderboard_text(&board, lang));
+                }
+                parts.extend(ratings);
+                Ok(Reply::text(parts.join("\n\n")))
             }
             RecordsOf::Me => {
+                self.rate_pending(&ctx.scope.platform).await?;
                 let mine = self
                     .store
                     .user_record(&ctx.scope.platform, &ctx.user_id)
                     .await?;
+                let ratings = self
+                    .store
+                    .user_ratings(&ctx.scope.platform, &ctx.user_id)
+                    .await?;
                 let lang = self.lang_for(ctx).await;
-                Ok(Reply::private(match mine {
-                    Some(r) => own_record_text(&r, lang),
-                    None => tr!(lang, "records-me-empty"),
-                }))
+                let rated = super::ratings::own_ratings_text(&ratings, lang);
+                let text = match (mine, rated) {
+                    (Some(r), Some(rated)) => format!("{}\n{rated}", own_record_text(&r, lang)),
+                    (Some(r), None) => own_record_text(&r, lang),
+                    (None, Some(rated)) => rated,
+                    (None, None) => tr!(lang, "records-me-empty"),
+                };
+                Ok(Reply::private(text))
             }
         }
     }

@@ -317,6 +317,39 @@ pub struct PlayerRecord {
     pub caught_by_robot: i64,
 }
 
+/// A person's rating in one game on one platform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// Platform user id.
+    pub user_id: String,
+    /// The name of their latest rated game.
+    pub name: String,
+    /// The game.
+    pub game: GameKind,
+    /// The Glicko-2 rating.
+    pub rating: labscape_core::Rating,
+    /// Rated games: also the row's version (an update applies only to the count it read).
+    pub games: i64,
+    /// Wins.
+    pub wins: i64,
+    /// Losses.
+    pub losses: i64,
+    /// Draws.
+    pub draws: i64,
+}
+
+/// What became of a finished game's new ratings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingSave {
+    /// Written.
+    Saved,
+    /// The game was rated before: nothing written.
+    AlreadyRated,
+    /// A rating changed since it was read (another game ended): nothing written; read
+    /// again and retry.
+    Changed,
+}
+
 /// A user's preferences (used by reminders and languages).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UserPrefs {
@@ -486,6 +519,41 @@ pub trait GameStore: Send + Sync + 'static {
         platform: &str,
         user_id: &str,
     ) -> impl Future<Output = StoreResult<Option<PlayerRecord>>> + Send;
+    /// The stored ratings in `game` on `platform` of those of `user_ids` who have one.
+    fn ratings_of(
+        &self,
+        platform: &str,
+        game: GameKind,
+        user_ids: &[String],
+    ) -> impl Future<Output = StoreResult<Vec<RatingRow>>> + Send;
+    /// Writes a finished game's new ratings in one transaction, the game marked rated with
+    /// them. Each row's `games` is the new count: a row is written only if the stored one
+    /// still has one game fewer (or, for a first game, none exists).
+    fn save_ratings(
+        &self,
+        game_id: GameId,
+        platform: &str,
+        rows: &[RatingRow],
+    ) -> impl Future<Output = StoreResult<RatingSave>> + Send;
+    /// Finished games of the two-player kinds on `platform` not rated yet, oldest first.
+    fn unrated_games(
+        &self,
+        platform: &str,
+    ) -> impl Future<Output = StoreResult<Vec<GameId>>> + Send;
+    /// A chat's leaderboard in `game`: the rated people who finished a game of it in this
+    /// chat scope, best rating first; at most `limit`.
+    fn chat_ratings(
+        &self,
+        scope: &ChatScope,
+        game: GameKind,
+        limit: usize,
+    ) -> impl Future<Output = StoreResult<Vec<RatingRow>>> + Send;
+    /// A person's ratings in every game on `platform`.
+    fn user_ratings(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> impl Future<Output = StoreResult<Vec<RatingRow>>> + Send;
     /// A user's preferences.
     fn prefs(
         &self,

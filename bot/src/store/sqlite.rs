@@ -18,8 +18,8 @@ use labscape_core::GameKind;
 
 use super::{
     ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, LabscapeTally,
-    MessageKey, NewGame, PlayerRecord, ResultRow, SeatRow, StoreError, StoreResult, TimerRow,
-    Timing, TurnWrite, UserPrefs,
+    MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError,
+    StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -151,6 +151,29 @@ const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
      COALESCE(SUM(r.finish = 'left_behind'), 0) AS left_behind, \
      MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
      COALESCE(SUM(t.caught_by_robot), 0) AS caught_by_robot";
+
+/// The columns [`rating_row`] reads.
+const RATING_COLUMNS: &str =
+    "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
+
+fn rating_row(r: &SqliteRow) -> StoreResult<RatingRow> {
+    let game: String = r.try_get("game")?;
+    Ok(RatingRow {
+        user_id: r.try_get("user_id")?,
+        name: r.try_get("display_name")?,
+        game: GameKind::from_id(&game)
+            .ok_or_else(|| StoreError::Corrupt(format!("a rating of an unknown game “{game}”")))?,
+        rating: labscape_core::Rating {
+            rating: r.try_get("rating")?,
+            deviation: r.try_get("deviation")?,
+            volatility: r.try_get("volatility")?,
+        },
+        games: r.try_get("games")?,
+        wins: r.try_get("wins")?,
+        losses: r.try_get("losses")?,
+        draws: r.try_get("draws")?,
+    })
+}
 
 /// The rows a Labscape record aggregates: results of Labscape games with their counts.
 const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
@@ -708,6 +731,142 @@ impl GameStore for SqliteStore {
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(record_row).transpose()
+    }
+
+    async fn ratings_of(
+        &self,
+        platform: &str,
+        game: GameKind,
+        user_ids: &[String],
+    ) -> StoreResult<Vec<RatingRow>> {
+        let mut out = Vec::new();
+        for user in user_ids {
+            let row = sqlx::query(&format!(
+                "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = ? AND game = ? AND user_id = ?"
+            ))
+            .bind(platform)
+            .bind(game.id())
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some(r) = row {
+                out.push(rating_row(&r)?);
+            }
+        }
+        Ok(out)
+    }
+
+    async fn save_ratings(
+        &self,
+        game_id: GameId,
+        platform: &str,
+        rows: &[RatingRow],
+    ) -> StoreResult<RatingSave> {
+        let mut tx = self.pool.begin().await?;
+        let marked =
+            sqlx::query("INSERT INTO rated_games (game_id) VALUES (?) ON CONFLICT DO NOTHING")
+                .bind(game_id.0)
+                .execute(&mut *tx)
+                .await?;
+        if marked.rows_affected() == 0 {
+            return Ok(RatingSave::AlreadyRated);
+        }
+        for r in rows {
+            let done = if r.games <= 1 {
+                sqlx::query(
+                    "INSERT INTO ratings (platform, user_id, game, display_name, rating, deviation, \
+                     volatility, games, wins, losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(&r.user_id)
+                .bind(r.game.id())
+                .bind(&r.name)
+                .bind(r.rating.rating)
+                .bind(r.rating.deviation)
+                .bind(r.rating.volatility)
+                .bind(r.games)
+                .bind(r.wins)
+                .bind(r.losses)
+                .bind(r.draws)
+                .execute(&mut *tx)
+                .await?
+            } else {
+                sqlx::query(
+                    "UPDATE ratings SET display_name = ?, rating = ?, deviation = ?, volatility = ?, \
+                     games = ?, wins = ?, losses = ?, draws = ? \
+                     WHERE platform = ? AND user_id = ? AND game = ? AND games = ?",
+                )
+                .bind(&r.name)
+                .bind(r.rating.rating)
+                .bind(r.rating.deviation)
+                .bind(r.rating.volatility)
+                .bind(r.games)
+                .bind(r.wins)
+                .bind(r.losses)
+                .bind(r.draws)
+                .bind(platform)
+                .bind(&r.user_id)
+                .bind(r.game.id())
+                .bind(r.games - 1)
+                .execute(&mut *tx)
+                .await?
+            };
+            if done.rows_affected() != 1 {
+                return Ok(RatingSave::Changed);
+            }
+        }
+        tx.commit().await?;
+        Ok(RatingSave::Saved)
+    }
+
+    async fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM games g WHERE g.platform = ? AND g.status = 'over' AND g.kind <> 'labscape' \
+             AND (SELECT COUNT(*) FROM results r WHERE r.game_id = g.id) = 2 \
+             AND NOT EXISTS (SELECT 1 FROM rated_games x WHERE x.game_id = g.id) \
+             ORDER BY g.updated_at, g.id",
+        )
+        .bind(platform)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
+    }
+
+    async fn chat_ratings(
+        &self,
+        scope: &ChatScope,
+        game: GameKind,
+        limit: usize,
+    ) -> StoreResult<Vec<RatingRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings \
+             WHERE platform = ? AND game = ? AND user_id IN ( \
+               SELECT r.user_id FROM results r JOIN games g ON g.id = r.game_id \
+               WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.kind = ? AND g.status = 'over') \
+             ORDER BY rating DESC, games DESC, display_name ASC LIMIT ?"
+        ))
+        .bind(&scope.platform)
+        .bind(game.id())
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(game.id())
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(rating_row).collect()
+    }
+
+    async fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = ? AND user_id = ? ORDER BY game"
+        ))
+        .bind(platform)
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(rating_row).collect()
     }
 
     async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
@@ -1314,5 +1473,50 @@ mod tests {
             ..chat.clone()
         };
         assert_eq!(s.chat_language(&other).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn a_rating_is_written_once_per_game_and_never_over_a_newer_one() {
+        let (s, _d) = store().await;
+        let a = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        let b = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
+        let row = |games: i64, rating: f64| RatingRow {
+            user_id: "ana".into(),
+            name: "Ana".into(),
+            game: GameKind::Semaforo,
+            rating: labscape_core::Rating {
+                rating,
+                ..labscape_core::Rating::NEW
+            },
+            games,
+            wins: games,
+            losses: 0,
+            draws: 0,
+        };
+        assert_eq!(
+            s.save_ratings(a, "local", &[row(1, 1600.0)]).await.unwrap(),
+            RatingSave::Saved
+        );
+        assert_eq!(
+            s.save_ratings(a, "local", &[row(2, 1700.0)]).await.unwrap(),
+            RatingSave::AlreadyRated
+        );
+        // Game b computed from a stale read (no rating yet): refused, nothing written, and
+        // b is still unrated.
+        assert_eq!(
+            s.save_ratings(b, "local", &[row(1, 1550.0)]).await.unwrap(),
+            RatingSave::Changed
+        );
+        let ana = s
+            .ratings_of("local", GameKind::Semaforo, &["ana".into()])
+            .await
+            .unwrap();
+        assert_eq!((ana[0].games, ana[0].rating.rating), (1, 1600.0));
+        assert_eq!(
+            s.save_ratings(b, "local", &[row(2, 1650.0)]).await.unwrap(),
+            RatingSave::Saved
+        );
+        let ana = s.user_ratings("local", "ana").await.unwrap();
+        assert_eq!((ana[0].games, ana[0].rating.rating), (2, 1650.0));
     }
 }
