@@ -44,6 +44,7 @@ fn ctx(chat: &str, user: &str) -> Ctx {
         is_admin: false,
         delivery: None,
         locale: None,
+        handle: None,
     }
 }
 

@@ -142,6 +142,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             is_admin: false,
             delivery: None,
             locale: locale(),
+            handle: Some(who.to_string()),
         };
         let reply = service.handle_line(&ctx, text).await;
         print_reply(&reply, &who, &opts.images)?;

@@ -540,6 +540,12 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
     assert_eq!(find(&new["options"], "thread")["type"], 5);
     assert_eq!(find(&new["options"], "game")["autocomplete"], true);
     assert_eq!(find(&new["options"], "options")["type"], 3);
+    // A challenge names a user; the creator's side is a choice.
+    assert_eq!(find(&new["options"], "opponent")["type"], 6);
+    assert_eq!(
+        choice_names(&find(&new["options"], "side")),
+        ["first", "second", "random"]
+    );
     let action = find(&find(&reg, "play")["options"], "action");
     assert_eq!(
         (

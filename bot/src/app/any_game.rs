@@ -9,8 +9,8 @@
 use labscape_core::{AnyAction, AnyGame, GameKind, Seat, game::parse_options};
 
 use super::{
-    Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, Visibility, cap_name,
-    messages::UserError,
+    Ctx, Mention, NewOptions, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, Visibility,
+    cap_name, messages::UserError,
 };
 use crate::{
     games::{self, BoardPicture},
@@ -42,14 +42,15 @@ pub(super) struct Played {
 }
 
 impl<S: GameStore> Service<S> {
-    /// `/new GAME [KEY=VALUE…] [seats]` for a game other than Labscape.
+    /// `/new GAME [KEY=VALUE…] [seats] [first|second|random] [@someone]` for a game other
+    /// than Labscape: a lobby, or a challenge to one person.
     pub(super) async fn new_any_lobby(
         &self,
         ctx: &Ctx,
         kind: GameKind,
-        options: &[(String, String)],
-        players: Option<u8>,
+        o: &NewOptions,
     ) -> Res<Reply> {
+        let (options, players) = (&o.options, o.players);
         let settings = kind
             .settings_text(options)
             .map_err(|e| ServiceError::User(UserError::GameOption(e)))?;
@@ -74,6 +75,8 @@ impl<S: GameStore> Service<S> {
             creator: ctx.user_id.clone(),
             now: self.clock.now(),
             language: creator_lang.map(|l| l.tag().into()),
+            invited: o.opponent.as_ref().map(|i| i.id.clone()),
+            creator_side: o.side.clone(),
         };
         let seat = SeatRow {
             seat: 0,
@@ -93,14 +96,34 @@ impl<S: GameStore> Service<S> {
             .await
             .or(creator_lang)
             .unwrap_or_default();
-        Ok(Reply::text(tr!(
-            lang,
-            "any-lobby-open",
-            who = seat.display_name.as_str(),
-            game = any_game_name(kind, id),
-            options = options_text(&settings),
-            max = max
-        )))
+        let mut text = match &o.opponent {
+            None => tr!(
+                lang,
+                "any-lobby-open",
+                who = seat.display_name.as_str(),
+                game = any_game_name(kind, id),
+                options = options_text(&settings),
+                max = max
+            ),
+            Some(opponent) => tr!(
+                lang,
+                "any-challenge",
+                who = seat.display_name.as_str(),
+                opponent = opponent.name.as_str(),
+                game = any_game_name(kind, id),
+                options = options_text(&settings)
+            ),
+        };
+        if let Some(side) = &o.side {
+            text.push(' ');
+            let who = seat.display_name.as_str();
+            text.push_str(&match side.as_str() {
+                "second" => tr!(lang, "any-side-second", who = who),
+                "random" => tr!(lang, "any-side-random"),
+                _ => tr!(lang, "any-side-first", who = who),
+            });
+        }
+        Ok(Reply::text(text))
     }
 
     /// `/status` of a lobby of a game other than Labscape.
@@ -119,7 +142,11 @@ impl<S: GameStore> Service<S> {
 
     /// `/start` of a game other than Labscape.
     pub(super) async fn start_any(&self, ctx: &Ctx, row: GameRow) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
+        let mut seats = self.store.seats(row.id).await?;
+        if let Some(order) = seat_order(&row, &seats) {
+            self.store.reseat(row.id, &order).await?;
+            seats = self.store.seats(row.id).await?;
+        }
         let options = parse_options(&row.settings).map_err(|e| corrupt(&row, e))?;
         let (game, _events) = AnyGame::new_game(row.kind, &options, &names(&seats), &row.seed)
             .map_err(|e| match e {
@@ -499,6 +526,47 @@ impl<S: GameStore> Service<S> {
             names: Vec::new(),
         }
     }
+}
+
+/// Whether `ctx`'s user is the one a challenge is addressed to: by user id, or by handle
+/// (`@bo`, case aside).
+pub(super) fn is_invited(invited: &str, ctx: &Ctx) -> bool {
+    if invited == ctx.user_id {
+        return true;
+    }
+    let Some(handle) = invited.strip_prefix('@') else {
+        return false;
+    };
+    ctx.handle
+        .as_deref()
+        .is_some_and(|h| h.trim_start_matches('@').eq_ignore_ascii_case(handle))
+        || ctx.user_id.eq_ignore_ascii_case(handle)
+}
+
+/// The seat order a lobby starts in when its creator chose a side (user ids; `None`: as
+/// they joined). `random` is decided by the game's seed, so it is fixed from the start
+/// and anyone can check it afterwards.
+fn seat_order(row: &GameRow, seats: &[SeatRow]) -> Option<Vec<String>> {
+    let side = row.creator_side.as_deref()?;
+    let creator = seats.iter().position(|s| s.user_id == row.creator)?;
+    let want = match side {
+        "second" => 1,
+        "random" => {
+            let digest = labscape_core::labscape::commitment(&format!("side:{}", row.seed));
+            digest
+                .chars()
+                .next()
+                .and_then(|c| c.to_digit(16))
+                .map_or(0, |d| (d & 1) as usize)
+        }
+        _ => 0,
+    };
+    if want >= seats.len() || want == creator {
+        return None;
+    }
+    let mut order: Vec<String> = seats.iter().map(|s| s.user_id.clone()).collect();
+    order.swap(creator, want);
+    Some(order)
 }
 
 /// A step of a turn: the action, the position after it, its events.

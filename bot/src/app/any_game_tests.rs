@@ -209,3 +209,42 @@ async fn a_board_game_ends_with_its_replay() {
     let again = say(&s, "bo", "/replay").await;
     assert_eq!(&again.files[0].bytes, gif);
 }
+
+/// `/new G @someone` keeps the free seat for them; the creator may play second, or let
+/// the seed decide, and the game starts in that order.
+#[tokio::test]
+async fn a_challenge_keeps_its_seat_and_the_creator_chooses_a_side() {
+    let (s, _d) = service().await;
+    let open = say(&s, "ana", "/new gatos-caes @bo second").await;
+    assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
+    assert!(open.text.contains("challenges @bo"), "{}", open.text);
+    assert!(open.text.contains("ANA plays second"), "{}", open.text);
+    let cy = say(&s, "cy", "/join").await;
+    assert_eq!(cy.visibility, Visibility::Private);
+    assert!(cy.text.contains("challenge"), "{}", cy.text);
+    let bot = say(&s, "ana", "/addbot").await;
+    assert_eq!(bot.visibility, Visibility::Private, "{}", bot.text);
+    let bo = say(&s, "bo", "/join").await;
+    assert_eq!(bo.visibility, Visibility::Public, "{}", bo.text);
+    let started = say(&s, "ana", "/start").await;
+    assert_eq!(started.visibility, Visibility::Public, "{}", started.text);
+    // bo plays first: the creator asked for the second seat.
+    assert_eq!(started.mention[0].user_id, "bo");
+    let seats = s.store().seats(super::GameId(1)).await.unwrap();
+    assert_eq!(
+        seats.iter().map(|s| s.user_id.as_str()).collect::<Vec<_>>(),
+        ["bo", "ana"]
+    );
+
+    // A side left to the seed is the same for the same seed, and either side can come up.
+    let mut firsts = std::collections::BTreeSet::new();
+    for n in 0..8 {
+        let (s, _d) = service().await;
+        let s = s.with_seed(format!("side-{n}"));
+        say(&s, "ana", "/new semaforo random").await;
+        say(&s, "bo", "/join").await;
+        let started = say(&s, "ana", "/start").await;
+        firsts.insert(started.mention[0].user_id.clone());
+    }
+    assert_eq!(firsts.len(), 2, "{firsts:?}");
+}

@@ -24,6 +24,29 @@ pub struct NewOptions {
     pub setup: Option<String>,
     /// Most seats.
     pub players: Option<u8>,
+    /// Where the creator sits in a two-player game: `first`, `second` or `random`.
+    pub side: Option<String>,
+    /// A challenge to one person.
+    pub opponent: Option<Invite>,
+}
+
+/// The one person a challenge is addressed to.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Invite {
+    /// Their platform user id, or their handle as typed (`@bo`).
+    pub id: String,
+    /// How the lobby post names them.
+    pub name: String,
+}
+
+/// The creator's side, from its word in English or Portuguese.
+fn side_word(word: &str) -> Option<&'static str> {
+    match word.to_lowercase().as_str() {
+        "first" | "primeiro" | "primeira" => Some("first"),
+        "second" | "segundo" | "segunda" => Some("second"),
+        "random" | "sorteio" | "aleatorio" | "aleatório" => Some("random"),
+        _ => None,
+    }
 }
 
 /// Everything a chat user can ask of the service.
@@ -237,7 +260,22 @@ fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
 /// Another game's `new` options: `KEY=VALUE` words and a seat count.
 fn parse_game_options(mut o: NewOptions, args: &[&str]) -> Result<NewOptions, CommandParseError> {
     for a in args {
-        if let Some((k, v)) = a.split_once('=') {
+        if let Some(side) = side_word(a) {
+            o.side = Some(side.into());
+        } else if a.len() > 1 && a.starts_with('@') {
+            o.opponent = Some(Invite {
+                id: (*a).to_string(),
+                name: (*a).to_string(),
+            });
+        } else if let Some((k, v)) = a.split_once('=') {
+            if k.eq_ignore_ascii_case("side") {
+                o.side = Some(
+                    side_word(v)
+                        .ok_or_else(|| CommandParseError::BadNewArg((*a).to_string()))?
+                        .into(),
+                );
+                continue;
+            }
             o.options.push((k.to_ascii_lowercase(), v.to_string()));
         } else if let Ok(n) = a.parse::<u8>() {
             if !(1..=8).contains(&n) {
@@ -254,6 +292,20 @@ fn parse_game_options(mut o: NewOptions, args: &[&str]) -> Result<NewOptions, Co
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_challenge_and_a_side_are_read_with_a_games_options() {
+        let Ok(Command::New(o)) = Command::parse("/new gatos-caes @Bo second") else {
+            panic!("a new game");
+        };
+        assert_eq!(o.side.as_deref(), Some("second"));
+        assert_eq!(o.opponent.map(|i| i.id), Some("@Bo".to_string()));
+        let Ok(Command::New(o)) = Command::parse("/new semaforo side=sorteio") else {
+            panic!("a new game");
+        };
+        assert_eq!(o.side.as_deref(), Some("random"));
+        assert!(Command::parse("/new semaforo side=middle").is_err());
+    }
 
     #[test]
     fn chat_lines_read_as_commands() {

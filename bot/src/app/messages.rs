@@ -26,6 +26,8 @@ pub enum UserError {
     NotSeated,
     /// Already seated.
     AlreadySeated,
+    /// The lobby is a challenge to someone else (as the creator addressed them).
+    NotInvited(String),
     /// Lobby full (its seat count).
     Full(u8),
     /// Only the creator may do this.
@@ -177,6 +179,7 @@ impl UserError {
             UserError::GameHere(game) => tr!(lang, "error-game-here", game = game.as_str()),
             UserError::NotSeated => tr!(lang, "error-not-seated"),
             UserError::AlreadySeated => tr!(lang, "error-already-seated"),
+            UserError::NotInvited(_) => tr!(lang, "error-not-invited"),
             UserError::Full(seats) => tr!(lang, "error-full", seats = *seats),
             UserError::NotCreator(d) => tr!(lang, "error-not-creator", deed = d.text(lang)),
             UserError::NotCreatorOrAdmin(d) => {

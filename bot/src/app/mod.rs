@@ -37,7 +37,7 @@ use messages::{Deed, OptionProblem, SettingProblem, UserError};
 use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
-    command::{Command, CommandParseError, NewOptions, RecordsOf},
+    command::{Command, CommandParseError, Invite, NewOptions, RecordsOf},
     reply::{Attachment, Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
 };
 use crate::{
@@ -69,6 +69,9 @@ pub struct Ctx {
     /// The user's language as their platform reports it (Discord's locale, Telegram's
     /// `language_code`), if any. Their own `/me lang` choice comes first.
     pub locale: Option<String>,
+    /// The user's handle on the platform (Telegram's `@username`, Discord's user name,
+    /// local play's name), for challenges addressed to it.
+    pub handle: Option<String>,
 }
 
 /// Longest id kept from a platform (user, chat, thread, delivery): Discord's and
@@ -506,7 +509,7 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
         }
         if let Some(kind) = o.game.filter(|k| *k != GameKind::Labscape) {
-            return self.new_any_lobby(ctx, kind, &o.options, o.players).await;
+            return self.new_any_lobby(ctx, kind, &o).await;
         }
         let layout_text = o.layout.unwrap_or_else(|| "pyramid".into());
         let layout =
@@ -544,6 +547,8 @@ impl<S: GameStore> Service<S> {
             creator: ctx.user_id.clone(),
             now: self.clock.now(),
             language: creator_lang.map(|l| l.tag().into()),
+            invited: None,
+            creator_side: None,
         };
         let seat = SeatRow {
             seat: 0,
@@ -591,6 +596,12 @@ impl<S: GameStore> Service<S> {
         if row.status != GameStatus::Lobby {
             return Err(UserError::AlreadyStarted.into());
         }
+        if let Some(invited) = &row.invited
+            && row.creator != ctx.user_id
+            && !any_game::is_invited(invited, ctx)
+        {
+            return Err(UserError::NotInvited(invited.clone()).into());
+        }
         let seat = SeatRow {
             seat: 0,
             user_id: ctx.user_id.clone(),
@@ -620,6 +631,9 @@ impl<S: GameStore> Service<S> {
         }
         if row.creator != ctx.user_id {
             return Err(UserError::NotCreator(Deed::AddBots).into());
+        }
+        if let Some(invited) = &row.invited {
+            return Err(UserError::NotInvited(invited.clone()).into());
         }
         let policy = if row.kind == GameKind::Labscape {
             let name = policy.unwrap_or_else(|| default_policy().name().to_string());

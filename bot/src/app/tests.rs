@@ -38,6 +38,7 @@ pub(super) fn ctx(user: &str) -> Ctx {
         is_admin: false,
         delivery: None,
         locale: None,
+        handle: Some(user.into()),
     }
 }
 

@@ -88,6 +88,7 @@ fn ctx(user: &str) -> Ctx {
         is_admin: false,
         delivery: None,
         locale: None,
+        handle: None,
     }
 }
 

@@ -62,6 +62,16 @@ pub enum Policy {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum Side {
+    #[name = "first"]
+    First,
+    #[name = "second"]
+    Second,
+    #[name = "random"]
+    Random,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum DeadlinePolicy {
     #[name = "advisory"]
     Advisory,
@@ -271,6 +281,11 @@ pub async fn new(
     #[max = 8]
     players: Option<u8>,
     #[description = "Start the game in a new thread named after it"] thread: Option<bool>,
+    #[description = "Challenge one person: only they can take the free seat"] opponent: Option<
+        serenity::User,
+    >,
+    #[description = "In a two-player game, play first, second, or let the seed decide"]
+    side: Option<Side>,
 ) -> Result<(), Error> {
     let game = match game.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
         None => None,
@@ -293,6 +308,11 @@ pub async fn new(
         difficulty: difficulty.as_ref().map(choice_name),
         setup: setup.as_ref().map(choice_name),
         players,
+        side: side.as_ref().map(choice_name),
+        opponent: opponent.map(|u| crate::app::Invite {
+            id: u.id.to_string(),
+            name: format!("<@{}>", u.id),
+        }),
     };
     if thread == Some(true) {
         respond::new_in_thread(ctx, options).await

@@ -55,6 +55,8 @@ fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
         ("labscape new", "setup") => tr!(lang, "dc-opt-new-setup"),
         ("labscape new", "players") => tr!(lang, "dc-opt-new-players"),
         ("labscape new", "thread") => tr!(lang, "dc-opt-new-thread"),
+        ("labscape new", "opponent") => tr!(lang, "dc-opt-new-opponent"),
+        ("labscape new", "side") => tr!(lang, "dc-opt-new-side"),
         ("labscape addbot", "policy") => tr!(lang, "dc-opt-addbot-policy"),
         ("labscape settings", "reminder") => tr!(lang, "dc-opt-settings-reminder"),
         ("labscape settings", "limit") => tr!(lang, "dc-opt-settings-limit"),

@@ -404,6 +404,7 @@ pub fn ctx_of(
         is_admin: is_admin(member.and_then(|m| m.permissions)),
         delivery: Some(interaction_id.to_string()),
         locale: Some(locale.to_string()).filter(|l| !l.is_empty()),
+        handle: Some(user.name.clone()),
     }
 }
 
@@ -549,6 +550,7 @@ mod tests {
             is_admin: false,
             delivery: None,
             locale: None,
+            handle: None,
         };
         service.handle_line(&ctx("1", "||boo||"), "/new").await;
         let joined = service

@@ -94,6 +94,10 @@ pub struct NewGame {
     pub now: i64,
     /// The language the game speaks in public when its chat has no default (a tag).
     pub language: Option<String>,
+    /// A challenge: the one person (user id, or `@username`) who may take the free seat.
+    pub invited: Option<String>,
+    /// Where the creator sits when the game starts: `first`, `second` or `random`.
+    pub creator_side: Option<String>,
 }
 
 /// A stored game.
@@ -129,6 +133,10 @@ pub struct GameRow {
     pub timing: Timing,
     /// The language the game speaks in public when its chat has no default (a tag).
     pub language: Option<String>,
+    /// A challenge: the one person (user id, or `@username`) who may take the free seat.
+    pub invited: Option<String>,
+    /// Where the creator sits when the game starts: `first`, `second` or `random`.
+    pub creator_side: Option<String>,
 }
 
 /// A game's reminder and deadline settings (changed by its creator).
@@ -422,6 +430,8 @@ pub trait GameStore: Send + Sync + 'static {
         seat: &SeatRow,
         max: u8,
     ) -> impl Future<Output = StoreResult<bool>> + Send;
+    /// Puts a lobby's people in seat order `order` (user ids, every seated one once).
+    fn reseat(&self, id: GameId, order: &[String]) -> impl Future<Output = StoreResult<()>> + Send;
     /// Removes a user's seat in the lobby; later seats move up. Returns whether they had one.
     fn remove_seat(
         &self,

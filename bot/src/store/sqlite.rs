@@ -121,6 +121,8 @@ fn game_row(r: &SqliteRow) -> StoreResult<GameRow> {
                 .ok_or_else(|| StoreError::Corrupt("deadline policy".into()))?,
         },
         language: r.try_get("language")?,
+        invited: r.try_get("invited")?,
+        creator_side: r.try_get("creator_side")?,
     })
 }
 
@@ -244,15 +246,15 @@ async fn owe_post(
 
 const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
      seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
-     deadline_policy, language";
+     deadline_policy, language, invited, creator_side";
 
 impl GameStore for SqliteStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
             "INSERT INTO games (platform, chat, thread, name, status, kind, settings, max_players, \
-             seed, seed_hash, creator, turn, created_at, updated_at, language) \
-             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+             seed, seed_hash, creator, turn, created_at, updated_at, language, invited, creator_side) \
+             VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
         )
         .bind(&g.scope.platform)
         .bind(&g.scope.chat)
@@ -267,6 +269,8 @@ impl GameStore for SqliteStore {
         .bind(g.now)
         .bind(g.now)
         .bind(&g.language)
+        .bind(&g.invited)
+        .bind(&g.creator_side)
         .execute(&mut *tx)
         .await;
         let id = match res {
@@ -377,6 +381,38 @@ impl GameStore for SqliteStore {
         }
         tx.commit().await?;
         Ok(true)
+    }
+
+    async fn reseat(&self, id: GameId, order: &[String]) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        // Out of the way first (seat numbers are unique), then in their new places.
+        sqlx::query("UPDATE seats SET seat = seat + 1000 WHERE game_id = ?")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, user) in order.iter().enumerate() {
+            sqlx::query("UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?")
+                .bind(seat as i64)
+                .bind(id.0)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let left: i64 =
+            sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = ? AND seat >= 1000")
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
+        if left > 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Corrupt(format!(
+                "game {}: reseating left {left} seats out",
+                id.0
+            )));
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn remove_seat(&self, id: GameId, user_id: &str) -> StoreResult<bool> {
@@ -1116,6 +1152,8 @@ mod tests {
             creator: "ana".into(),
             now: 1,
             language: Some("pt-BR".into()),
+            invited: None,
+            creator_side: None,
         }
     }
 

@@ -391,6 +391,7 @@ async fn on_message<S: GameStore>(
         is_admin: msg.chat.is_private(),
         delivery: Some(format!("u{}", upd.id.0)),
         locale: from.language_code.clone(),
+        handle: from.username.clone(),
     };
     // An anonymous admin's message comes from the group itself (and a channel's from the
     // channel), signed by a stand-in bot: nobody to seat or to hold to a turn. Say so
@@ -433,7 +434,8 @@ async fn on_message<S: GameStore>(
     }
 
     let reply = match Command::parse(text) {
-        Ok(cmd) => {
+        Ok(mut cmd) => {
+            challenge_by_reply(&mut cmd, &msg);
             if needs_admin_check(&cmd) && !ctx.is_admin {
                 ctx.is_admin = is_admin(&bot, &shared, msg.chat.id, from.id).await;
             }
@@ -449,6 +451,30 @@ async fn on_message<S: GameStore>(
     send_reply(&bot, place, &reply, reply_to).await?;
     shared.service.posted(&reply).await;
     Ok(())
+}
+
+/// `/newgame GAME` sent as a reply to someone's message challenges them (unless the
+/// command names someone itself): only they can take the free seat.
+fn challenge_by_reply(cmd: &mut Command, msg: &Message) {
+    let Command::New(o) = cmd else {
+        return;
+    };
+    let Some(replied) = msg.reply_to_message() else {
+        return;
+    };
+    // In a forum topic every message "replies" to the topic's first one: not a challenge.
+    if msg.thread_id.is_some_and(|t| t.0 == replied.id) {
+        return;
+    }
+    let Some(to) = replied.from.as_ref() else {
+        return;
+    };
+    if o.game.is_some() && o.opponent.is_none() && !to.is_bot {
+        o.opponent = Some(crate::app::Invite {
+            id: to.id.0.to_string(),
+            name: user_name(to),
+        });
+    }
 }
 
 /// Commands whose outcome may depend on the sender being a chat admin.
@@ -566,6 +592,7 @@ async fn on_callback<S: GameStore>(
         is_admin: false,
         delivery: Some(format!("cq:{}", q.id.0)),
         locale: q.from.language_code.clone(),
+        handle: q.from.username.clone(),
     };
     let live = shared
         .service
