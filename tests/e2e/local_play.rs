@@ -263,3 +263,74 @@ fn a_game_from_cores_list_plays_in_the_terminal() {
     assert!(text.contains("“9” is not a number of stones"), "{text}");
     assert!(text.contains("Bot 2 (strong) wins"), "{text}");
 }
+
+/// A whole game of each two-player game in the terminal, two people at one keyboard:
+/// every move typed with /play (chosen by the test from the engine's own list of legal
+/// actions: these games have no dice, so the test follows the position exactly), every
+/// turn posted with its image and the next player named, the end told, and /replay
+/// giving the game's GIF. Lean: a single process per game, plain pipes.
+#[test]
+fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
+    use labscape_core::{AnyGame, GameKind};
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["ana", "bo"];
+    for (n, &kind) in GameKind::ALL.iter().enumerate() {
+        if matches!(kind.id(), "labscape" | "nim") {
+            continue;
+        }
+        let images = dir.path().join(format!("img-{}", kind.id()));
+        std::fs::create_dir_all(&images).unwrap();
+        let mut c = LocalClient::spawn(
+            &dir.path().join(format!("{}.db", kind.id())),
+            &images,
+            "ana",
+        );
+        let open = c.say(&format!("ana: /new {}", kind.id()));
+        assert!(!open.private(), "{}", open.text());
+        c.say("bo: /join");
+        let mut block = c.say("ana: /start");
+        let players: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+        let (mut game, _) = AnyGame::new_game(kind, &[], &players, "e2e").unwrap();
+        let mut rng = TestRng(0x9E37_79B9 + n as u64);
+        let mut moves = 0;
+        while !game.is_over() {
+            assert!(!block.private(), "{}: {}", kind.id(), block.text());
+            assert!(
+                block.image().is_some_and(|p| p.exists()),
+                "{}",
+                block.text()
+            );
+            let seat = game.to_move().expect("someone is to move");
+            let who = names[seat.index()];
+            assert_eq!(block.mentioned().as_deref(), Some(who), "{}", block.text());
+            let legal = game.legal_actions();
+            let action = legal[rng.below(legal.len() as u64) as usize].clone();
+            block = c.say(&format!("{who}: /play {action}"));
+            game = game.play(seat, &action).unwrap().0;
+            moves += 1;
+            assert!(moves < 400, "{} does not end", kind.id());
+        }
+        assert!(!block.private(), "{}", block.text());
+        assert!(
+            block.text().contains("wins") || block.text().contains("draw"),
+            "{}: {}",
+            kind.id(),
+            block.text()
+        );
+        assert!(
+            block
+                .lines
+                .iter()
+                .any(|l| l.starts_with("[file: ") && l.ends_with(".gif]")),
+            "{}",
+            block.text()
+        );
+        let replay = c.say("bo: /replay");
+        assert!(
+            replay.lines.iter().any(|l| l.ends_with(".gif]")),
+            "{}",
+            replay.text()
+        );
+        c.quit();
+    }
+}
