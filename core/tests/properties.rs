@@ -474,3 +474,28 @@ fn an_arrival_at_the_top_of_its_range_reads_back_after_every_action() {
         }
     }
 }
+
+/// Millions of faults make a short error: the first 100 problems, then a count (a
+/// position with the same wall listed 200,000 times once made a 16 MB error).
+#[test]
+fn a_document_with_a_huge_number_of_faults_gets_a_short_error() {
+    let g = Game {
+        layout: PRESETS[0],
+        players: 2,
+        difficulty: Difficulty::ALL[1],
+        setup: SetupMode::Random,
+        seed: 7,
+    };
+    let mut doc = new_game(&g).to_doc();
+    let floor = doc.floor as usize;
+    let f = doc.floors[floor].as_mut().expect("the current floor");
+    let wall = f.walls[0].clone();
+    f.walls.extend(std::iter::repeat_n(wall, 200_000));
+    let e = Position::from_doc(&doc).expect_err("a wall listed twice");
+    assert_eq!(e.problems.len(), 101, "{:?}", &e.problems[..3]);
+    assert_eq!(
+        e.problems[100],
+        "… and 100000 more".replace("100000", &(200_000 - 100).to_string())
+    );
+    assert!(e.to_string().len() < 20_000);
+}

@@ -635,3 +635,28 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 players on a hexagon o
 
 local-not-utf8 = the line is not UTF-8 text
 local-line-too-long = the line is too long (64 KiB at most)
+
+## The board games' refusals (bot/src/games/refusals.rs).
+refusal-game-over = the game is over
+refusal-not-your-turn = it is not your turn
+refusal-occupied = { $square } is occupied
+semaforo-refusal-unreadable = “{ $text }” is not a square of the board: name one from a1 to d3
+semaforo-refusal-red = { $square } holds a red piece, and a red piece never changes
+semaforo-refusal-empty-supply = no { $piece } piece is left in the supply for { $square }
+gatos-caes-refusal-unreadable = “{ $text }” is not a square of the board: name one from a1 to h8
+gatos-caes-refusal-next-to = { $square } is next to the { $kind } on { $at }
+gatos-caes-refusal-first-cat = the first cat goes on d4, d5, e4 or e5
+gatos-caes-refusal-first-dog = the first dog goes outside d4, d5, e4, e5
+rastros-refusal-unreadable = “{ $text }” is not a square of the board: name one from a1 to g7
+rastros-refusal-not-adjacent = { $to } is not next to the white piece on { $white }
+rastros-refusal-black = { $square } holds a black piece
+avanco-refusal-unreadable = “{ $text }” is not an action: write it like b2-b3, or b2xc3 for a capture
+avanco-refusal-no-piece = there is no { $colour } piece on { $square }
+avanco-refusal-not-forward = pieces move forward only, one square: { $from } cannot go to { $to }
+avanco-refusal-straight-capture = pieces capture diagonally only, never straight ahead onto { $square }
+avanco-refusal-nothing-to-capture = there is no enemy piece on { $square } to capture
+avanco-refusal-not-one-action = “{ $text }” does not name one legal action here
+produto-refusal-unreadable = “{ $text }” is not a stone: write a cell and b or w, like e5b
+produto-refusal-empty-supply = no { $colour } stones are left in the supply
+flume-refusal-unreadable = “{ $text }” is not an action: name a square from a1 to g7, or swap
+flume-refusal-no-swap = swap is only the second player's first action, right after the first stone

@@ -656,3 +656,41 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágon
 
 local-not-utf8 = a linha não é texto UTF-8
 local-line-too-long = a linha é longa demais (no máximo 64 KiB)
+
+## The board games' refusals (bot/src/games/refusals.rs).
+refusal-game-over = a partida acabou
+refusal-not-your-turn = não é a sua vez
+refusal-occupied = { $square } está ocupada
+semaforo-refusal-unreadable = “{ $text }” não é uma casa do tabuleiro: diga uma de a1 a d3
+semaforo-refusal-red = { $square } tem uma peça vermelha, e a vermelha nunca muda
+semaforo-refusal-empty-supply = não sobrou peça { $piece ->
+        [green] verde
+        [yellow] amarela
+       *[other] vermelha
+    } na reserva para { $square }
+gatos-caes-refusal-unreadable = “{ $text }” não é uma casa do tabuleiro: diga uma de a1 a h8
+gatos-caes-refusal-next-to = { $square } fica ao lado { $kind ->
+        [cat] do gato
+       *[other] do cão
+    } em { $at }
+gatos-caes-refusal-first-cat = o primeiro gato vai em d4, d5, e4 ou e5
+gatos-caes-refusal-first-dog = o primeiro cão vai fora de d4, d5, e4, e5
+rastros-refusal-unreadable = “{ $text }” não é uma casa do tabuleiro: diga uma de a1 a g7
+rastros-refusal-not-adjacent = { $to } não fica ao lado da peça branca em { $white }
+rastros-refusal-black = { $square } tem uma peça preta
+avanco-refusal-unreadable = “{ $text }” não é uma jogada: escreva como b2-b3, ou b2xc3 para capturar
+avanco-refusal-no-piece = não há peça { $colour ->
+        [white] branca
+       *[other] preta
+    } em { $square }
+avanco-refusal-not-forward = as peças só andam para a frente, uma casa: { $from } não pode ir para { $to }
+avanco-refusal-straight-capture = as peças capturam só na diagonal, nunca em frente, em { $square }
+avanco-refusal-nothing-to-capture = não há peça adversária em { $square } para capturar
+avanco-refusal-not-one-action = “{ $text }” não indica uma única jogada válida aqui
+produto-refusal-unreadable = “{ $text }” não é uma pedra: escreva a casa e b ou w, como e5b
+produto-refusal-empty-supply = acabaram as pedras { $colour ->
+        [black] pretas
+       *[other] brancas
+    } da reserva
+flume-refusal-unreadable = “{ $text }” não é uma jogada: diga uma casa de a1 a g7, ou swap
+flume-refusal-no-swap = a troca (swap) só vale como primeira jogada do segundo jogador, logo depois da primeira pedra

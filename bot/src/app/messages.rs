@@ -222,13 +222,17 @@ impl UserError {
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
             UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
-            UserError::Refused(e) => tr!(lang, "error-refused", problem = e.to_string()),
+            UserError::Refused(e) => tr!(
+                lang,
+                "error-refused",
+                problem = crate::games::refusal(e, lang)
+            ),
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
                 "error-refused-part",
                 n = *n,
                 part = part.as_str(),
-                problem = e.to_string()
+                problem = crate::games::refusal(e, lang)
             ),
             UserError::NotForThisGame(game, command) => tr!(
                 lang,

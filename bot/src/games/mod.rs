@@ -8,6 +8,9 @@
 //! make it pleasant.
 
 mod boards;
+mod refusals;
+
+pub use refusals::refusal;
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
 use serde_json::Value;
