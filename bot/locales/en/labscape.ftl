@@ -577,6 +577,7 @@ any-side-second = { $who } plays second.
 any-side-random = The seed decides who plays first.
 any-lobby-status = { $game } is in the lobby ({ $options }). Seats ({ $taken }/{ $max }): { $seats }. The creator starts it with /start.
 any-game-begins = { $game } begins: { $players }.
+any-pick = Choose the move of { $from }:
 any-next = Next: { $who }.
 any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }

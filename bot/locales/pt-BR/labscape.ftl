@@ -598,6 +598,7 @@ any-side-second = { $who } joga em segundo.
 any-side-random = A semente decide quem começa.
 any-lobby-status = { $game } está no saguão ({ $options }). Lugares ({ $taken }/{ $max }): { $seats }. Quem criou começa com /start.
 any-game-begins = { $game } começa: { $players }.
+any-pick = Escolha a jogada de { $from }:
 any-next = Agora: { $who }.
 any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }

@@ -213,6 +213,12 @@ impl<S: GameStore> Service<S> {
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
         game.check_turn(Some(me)).map_err(refused)?;
+        if let Some(key) = text
+            .strip_prefix(games::PICK)
+            .and_then(|rest| rest.strip_prefix(' '))
+        {
+            return self.pick_reply(ctx, &row, &game, key.trim()).await;
+        }
         let steps = read_turn(&game, me, text)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         let mut played = Played::default();
@@ -253,6 +259,23 @@ impl<S: GameStore> Service<S> {
             // Rated later, before the next leaderboard is shown.
             tracing::warn!(game = %row.id, "rating a finished game: {e:?}");
         }
+        Ok(reply)
+    }
+
+    /// The second step of a two-step choice: the actions of one piece (or column), as
+    /// buttons for the asker alone; nothing changes.
+    async fn pick_reply(&self, ctx: &Ctx, row: &GameRow, game: &AnyGame, key: &str) -> Res<Reply> {
+        let quick = games::pick(game, key).ok_or_else(|| {
+            ServiceError::User(UserError::Refused(
+                game.parse_action(key)
+                    .err()
+                    .unwrap_or(labscape_core::AnyRefusal::OtherGame),
+            ))
+        })?;
+        let lang = self.lang_for(ctx).await;
+        let mut reply = Reply::private(tr!(lang, "any-pick", from = key));
+        reply.quick = quick;
+        reply.turn = Some((row.id, row.turn));
         Ok(reply)
     }
 

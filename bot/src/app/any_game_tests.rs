@@ -248,3 +248,34 @@ async fn a_challenge_keeps_its_seat_and_the_creator_chooses_a_side() {
     }
     assert_eq!(firsts.len(), 2, "{firsts:?}");
 }
+
+/// A move set too large for a row of buttons is a two-step choice: the piece first (its
+/// button asks, privately, for that piece's moves), then the move.
+#[tokio::test]
+async fn a_large_move_set_is_chosen_in_two_steps() {
+    let (s, _d) = service().await;
+    say(&s, "ana", "/new avanco").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let first = start.quick.first().expect("buttons").clone();
+    assert!(first.action.starts_with("pick "), "{:?}", start.quick);
+    assert!(first.label.ends_with('…'), "{first:?}");
+    assert!(start.quick.len() <= 12);
+    let moves = say(&s, "ana", &format!("/play {}", first.action)).await;
+    assert_eq!(moves.visibility, Visibility::Private, "{}", moves.text);
+    assert!(!moves.quick.is_empty());
+    let key = first.action.trim_start_matches("pick ");
+    assert!(
+        moves.quick.iter().all(|q| q.action.starts_with(key)),
+        "{:?}",
+        moves.quick
+    );
+    // Nothing was played; the move is.
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 0);
+    let played = say(&s, "ana", &format!("/play {}", moves.quick[0].action)).await;
+    assert_eq!(played.visibility, Visibility::Public, "{}", played.text);
+    // Someone else cannot pick for the player to move.
+    let not_yours = say(&s, "ana", &format!("/play {}", first.action)).await;
+    assert_eq!(not_yours.visibility, Visibility::Private);
+}

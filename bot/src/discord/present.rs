@@ -82,23 +82,28 @@ pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
             slot("wait", &tr!(reply.lang, "button-wait", minutes = 1)),
         ]));
     }
-    // Anything else (a reminder's snooze) gets a button of its own.
+    // Anything else (a board game's squares, a reminder's snooze) gets a button of its
+    // own, five to a row, in the rows Discord has left (five in all).
     let others: Vec<serenity::CreateButton> = reply
         .quick
         .iter()
         .filter(|q| !is_turn_action(&q.action))
-        .take(5)
+        .take((MAX_ROWS - rows.len()) * PER_ROW)
         .map(|q| {
             serenity::CreateButton::new(custom_id(game.0, turn, &q.action))
                 .label(q.label.as_str())
                 .style(serenity::ButtonStyle::Secondary)
         })
         .collect();
-    if !others.is_empty() {
-        rows.push(serenity::CreateActionRow::Buttons(others));
+    for chunk in others.chunks(PER_ROW) {
+        rows.push(serenity::CreateActionRow::Buttons(chunk.to_vec()));
     }
     rows
 }
+
+/// Discord's most rows of components in a message, and buttons in a row.
+const MAX_ROWS: usize = 5;
+const PER_ROW: usize = 5;
 
 /// Whether an action has a fixed slot under the turn image.
 fn is_turn_action(action: &str) -> bool {
@@ -467,6 +472,32 @@ mod tests {
             "texts name commands Discord does not have:\n{}",
             missing.join("\n")
         );
+    }
+
+    #[test]
+    fn a_board_games_squares_fill_rows_of_five() {
+        let mut reply = Reply::text("turn");
+        reply.turn = Some((GameId(7), 3));
+        reply.quick = (1..=12)
+            .map(|i| QuickAction {
+                label: format!("a{i}"),
+                action: format!("a{i}"),
+            })
+            .collect();
+        let rows = buttons(&reply);
+        let sizes: Vec<usize> = rows
+            .iter()
+            .map(|r| match r {
+                serenity::CreateActionRow::Buttons(b) => b.len(),
+                _ => 0,
+            })
+            .collect();
+        assert_eq!(sizes, [5, 5, 2]);
+        reply.quick.extend((13..=40).map(|i| QuickAction {
+            label: format!("a{i}"),
+            action: format!("a{i}"),
+        }));
+        assert_eq!(buttons(&reply).len(), 5, "Discord's limit");
     }
 
     #[test]

@@ -411,11 +411,16 @@ pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize, l
     }
     let (steps, others): (Vec<&QuickAction>, Vec<&QuickAction>) =
         quick.iter().partition(|q| q.action.starts_with("move "));
-    [steps, others]
-        .into_iter()
-        .filter(|r| !r.is_empty())
-        .map(|r| r.into_iter().filter_map(button).collect())
-        .collect()
+    let mut rows: Rows = Vec::new();
+    if !steps.is_empty() {
+        rows.push(steps.into_iter().filter_map(button).collect());
+    }
+    // A Labscape turn's few other buttons share a row; a board game's squares make a grid.
+    let per_row = if others.len() <= 4 { 4 } else { 5 };
+    for chunk in others.chunks(per_row) {
+        rows.push(chunk.iter().copied().filter_map(button).collect());
+    }
+    rows
 }
 
 /// Width and height from a PNG's header, if it is a PNG.
