@@ -547,6 +547,7 @@ impl<S: GameStore> Service<S> {
             lang,
             posts_turn: Some((row.id, row.turn)),
             names: Vec::new(),
+            repeated: false,
         }
     }
 }

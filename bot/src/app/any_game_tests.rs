@@ -279,3 +279,38 @@ async fn a_large_move_set_is_chosen_in_two_steps() {
     let not_yours = say(&s, "ana", &format!("/play {}", first.action)).await;
     assert_eq!(not_yours.visibility, Visibility::Private);
 }
+
+/// A button press names its game: a button of a game that is no longer the chat's live
+/// one is old whatever its turn, and a repeated delivery is marked, not compared by text.
+#[tokio::test]
+async fn a_press_is_checked_against_the_live_game_and_a_repeat_is_marked() {
+    use super::{Command, tests::ctx};
+    let (s, _d) = service().await;
+    say(&s, "ana", "/new nim stones=9").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let (game, turn) = start.turn.expect("a turn");
+    let old = s
+        .handle(
+            &ctx("ana"),
+            Command::Press {
+                game: game.0 + 1,
+                turn,
+                action: "1".into(),
+            },
+        )
+        .await;
+    assert_eq!(old.visibility, Visibility::Private, "{}", old.text);
+    let mut c = ctx("ana");
+    c.delivery = Some("press-1".into());
+    let press = Command::Press {
+        game: game.0,
+        turn,
+        action: "1".into(),
+    };
+    let played = s.handle(&c, press.clone()).await;
+    assert_eq!(played.visibility, Visibility::Public, "{}", played.text);
+    assert!(!played.repeated);
+    let again = s.handle(&c, press).await;
+    assert!(again.repeated, "{}", again.text);
+}

@@ -101,6 +101,16 @@ pub enum Command {
         /// The turn the button showed; a different current turn means the button is old.
         expected_turn: Option<i64>,
     },
+    /// A button pressed under a turn: its game, its turn and its action. A button of a
+    /// game that is no longer this chat's live one is old, whatever its turn says.
+    Press {
+        /// The game the button belongs to.
+        game: i64,
+        /// The turn it was made for.
+        turn: i64,
+        /// The action it plays.
+        action: String,
+    },
 }
 
 /// Whose records `/records` shows.

@@ -74,6 +74,17 @@ pub struct Ctx {
     pub handle: Option<String>,
 }
 
+/// A chat's live game in brief ([`Service::live_summary`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveSummary {
+    /// The game.
+    pub game: GameId,
+    /// Its turn number.
+    pub turn: i64,
+    /// Whether it is still a lobby.
+    pub in_lobby: bool,
+}
+
 /// Longest id kept from a platform (user, chat, thread, delivery): Discord's and
 /// Telegram's are numbers of 20 digits at most; anything longer is cut, as names are.
 pub const MAX_ID: usize = 64;
@@ -333,6 +344,7 @@ impl<S: GameStore> Service<S> {
                 let lang = self.lang_for(ctx).await;
                 Reply {
                     lang,
+                    repeated: matches!(e, UserError::AlreadyHandled),
                     ..Reply::private(e.message(lang))
                 }
             }
@@ -345,6 +357,17 @@ impl<S: GameStore> Service<S> {
                 }
             }
         }
+    }
+
+    /// This chat's live game in brief, for an adapter deciding how to answer (a private
+    /// `/start`, a page of buttons): its id, its turn, and whether it is still a lobby.
+    pub async fn live_summary(&self, scope: &ChatScope) -> Option<LiveSummary> {
+        let row = self.store.live_game(scope).await.ok().flatten()?;
+        Some(LiveSummary {
+            game: row.id,
+            turn: row.turn,
+            in_lobby: row.status == GameStatus::Lobby,
+        })
     }
 
     /// The names users chose that a reply about `games` may show: the speaker's (capped,
@@ -481,6 +504,16 @@ impl<S: GameStore> Service<S> {
                 expected_turn,
             } => {
                 return self.play(ctx, &action, expected_turn, key).await;
+            }
+            Command::Press { game, turn, action } => {
+                let live = self.store.live_game(&ctx.scope).await?;
+                if live.is_none_or(|row| row.id.0 != game) {
+                    return Err(UserError::MovedOn.into());
+                }
+                if action.trim().eq_ignore_ascii_case("snooze") {
+                    return self.snooze(ctx).await;
+                }
+                return self.play(ctx, &action, Some(turn), key).await;
             }
             Command::Snooze => return self.snooze(ctx).await,
             Command::Recap => return self.recap(ctx).await,
@@ -2048,6 +2081,7 @@ impl<S: GameStore> Service<S> {
             lang,
             posts_turn: Some((row.id, turn)),
             names: Vec::new(),
+            repeated: false,
         }
     }
 }

@@ -67,6 +67,9 @@ pub struct Reply {
     /// Names users chose (the speaker's, the game's players') that may appear in the
     /// text: an adapter whose markup would read them (Discord's Markdown) escapes them.
     pub names: Vec<String>,
+    /// The delivery was handled before (a platform's retry): the reply is a private note,
+    /// and an adapter that already answered the first delivery stays silent.
+    pub repeated: bool,
 }
 
 impl Reply {
@@ -83,6 +86,7 @@ impl Reply {
             lang: Lang::En,
             posts_turn: None,
             names: Vec::new(),
+            repeated: false,
         }
     }
 

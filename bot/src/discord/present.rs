@@ -713,6 +713,7 @@ mod tests {
             posts_turn: None,
             lang: crate::i18n::Lang::En,
             names: vec![],
+            repeated: false,
         };
         assert_eq!(
             contents(&reply),

@@ -15,7 +15,7 @@ use crate::app::{
     Attachment, Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
     messages::UserError,
 };
-use crate::{i18n::Lang, store::GameStore as _};
+use crate::i18n::Lang;
 
 fn application(ctx: Context<'_>) -> Option<poise::ApplicationContext<'_, Data, Error>> {
     match ctx {
@@ -146,8 +146,8 @@ pub async fn new_in_thread(ctx: Context<'_>, options: NewOptions) -> Result<(), 
         }
         return private(ctx, &reply).await;
     }
-    if let Ok(Some(row)) = service.store().live_game(&c.scope).await {
-        let rename = serenity::EditThread::new().name(game_name(row.id));
+    if let Some(live) = service.live_summary(&c.scope).await {
+        let rename = serenity::EditThread::new().name(game_name(live.game));
         if let Err(e) = thread.id.edit_thread(http, rename).await {
             tracing::warn!(thread = %thread.id, "naming the thread failed: {e}");
         }
@@ -289,18 +289,12 @@ pub async fn press(
     let reply = match present::parse_custom_id(&press.data.custom_id) {
         None => Reply::private(UserError::MovedOn.message(data.service.lang_for(&c).await)),
         Some(p) => {
-            // The button names its game: once that game is not the live one here (it ended
-            // and another began), the button is old whatever its turn number says.
-            let live = data.service.store().live_game(&c.scope).await;
-            if matches!(&live, Ok(None)) || matches!(&live, Ok(Some(row)) if row.id.0 != p.game) {
-                Reply::private(UserError::MovedOn.message(data.service.lang_for(&c).await))
-            } else {
-                let cmd = Command::Play {
-                    action: p.action,
-                    expected_turn: Some(p.turn),
-                };
-                data.service.handle(&c, cmd).await
-            }
+            let cmd = Command::Press {
+                game: p.game,
+                turn: p.turn,
+                action: p.action,
+            };
+            data.service.handle(&c, cmd).await
         }
     };
     if reply.visibility == Visibility::Public {

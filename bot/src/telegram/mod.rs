@@ -38,7 +38,7 @@ use crate::{
     },
     i18n::{Lang, tr},
     secret::{Secret, redact, scrub},
-    store::{ChatScope, GameStatus, GameStore},
+    store::{ChatScope, GameStore},
 };
 
 /// The platform name in [`ChatScope`]s and delivery keys.
@@ -355,13 +355,6 @@ fn user_name(u: &teloxide::types::User) -> String {
 }
 
 /// Whether the service refused a retried delivery (answered silently).
-fn already_handled(reply: &Reply) -> bool {
-    reply.visibility == Visibility::Private
-        && Lang::ALL
-            .iter()
-            .any(|l| reply.text == UserError::AlreadyHandled.message(*l))
-}
-
 async fn on_message<S: GameStore>(
     bot: TgBot,
     me: Me,
@@ -413,12 +406,9 @@ async fn on_message<S: GameStore>(
     if verb == "start" && msg.chat.is_private() {
         let lobby = shared
             .service
-            .store()
-            .live_game(&ctx.scope)
+            .live_summary(&ctx.scope)
             .await
-            .ok()
-            .flatten()
-            .is_some_and(|g| g.status == GameStatus::Lobby);
+            .is_some_and(|g| g.in_lobby);
         if !lobby {
             let lang = shared.service.lang_for(&ctx).await;
             let reply = Reply {
@@ -443,7 +433,7 @@ async fn on_message<S: GameStore>(
         }
         Err(_) => shared.service.handle_line(&ctx, text).await,
     };
-    if already_handled(&reply) {
+    if reply.repeated {
         tracing::debug!(update = upd.id.0, "Telegram: a repeated update, ignored");
         return Ok(());
     }
@@ -518,7 +508,7 @@ async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
         lang,
         ..Reply::private(text)
     };
-    let Ok(Some(game)) = shared.service.store().live_game(&ctx.scope).await else {
+    let Some(game) = shared.service.live_summary(&ctx.scope).await else {
         return private(UserError::NoGame.message(lang));
     };
     // Read the turn before the suggestions: if a turn is played in between, the buttons
@@ -533,7 +523,7 @@ async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
         who = ctx.user_name.as_str(),
         count = sugg.rotations.len()
     ));
-    reply.turn = Some((game.id, game.turn));
+    reply.turn = Some((game.game, game.turn));
     reply.quick = sugg
         .rotations
         .iter()
@@ -594,19 +584,13 @@ async fn on_callback<S: GameStore>(
         locale: q.from.language_code.clone(),
         handle: q.from.username.clone(),
     };
-    let live = shared
-        .service
-        .store()
-        .live_game(&ctx.scope)
-        .await
-        .ok()
-        .flatten();
+    let live = shared.service.live_summary(&ctx.scope).await;
     let (game, turn) = match &press {
         Press::Play { game, turn, .. } | Press::Page { game, turn, .. } => (*game, *turn),
     };
     // The turn check alone is not enough: a later game in the same chat reuses turn numbers.
     let lang = shared.service.lang_for(&ctx).await;
-    if live.as_ref().is_none_or(|g| g.id.0 != game) {
+    if live.as_ref().is_none_or(|g| g.game.0 != game) {
         answer(Some(UserError::MovedOn.message(lang))).await?;
         return Ok(());
     }
@@ -619,7 +603,7 @@ async fn on_callback<S: GameStore>(
             }
             let reply = rotations(&shared, &ctx).await;
             match keyboard(&reply, page) {
-                Some(kb) if reply.turn == Some((live.id, turn)) => {
+                Some(kb) if reply.turn == Some((live.game, turn)) => {
                     answer(None).await?;
                     if let Err(e) = bot
                         .edit_message_reply_markup(msg.chat.id, msg.id)
@@ -637,16 +621,17 @@ async fn on_callback<S: GameStore>(
         Press::Play { action, turn, .. } => {
             let reply = shared
                 .service
-                .handle(
-                    &ctx,
-                    Command::Play {
-                        action,
-                        expected_turn: Some(turn),
-                    },
-                )
+                .handle(&ctx, Command::Press { game, turn, action })
                 .await;
-            if already_handled(&reply) {
+            if reply.repeated {
                 answer(None).await?;
+                return Ok(());
+            }
+            // A second step of choices (a piece's moves) comes as a message with its own
+            // keyboard, in reply to the turn (Telegram has no private messages in a group).
+            if reply.visibility == Visibility::Private && !reply.quick.is_empty() {
+                answer(None).await?;
+                send_reply(&bot, place, &reply, Some(msg.id)).await?;
                 return Ok(());
             }
             if reply.visibility == Visibility::Private {
