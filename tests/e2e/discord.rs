@@ -1477,3 +1477,68 @@ async fn a_game_from_cores_list_plays_with_buttons_and_play_on_discord() {
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+/// A whole Semáforo game by buttons on Discord: every turn posts the board with one button
+/// per legal square (all twelve, in rows of five), the test follows the game move by move,
+/// and the last turn tells the winner and carries the replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_board_game_is_played_by_buttons_on_discord() {
+    use labscape_core::{AnyGame, GameKind};
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let ch = fake.channel("semaforo");
+    slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([opt("game", 3, json!("semaforo"))]),
+    )
+    .await
+    .last();
+    slash(&fake, &BO, ch, &["labscape", "join"], json!([]))
+        .await
+        .last();
+    let mut msg = slash(&fake, &ANA, ch, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    let players = ["ana".to_string(), "bo".to_string()];
+    let (mut game, _) = AnyGame::new_game(GameKind::Semaforo, &[], &players, "e2e").unwrap();
+    let users = [&ANA, &BO];
+    let mut turns = 0i64;
+    while !game.is_over() {
+        let mut legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
+        let mut shown: Vec<String> = msg.buttons().into_iter().map(|(l, _, _)| l).collect();
+        legal.sort();
+        shown.sort();
+        assert_eq!(
+            shown, legal,
+            "every legal square is a button: {}",
+            msg.content
+        );
+        let seat = game.to_move().expect("a player to move");
+        let label = legal[(turns as usize * 7) % legal.len()].clone();
+        msg = click(&fake, users[seat.index()], &msg, &label).await.last();
+        assert!(
+            msg.content.contains(&format!("played {label}")),
+            "{}",
+            msg.content
+        );
+        let action = game.parse_action(&label).unwrap();
+        game = game.play(seat, &action).unwrap().0;
+        turns += 1;
+        assert!(turns < 60, "a Semáforo game ends");
+    }
+    assert!(msg.content.contains("wins"), "{}", msg.content);
+    let (name, gif) = msg
+        .attachments
+        .iter()
+        .find(|(n, _)| n.ends_with(".gif"))
+        .cloned()
+        .expect("the replay comes with the last turn");
+    assert_replay(&(name, gif), turns);
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

@@ -1073,3 +1073,59 @@ async fn a_game_from_cores_list_plays_by_buttons_on_telegram() {
     assert!(end.text().contains("Bo wins"), "{}", end.text());
     bot.stop().await;
 }
+
+/// A whole Semáforo game by buttons on Telegram: every turn a photo whose keyboard holds
+/// exactly the legal squares, the test follows the game move by move, and the game ends
+/// with the winner and its replay as an animation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_board_game_is_played_by_buttons_on_telegram() {
+    use labscape_core::{AnyGame, GameKind};
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("semaforo.db"), fast_limits()).await;
+    let group = fake.group(-100_300, "Semáforo", false);
+    let users = [TgUser::new(301, "Ana"), TgUser::new(302, "Bo")];
+    say(&fake, group, None, &users[0], "/newgame semaforo").await;
+    say(&fake, group, None, &users[1], "/join").await;
+    let (_, mut post) = say(&fake, group, None, &users[0], "/startgame").await;
+    let players = ["Ana".to_string(), "Bo".to_string()];
+    let (mut game, _) = AnyGame::new_game(GameKind::Semaforo, &[], &players, "e2e").unwrap();
+    let mut turns = 0i64;
+    let mut from = 0;
+    while !game.is_over() {
+        assert!(is_turn_post(&post), "{:?}", post.method);
+        let buttons: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+        let mut legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
+        let mut shown: Vec<String> = buttons.iter().map(|(l, _)| l.clone()).collect();
+        legal.sort();
+        shown.sort();
+        assert_eq!(shown, legal, "every legal square is a button");
+        let seat = game.to_move().expect("a player to move");
+        let (label, data) = buttons[(turns as usize * 5) % buttons.len()].clone();
+        let (_, start, _) = press(&fake, &users[seat.index()], &post, &data).await;
+        from = start;
+        let calls = fake
+            .wait_calls(from, WAIT, |cs| {
+                cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+            })
+            .await;
+        post = calls
+            .into_iter()
+            .find(|c| is_sent(c, group) && is_turn_post(c))
+            .expect("the next turn");
+        assert!(
+            post.text().contains(&format!("played {label}")),
+            "{}",
+            post.text()
+        );
+        game = game
+            .play(seat, &game.parse_action(&label).unwrap())
+            .unwrap()
+            .0;
+        turns += 1;
+        assert!(turns < 60, "a Semáforo game ends");
+    }
+    assert!(post.text().contains("wins"), "{}", post.text());
+    assert_replay(&replay_after(&fake, group, from).await, turns);
+    bot.stop().await;
+}
