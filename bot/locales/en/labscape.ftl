@@ -521,6 +521,7 @@ luck-unusual = Outside the 5th to 95th percentile: { $which }. Fair dice do that
 luck-odd-dice = { $who }'s dice ({ $percentile })
 luck-odd-search = { $who }'s searches ({ $percentile })
 luck-check = Every roll can be checked: /export gives the game's record, and once the game is over `labscape verify` replays it from the revealed seed.
+error-no-dice-in-game = { $game } has no dice: every move in it is the players' own, so there is no luck to weigh.
 error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that finished.
 records-heading = **Records in this chat** (games played to the end; computer players are not ranked):
 records-line = { $rank }. { $who }: { $games ->

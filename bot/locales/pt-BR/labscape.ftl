@@ -542,6 +542,7 @@ luck-unusual = Fora da faixa entre os percentis 5 e 95: { $which }. Dados honest
 luck-odd-dice = os dados de { $who } ({ $percentile })
 luck-odd-search = as buscas de { $who } ({ $percentile })
 luck-check = Dá para conferir cada rolagem: o /export entrega o registro da partida e, quando ela termina, o `labscape verify` refaz tudo a partir da semente revelada.
+error-no-dice-in-game = { $game } não tem dados: cada jogada é escolha dos jogadores, então não há sorte para pesar.
 error-no-dice-yet = Não há dados para olhar neste chat: o /luck analisa a partida em andamento aqui ou, se não houver, a última que terminou.
 records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
 records-line = { $rank }. { $who }: { $games ->

@@ -70,6 +70,8 @@ pub enum UserError {
     NothingToExport,
     /// `/luck` with no running game and no finished one in this chat.
     NoDiceYet,
+    /// `/luck` about a game without dice (its name).
+    NoDiceInGame(String),
     /// Options a game other than Labscape cannot use.
     GameOption(labscape_core::SettingsError),
     /// An action a game other than Labscape refused (its engine's sentence).
@@ -221,6 +223,9 @@ impl UserError {
             UserError::NoReplays => tr!(lang, "error-no-replays"),
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
             UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
+            UserError::NoDiceInGame(game) => {
+                tr!(lang, "error-no-dice-in-game", game = game.as_str())
+            }
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
             UserError::Refused(e) => tr!(
                 lang,

@@ -9,6 +9,7 @@
 //! game moved on", never applied twice and never lost.
 
 mod any_game;
+mod any_history;
 mod in_flight;
 mod outbox;
 pub use any_game::any_game_name;
@@ -1016,6 +1017,9 @@ impl<S: GameStore> Service<S> {
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }
+        if row.kind != GameKind::Labscape {
+            return self.any_log(ctx, &row, n).await;
+        }
         let seats = self.store.seats(row.id).await?;
         let (actions, per_turn) = self.replay(&row, &seats).await?;
         let names = display_names(&seats);
@@ -1580,6 +1584,9 @@ impl<S: GameStore> Service<S> {
         let row = self.live(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
+        }
+        if row.kind != GameKind::Labscape {
+            return self.any_recap(ctx, &row).await;
         }
         let seats = self.store.seats(row.id).await?;
         let me = seats

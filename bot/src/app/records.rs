@@ -74,6 +74,11 @@ impl<S: GameStore> Service<S> {
     /// The language of a public post in `ctx`'s chat about `game` (the chat's default,
     /// else the game's): without a game, the chat's live game's, else its last finished
     /// one's, so a Portuguese group keeps Portuguese after its game ends.
+    /// [`Service::public_lang`] about `row`, for the other games' history commands.
+    pub(super) async fn public_lang_of(&self, ctx: &Ctx, row: &GameRow) -> Lang {
+        self.public_lang(ctx, Some(row)).await
+    }
+
     async fn public_lang(&self, ctx: &Ctx, game: Option<&GameRow>) -> Lang {
         let recent = match game {
             Some(_) => None,
@@ -93,6 +98,9 @@ impl<S: GameStore> Service<S> {
     /// `/export`: the record file of the game `/replay` would show, posted for everyone.
     pub(super) async fn export_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToExport).await?;
+        if row.kind != labscape_core::GameKind::Labscape {
+            return self.any_export(ctx, &row).await;
+        }
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
         let record = record_of(&row, &seats, &actions);
@@ -131,6 +139,9 @@ impl<S: GameStore> Service<S> {
     /// everyone.
     pub(super) async fn luck_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NoDiceYet).await?;
+        if row.kind != labscape_core::GameKind::Labscape {
+            return Err(UserError::NoDiceInGame(any_game_name(row.kind, row.id)).into());
+        }
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
         let luck = record_of(&row, &seats, &actions)

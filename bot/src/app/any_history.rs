@@ -1,0 +1,222 @@
+//! The history commands for every game other than Labscape: `/log`, `/recap`, `/export`
+//! (the game's record: settings, players, every action in its notation, and the seed once
+//! the game is over) and `/luck` (these games have no dice: said plainly).
+
+use labscape_core::{AnyAction, AnyEvent, AnyGame, Seat};
+
+use super::{
+    Attachment, Ctx, Reply, Res, Service, ServiceError, Visibility, any_game_name,
+    messages::UserError,
+};
+use crate::{
+    games,
+    i18n::tr,
+    store::{ActionRow, GameRow, GameStatus, GameStore, SeatRow},
+};
+
+/// The format name of a board game's record file.
+pub const ANY_RECORD_FORMAT: &str = "labscape-game-record/1";
+
+/// One played action with what it did.
+struct Step {
+    row: ActionRow,
+    action: AnyAction,
+    events: Vec<AnyEvent>,
+}
+
+impl<S: GameStore> Service<S> {
+    /// Every action of the game from its start, replayed from the first snapshot.
+    async fn any_steps(&self, row: &GameRow) -> Res<Vec<Step>> {
+        let corrupt = |what: String| {
+            ServiceError::Store(crate::store::StoreError::Corrupt(format!(
+                "game {}: {what}",
+                row.id
+            )))
+        };
+        let (seq, json) = self
+            .store
+            .snapshot(row.id, 0)
+            .await?
+            .ok_or_else(|| corrupt("no first snapshot".into()))?;
+        let value: labscape_core::Value =
+            serde_json::from_str(&json).map_err(|e| corrupt(format!("snapshot: {e}")))?;
+        let mut game = AnyGame::from_value_of(row.kind, value)
+            .map_err(|e| corrupt(format!("snapshot: {e}")))?;
+        let mut steps = Vec::new();
+        for a in self.store.actions(row.id, seq).await? {
+            let action = game
+                .parse_action(&a.action)
+                .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
+            let (next, events) = game
+                .play(Seat(a.seat), &action)
+                .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
+            game = next;
+            steps.push(Step {
+                row: a,
+                action,
+                events,
+            });
+        }
+        Ok(steps)
+    }
+
+    /// A step as one line of a log: `#seq who: story`.
+    fn step_line(row: &GameRow, seats: &[SeatRow], s: &Step, lang: crate::i18n::Lang) -> String {
+        let names: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
+        let who = names
+            .get(usize::from(s.row.seat))
+            .cloned()
+            .unwrap_or_default();
+        let auto = if s.row.automatic {
+            tr!(lang, "log-automatic")
+        } else {
+            String::new()
+        };
+        let story = games::describe(row.kind, &who, &s.action, &s.events, &names, lang).join(" ");
+        format!("#{}{auto} {story}", s.row.seq)
+    }
+
+    /// `/log [n]` of a game other than Labscape: its last `n` actions.
+    pub(super) async fn any_log(&self, ctx: &Ctx, row: &GameRow, n: usize) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let steps = self.any_steps(row).await?;
+        let lang = self.lang_for(ctx).await;
+        let start = steps.len().saturating_sub(n);
+        let mut text = tr!(
+            lang,
+            "log-heading",
+            game = any_game_name(row.kind, row.id),
+            count = steps.len() - start
+        );
+        for s in &steps[start..] {
+            text.push('\n');
+            text.push_str(&Self::step_line(row, &seats, s, lang));
+        }
+        if steps.is_empty() {
+            text.push('\n');
+            text.push_str(&tr!(lang, "log-empty"));
+        }
+        Ok(Reply::private(text))
+    }
+
+    /// `/recap` of a game other than Labscape: what happened since the asker's last action,
+    /// then the game as it stands.
+    pub(super) async fn any_recap(&self, ctx: &Ctx, row: &GameRow) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let me = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?;
+        let steps = self.any_steps(row).await?;
+        let since = steps
+            .iter()
+            .rposition(|s| s.row.seat == me.seat)
+            .map_or(0, |i| i + 1);
+        let lang = self.lang_for(ctx).await;
+        let game = any_game_name(row.kind, row.id);
+        let mut text = if since == 0 {
+            tr!(lang, "recap-all", game = game.as_str())
+        } else {
+            tr!(lang, "recap-since", game = game.as_str())
+        };
+        for s in &steps[since..] {
+            text.push('\n');
+            text.push_str(&Self::step_line(row, &seats, s, lang));
+        }
+        if since == steps.len() && since > 0 {
+            text.push('\n');
+            text.push_str(&tr!(lang, "recap-nothing"));
+        }
+        let mut reply = self.any_status(row, lang).await?;
+        reply.text = format!("{text}\n{}", reply.text);
+        reply.visibility = Visibility::Private;
+        Ok(reply)
+    }
+
+    /// `/export` of a game other than Labscape: its record file, for everyone. The seed
+    /// is in it only once the game is over (these games have no chance, but the seed also
+    /// chose the computer players' moves).
+    pub(super) async fn any_export(&self, ctx: &Ctx, row: &GameRow) -> Res<Reply> {
+        let seats = self.store.seats(row.id).await?;
+        let actions = self.store.actions(row.id, 0).await?;
+        let game = any_game_name(row.kind, row.id);
+        let over = row.status == GameStatus::Over;
+        let record = serde_json::json!({
+            "format": ANY_RECORD_FORMAT,
+            "game": row.kind.id(),
+            "name": game,
+            "settings": row.settings,
+            "players": seats.iter().map(|s| s.display_name.clone()).collect::<Vec<_>>(),
+            "computer": seats.iter().map(|s| s.policy.clone()).collect::<Vec<_>>(),
+            "seed_hash": row.seed_hash,
+            "seed": if over { Some(row.seed.clone()) } else { None },
+            "actions": actions
+                .iter()
+                .map(|a| serde_json::json!({ "seat": a.seat, "action": a.action }))
+                .collect::<Vec<_>>(),
+        });
+        let file = format!("labscape-{}-record.json", row.id.0);
+        let lang = self.public_lang_of(ctx, row).await;
+        let text = if over {
+            tr!(
+                lang,
+                "export-finished",
+                game = game.as_str(),
+                turns = actions.len(),
+                file = file.as_str()
+            )
+        } else {
+            tr!(
+                lang,
+                "export-running",
+                game = game.as_str(),
+                turns = actions.len(),
+                hash = row.seed_hash.as_str()
+            )
+        };
+        let mut reply = Reply::text(text);
+        reply.files.push(Attachment {
+            name: file,
+            bytes: serde_json::to_vec_pretty(&record).expect("a record serialises"),
+        });
+        Ok(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::{
+        Visibility,
+        tests::{say, service},
+    };
+
+    #[tokio::test]
+    async fn log_recap_export_and_luck_work_for_a_board_game() {
+        let (s, _d) = service().await;
+        say(&s, "ana", "/new avanco").await;
+        say(&s, "bo", "/join").await;
+        say(&s, "ana", "/start").await;
+        say(&s, "ana", "/play b2-b3").await;
+        say(&s, "bo", "/play b6-b5").await;
+        let log = say(&s, "ana", "/log").await;
+        assert_eq!(log.visibility, Visibility::Private);
+        assert!(log.text.contains("ANA played b2-b3"), "{}", log.text);
+        assert!(log.text.contains("BO played b6-b5"), "{}", log.text);
+        let recap = say(&s, "ana", "/recap").await;
+        assert!(recap.text.contains("BO played b6-b5"), "{}", recap.text);
+        assert!(!recap.text.contains("ANA played b2-b3"), "{}", recap.text);
+        let export = say(&s, "bo", "/export").await;
+        assert_eq!(export.visibility, Visibility::Public, "{}", export.text);
+        let record: serde_json::Value = serde_json::from_slice(&export.files[0].bytes).unwrap();
+        assert_eq!(record["format"], super::ANY_RECORD_FORMAT);
+        assert_eq!(record["game"], "avanco");
+        assert_eq!(record["actions"][1]["action"], "b6-b5");
+        assert!(
+            record["seed"].is_null(),
+            "the seed stays secret until the end"
+        );
+        let luck = say(&s, "bo", "/luck").await;
+        assert_eq!(luck.visibility, Visibility::Private);
+        assert!(luck.text.contains("no dice"), "{}", luck.text);
+    }
+}
