@@ -583,6 +583,12 @@ any-next = Next: { $who }.
 any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
+error-labscape-only = { $game } has no such command: it is one of Labscape's. Play with /play (or the buttons); /help lists this game's commands.
+any-help = **{ $game } commands**
+    Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
+    Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
+    The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
+    Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.
 parse-unknown-game = “{ $value }” is not a game here: { $games }.
 outbox-again = (This turn was not shown when it was played; here it is.)

@@ -604,6 +604,12 @@ any-next = Agora: { $who }.
 any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
+error-labscape-only = { $game } não tem esse comando: ele é do Labscape. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
+any-help = **Comandos de { $game }**
+    Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
+    A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
+    No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
+    Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 error-not-for-this-game = { $game } ainda não tem { $command }: esse comando é do Labscape.
 parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)

@@ -213,6 +213,10 @@ impl<S: GameStore> Service<S> {
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
         game.check_turn(Some(me)).map_err(refused)?;
+        let verb = text.split_whitespace().next().unwrap_or_default();
+        if super::command::is_labscape_verb(verb) && game.read_chat(text).is_err() {
+            return Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into());
+        }
         if let Some(key) = text
             .strip_prefix(games::PICK)
             .and_then(|rest| rest.strip_prefix(' '))

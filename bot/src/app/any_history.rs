@@ -220,3 +220,29 @@ mod tests {
         assert!(luck.text.contains("no dice"), "{}", luck.text);
     }
 }
+
+#[cfg(test)]
+mod labscape_words {
+    use crate::app::{
+        Visibility,
+        tests::{say, service},
+    };
+
+    /// Labscape's commands in a chat playing another game say so plainly, and /help lists
+    /// the chat's game's commands.
+    #[tokio::test]
+    async fn labscape_commands_in_another_games_chat_are_refused_plainly() {
+        let (s, _d) = service().await;
+        say(&s, "ana", "/new avanco").await;
+        say(&s, "bo", "/join").await;
+        say(&s, "ana", "/start").await;
+        for line in ["/move N", "/roll", "/table", "/exit"] {
+            let r = say(&s, "ana", line).await;
+            assert_eq!(r.visibility, Visibility::Private, "{line}");
+            assert!(r.text.contains("one of Labscape's"), "{line}: {}", r.text);
+        }
+        let help = say(&s, "bo", "/help").await;
+        assert!(help.text.contains("Avanço #1 commands"), "{}", help.text);
+        assert!(help.text.contains("/play"), "{}", help.text);
+    }
+}

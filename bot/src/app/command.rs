@@ -162,6 +162,11 @@ const ACTION_VERBS: [&str; 11] = [
     "search",
 ];
 
+/// Whether `word` is one of Labscape's own action words (`move`, `roll`, `wall`…).
+pub(super) fn is_labscape_verb(word: &str) -> bool {
+    ACTION_VERBS.contains(&word.to_ascii_lowercase().as_str())
+}
+
 impl Command {
     /// Reads `/verb args…` (the slash is optional; a `@botname` suffix on the verb, as
     /// Telegram adds in groups, is ignored).

@@ -80,6 +80,8 @@ pub enum UserError {
     RefusedPart(usize, String, labscape_core::AnyRefusal),
     /// A command only Labscape has so far (the game's name, the command).
     NotForThisGame(String, &'static str),
+    /// A Labscape command (`/move`, `/table`…) in a chat playing another game (its name).
+    LabscapeOnly(String),
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -239,6 +241,7 @@ impl UserError {
                 part = part.as_str(),
                 problem = crate::games::refusal(e, lang)
             ),
+            UserError::LabscapeOnly(game) => tr!(lang, "error-labscape-only", game = game.as_str()),
             UserError::NotForThisGame(game, command) => tr!(
                 lang,
                 "error-not-for-this-game",

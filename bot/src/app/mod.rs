@@ -466,7 +466,16 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::AlreadyHandled.into());
         }
         let reply = match cmd {
-            Command::Help => return Ok(Reply::private(help::help(self.lang_for(ctx).await))),
+            Command::Help => {
+                let lang = self.lang_for(ctx).await;
+                let live = self.store.live_game(&ctx.scope).await?;
+                return Ok(Reply::private(match live {
+                    Some(row) if row.kind != GameKind::Labscape => {
+                        tr!(lang, "any-help", game = any_game_name(row.kind, row.id))
+                    }
+                    _ => help::help(lang),
+                }));
+            }
             Command::Rules(t) => {
                 let lang = self.lang_for(ctx).await;
                 // `/rules GAME`, or `/rules` in a chat playing a game other than Labscape.
@@ -906,9 +915,7 @@ impl<S: GameStore> Service<S> {
     /// the actions after it).
     async fn position(&self, row: &GameRow) -> Res<Position> {
         if row.kind != GameKind::Labscape {
-            return Err(
-                UserError::NotForThisGame(any_game_name(row.kind, row.id), "this command").into(),
-            );
+            return Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into());
         }
         let slot = self.slot(row.id);
         let mut guard = slot.lock().await;
