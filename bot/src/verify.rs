@@ -69,8 +69,127 @@ pub fn check_file(path: &Path) -> Result<Verdict, ReadError> {
     Ok(verify(&parse(&text)?))
 }
 
+/// The verdict on a board game's record file (`labscape-game-record/1`, from `/export`):
+/// every action is legal in turn from the start, and the seed, once revealed, matches its
+/// commitment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardVerdict {
+    /// Whether the record checks out.
+    pub verified: bool,
+    /// What was found, in a sentence or two.
+    pub text: String,
+}
+
+impl std::fmt::Display for BoardVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Checks a board game's record file (already read as JSON).
+///
+/// # Errors
+/// [`ReadError::Format`] when it does not name a game this version knows, or lacks a field.
+pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, ReadError> {
+    use labscape_core::{AnyGame, GameKind, Seat, game::parse_options};
+    let field = |name: &str| {
+        value
+            .get(name)
+            .ok_or_else(|| ReadError::Format(format!("{ANY_RECORD_FORMAT} without “{name}”")))
+    };
+    let id = field("game")?.as_str().unwrap_or_default();
+    let kind = GameKind::from_id(id)
+        .filter(|k| *k != GameKind::Labscape)
+        .ok_or_else(|| ReadError::Format(format!("a record of an unknown game “{id}”")))?;
+    let options = parse_options(field("settings")?.as_str().unwrap_or_default())
+        .map_err(|e| ReadError::Format(format!("settings: {e}")))?;
+    let players: Vec<String> = field("players")?
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| p.as_str().unwrap_or_default().to_string())
+        .collect();
+    let fail = |text: String| {
+        Ok(BoardVerdict {
+            verified: false,
+            text,
+        })
+    };
+    let seed = value.get("seed").and_then(|s| s.as_str());
+    if let Some(seed) = seed {
+        let hash = field("seed_hash")?.as_str().unwrap_or_default();
+        if labscape_core::labscape::commitment(seed) != hash {
+            return fail("NOT VERIFIED: the seed does not match its commitment".into());
+        }
+    }
+    let (mut game, _) = match AnyGame::new_game(kind, &options, &players, seed.unwrap_or("")) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("NOT VERIFIED: the game cannot start: {e}")),
+    };
+    let actions = field("actions")?.as_array().cloned().unwrap_or_default();
+    for (i, a) in actions.iter().enumerate() {
+        let seat = a
+            .get("seat")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(u64::MAX);
+        let text = a.get("action").and_then(|t| t.as_str()).unwrap_or_default();
+        let Ok(seat) = u8::try_from(seat) else {
+            return fail(format!("NOT VERIFIED: action {} has no seat", i + 1));
+        };
+        match game.apply(Some(Seat(seat)), text) {
+            Ok((_, next, _)) => game = next,
+            Err(e) => {
+                return fail(format!(
+                    "NOT VERIFIED: action {} (“{text}” by seat {seat}) is refused: {e}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    let end = match game.outcome() {
+        Some(o) => format!("; the game is over ({})", o.reason),
+        None => "; the game goes on".into(),
+    };
+    Ok(BoardVerdict {
+        verified: true,
+        text: format!(
+            "VERIFIED: all {} actions of {} are legal in turn{end}",
+            actions.len(),
+            kind.name()
+        ),
+    })
+}
+
 /// `labscape verify FILE`: prints the verdict; exit code 0, 1 or 2 (see the module docs).
+/// Reads Labscape's record files and the board games' alike.
 pub fn run(path: &Path) -> ExitCode {
+    let text = if path == Path::new("-") {
+        read_capped(std::io::stdin().lock())
+    } else {
+        std::fs::File::open(path)
+            .map_err(ReadError::from)
+            .and_then(read_capped)
+    };
+    let board = text.as_ref().ok().and_then(|t| {
+        let v: serde_json::Value = serde_json::from_str(t).ok()?;
+        (v.get("format")?.as_str()? == ANY_RECORD_FORMAT).then_some(v)
+    });
+    if let Some(value) = board {
+        return match verify_board_game(&value) {
+            Ok(v) => {
+                println!("{v}");
+                if v.verified {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("Cannot read {}: {e}", path.display());
+                ExitCode::from(2)
+            }
+        };
+    }
     match check_file(path) {
         Ok(verdict) => {
             println!("{verdict}");
@@ -87,9 +206,50 @@ pub fn run(path: &Path) -> ExitCode {
     }
 }
 
+/// The format name of a board game's record file (`/export`).
+pub const ANY_RECORD_FORMAT: &str = crate::app::ANY_RECORD_FORMAT;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_games_record_is_verified_move_by_move() {
+        let record = |actions: serde_json::Value, seed: Option<&str>, hash: &str| {
+            serde_json::json!({
+                "format": ANY_RECORD_FORMAT,
+                "game": "avanco",
+                "settings": "",
+                "players": ["ana", "bo"],
+                "seed_hash": hash,
+                "seed": seed,
+                "actions": actions,
+            })
+        };
+        let good = serde_json::json!([
+            {"seat": 0, "action": "b2-b3"},
+            {"seat": 1, "action": "b6-b5"}
+        ]);
+        let v = verify_board_game(&record(good.clone(), None, "x")).unwrap();
+        assert!(v.verified, "{v}");
+        assert!(v.text.contains("all 2 actions"), "{v}");
+        let hash = labscape_core::labscape::commitment("s");
+        assert!(
+            verify_board_game(&record(good.clone(), Some("s"), &hash))
+                .unwrap()
+                .verified
+        );
+        let lied = verify_board_game(&record(good, Some("t"), &hash)).unwrap();
+        assert!(!lied.verified && lied.text.contains("commitment"), "{lied}");
+        let bad = serde_json::json!([
+            {"seat": 0, "action": "b2-b3"},
+            {"seat": 1, "action": "b6-b3"}
+        ]);
+        let v = verify_board_game(&record(bad, None, "x")).unwrap();
+        assert!(!v.verified && v.text.contains("action 2"), "{v}");
+        let unknown = serde_json::json!({"format": ANY_RECORD_FORMAT, "game": "chess"});
+        assert!(verify_board_game(&unknown).is_err());
+    }
 
     #[test]
     fn an_endless_stream_is_refused_not_buffered() {

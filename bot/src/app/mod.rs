@@ -13,6 +13,7 @@ mod any_history;
 mod in_flight;
 mod outbox;
 pub use any_game::any_game_name;
+pub use any_history::ANY_RECORD_FORMAT;
 mod command;
 pub mod command_words;
 pub mod help;
