@@ -48,7 +48,11 @@ fn read_capped(reader: impl Read) -> Result<String, ReadError> {
 /// # Errors
 /// [`ReadError`] if it is not JSON, not a record file, or another format version.
 pub fn parse(text: &str) -> Result<GameExport, ReadError> {
-    let value: serde_json::Value = serde_json::from_str(text)?;
+    from_value(serde_json::from_str(text)?)
+}
+
+/// A Labscape record file already read as JSON.
+fn from_value(value: serde_json::Value) -> Result<GameExport, ReadError> {
     match value.get("format").and_then(|f| f.as_str()) {
         Some(RECORD_FORMAT) => Ok(serde_json::from_value(value)?),
         Some(other) => Err(ReadError::Format(other.to_string())),
@@ -61,12 +65,27 @@ pub fn parse(text: &str) -> Result<GameExport, ReadError> {
 /// # Errors
 /// [`ReadError`] if the file cannot be read as a record file.
 pub fn check_file(path: &Path) -> Result<Verdict, ReadError> {
-    let text = if path == Path::new("-") {
-        read_capped(std::io::stdin().lock())?
+    Ok(verify(&parse(&read_path(path)?)?))
+}
+
+/// The text of a record file (`-` is standard input), capped.
+fn read_path(path: &Path) -> Result<String, ReadError> {
+    if path == Path::new("-") {
+        read_capped(std::io::stdin().lock())
     } else {
-        read_capped(std::fs::File::open(path)?)?
-    };
-    Ok(verify(&parse(&text)?))
+        read_capped(std::fs::File::open(path)?)
+    }
+}
+
+/// Checks a record file of any game: whether it is verified, and the verdict in words.
+fn check_text(text: &str) -> Result<(bool, String), ReadError> {
+    let value: serde_json::Value = serde_json::from_str(text)?;
+    if value.get("format").and_then(|f| f.as_str()) == Some(ANY_RECORD_FORMAT) {
+        let v = verify_board_game(&value)?;
+        return Ok((v.verified, v.text));
+    }
+    let verdict = verify(&from_value(value)?);
+    Ok((verdict.is_verified(), verdict.to_string()))
 }
 
 /// The verdict on a board game's record file (`labscape-game-record/1`, from `/export`):
@@ -163,37 +182,10 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
 /// `labscape verify FILE`: prints the verdict; exit code 0, 1 or 2 (see the module docs).
 /// Reads Labscape's record files and the board games' alike.
 pub fn run(path: &Path) -> ExitCode {
-    let text = if path == Path::new("-") {
-        read_capped(std::io::stdin().lock())
-    } else {
-        std::fs::File::open(path)
-            .map_err(ReadError::from)
-            .and_then(read_capped)
-    };
-    let board = text.as_ref().ok().and_then(|t| {
-        let v: serde_json::Value = serde_json::from_str(t).ok()?;
-        (v.get("format")?.as_str()? == ANY_RECORD_FORMAT).then_some(v)
-    });
-    if let Some(value) = board {
-        return match verify_board_game(&value) {
-            Ok(v) => {
-                println!("{v}");
-                if v.verified {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                }
-            }
-            Err(e) => {
-                eprintln!("Cannot read {}: {e}", path.display());
-                ExitCode::from(2)
-            }
-        };
-    }
-    match check_file(path) {
-        Ok(verdict) => {
+    match read_path(path).and_then(|text| check_text(&text)) {
+        Ok((verified, verdict)) => {
             println!("{verdict}");
-            if verdict.is_verified() {
+            if verified {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -232,6 +224,9 @@ mod tests {
         ]);
         let v = verify_board_game(&record(good.clone(), None, "x")).unwrap();
         assert!(v.verified, "{v}");
+        // `labscape verify` tells the two kinds of record file apart by their format.
+        let (verified, text) = check_text(&record(good.clone(), None, "x").to_string()).unwrap();
+        assert!(verified && text.starts_with("VERIFIED"), "{text}");
         assert!(v.text.contains("all 2 actions"), "{v}");
         let hash = labscape_core::labscape::commitment("s");
         assert!(

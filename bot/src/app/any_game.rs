@@ -307,25 +307,8 @@ impl<S: GameStore> Service<S> {
 
     /// The current position: the latest snapshot and the actions after it.
     pub(super) async fn load_any(&self, row: &GameRow) -> Res<AnyGame> {
-        let (seq, json) = self
-            .store
-            .snapshot(row.id, row.turn)
-            .await?
-            .ok_or_else(|| corrupt(row, "no snapshot"))?;
-        let value: labscape_core::Value =
-            serde_json::from_str(&json).map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
-        let mut game = AnyGame::from_value_of(row.kind, value)
-            .map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
-        for a in self.store.actions(row.id, seq).await? {
-            let action = game
-                .parse_action(&a.action)
-                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?;
-            game = game
-                .play(Seat(a.seat), &action)
-                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?
-                .0;
-        }
-        Ok(game)
+        let (start, steps) = self.any_steps_from(row, row.turn).await?;
+        Ok(steps.into_iter().last().map_or(start, |s| s.game))
     }
 
     /// Every position of the game from its start, each with the action that led to it
@@ -336,34 +319,17 @@ impl<S: GameStore> Service<S> {
         seats: &[SeatRow],
         lang: Lang,
     ) -> Res<Vec<BoardPicture>> {
-        let (seq, json) = self
-            .store
-            .snapshot(row.id, 0)
-            .await?
-            .ok_or_else(|| corrupt(row, "no first snapshot"))?;
-        let value: labscape_core::Value =
-            serde_json::from_str(&json).map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
-        let mut game = AnyGame::from_value_of(row.kind, value)
-            .map_err(|e| corrupt(row, format!("snapshot: {e}")))?;
+        let (start, steps) = self.any_steps_from(row, 0).await?;
         let title = any_game_name(row.kind, row.id);
-        let picture = |game: &AnyGame, actions: Vec<AnyAction>| BoardPicture {
-            game: game.clone(),
+        let picture = |game: AnyGame, actions: Vec<AnyAction>| BoardPicture {
+            game,
             actions,
             names: names(seats),
             title: title.clone(),
             lang,
         };
-        let mut pictures = vec![picture(&game, Vec::new())];
-        for a in self.store.actions(row.id, seq).await? {
-            let action = game
-                .parse_action(&a.action)
-                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?;
-            game = game
-                .play(Seat(a.seat), &action)
-                .map_err(|e| corrupt(row, format!("turn {}: {e}", a.seq)))?
-                .0;
-            pictures.push(picture(&game, vec![action]));
-        }
+        let mut pictures = vec![picture(start, Vec::new())];
+        pictures.extend(steps.into_iter().map(|s| picture(s.game, vec![s.action])));
         Ok(pictures)
     }
 

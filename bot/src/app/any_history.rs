@@ -17,16 +17,35 @@ use crate::{
 /// The format name of a board game's record file.
 pub const ANY_RECORD_FORMAT: &str = "labscape-game-record/1";
 
+/// The note after an action played for an absent player (`auto-wait`), else nothing.
+pub(super) fn automatic_note(a: &ActionRow, lang: crate::i18n::Lang) -> String {
+    if a.automatic {
+        tr!(lang, "log-automatic")
+    } else {
+        String::new()
+    }
+}
+
 /// One played action with what it did.
-struct Step {
-    row: ActionRow,
-    action: AnyAction,
-    events: Vec<AnyEvent>,
+pub(super) struct Step {
+    /// The stored action.
+    pub(super) row: ActionRow,
+    /// It, read.
+    pub(super) action: AnyAction,
+    /// Its events.
+    pub(super) events: Vec<AnyEvent>,
+    /// The position after it.
+    pub(super) game: AnyGame,
 }
 
 impl<S: GameStore> Service<S> {
-    /// Every action of the game from its start, replayed from the first snapshot.
-    async fn any_steps(&self, row: &GameRow) -> Res<Vec<Step>> {
+    /// The position of the latest snapshot at or before `turn`, and every action stored
+    /// after it, replayed: the one place a game other than Labscape is read back.
+    pub(super) async fn any_steps_from(
+        &self,
+        row: &GameRow,
+        turn: i64,
+    ) -> Res<(AnyGame, Vec<Step>)> {
         let corrupt = |what: String| {
             ServiceError::Store(crate::store::StoreError::Corrupt(format!(
                 "game {}: {what}",
@@ -35,29 +54,35 @@ impl<S: GameStore> Service<S> {
         };
         let (seq, json) = self
             .store
-            .snapshot(row.id, 0)
+            .snapshot(row.id, turn)
             .await?
-            .ok_or_else(|| corrupt("no first snapshot".into()))?;
+            .ok_or_else(|| corrupt("no snapshot".into()))?;
         let value: labscape_core::Value =
             serde_json::from_str(&json).map_err(|e| corrupt(format!("snapshot: {e}")))?;
-        let mut game = AnyGame::from_value_of(row.kind, value)
+        let start = AnyGame::from_value_of(row.kind, value)
             .map_err(|e| corrupt(format!("snapshot: {e}")))?;
-        let mut steps = Vec::new();
+        let mut steps: Vec<Step> = Vec::new();
         for a in self.store.actions(row.id, seq).await? {
+            let game = steps.last().map_or(&start, |s| &s.game);
             let action = game
                 .parse_action(&a.action)
                 .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
             let (next, events) = game
                 .play(Seat(a.seat), &action)
                 .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
-            game = next;
             steps.push(Step {
                 row: a,
                 action,
                 events,
+                game: next,
             });
         }
-        Ok(steps)
+        Ok((start, steps))
+    }
+
+    /// Every action of the game from its start.
+    async fn any_steps(&self, row: &GameRow) -> Res<Vec<Step>> {
+        Ok(self.any_steps_from(row, 0).await?.1)
     }
 
     /// A step as one line of a log: `#seq who: story`.
@@ -67,11 +92,7 @@ impl<S: GameStore> Service<S> {
             .get(usize::from(s.row.seat))
             .cloned()
             .unwrap_or_default();
-        let auto = if s.row.automatic {
-            tr!(lang, "log-automatic")
-        } else {
-            String::new()
-        };
+        let auto = automatic_note(&s.row, lang);
         let story = games::describe(row.kind, &who, &s.action, &s.events, &names, lang).join(" ");
         format!("#{}{auto} {story}", s.row.seq)
     }
@@ -157,24 +178,13 @@ impl<S: GameStore> Service<S> {
         });
         let file = format!("labscape-{}-record.json", row.id.0);
         let lang = self.public_lang_of(ctx, row).await;
-        let text = if over {
-            tr!(
-                lang,
-                "export-finished",
-                game = game.as_str(),
-                turns = actions.len(),
-                file = file.as_str()
-            )
-        } else {
-            tr!(
-                lang,
-                "export-running",
-                game = game.as_str(),
-                turns = actions.len(),
-                hash = row.seed_hash.as_str()
-            )
-        };
-        let mut reply = Reply::text(text);
+        let mut reply = Reply::text(super::records::export_text(
+            row,
+            &game,
+            actions.len(),
+            &file,
+            lang,
+        ));
         reply.files.push(Attachment {
             name: file,
             bytes: serde_json::to_vec_pretty(&record).expect("a record serialises"),

@@ -1044,11 +1044,7 @@ impl<S: GameStore> Service<S> {
                 .get(usize::from(a.seat))
                 .map(String::as_str)
                 .unwrap_or("?");
-            let auto = if a.automatic {
-                tr!(lang, "log-automatic")
-            } else {
-                String::new()
-            };
+            let auto = any_history::automatic_note(a, lang);
             let story = messages::describe(&per_turn[i + 1], &names, lang).join(" ");
             text.push_str(&format!("\n#{} {who}: {}{auto} — {story}", a.seq, a.action));
         }
@@ -1621,11 +1617,7 @@ impl<S: GameStore> Service<S> {
                 .get(usize::from(a.seat))
                 .map(String::as_str)
                 .unwrap_or("?");
-            let auto = if a.automatic {
-                tr!(lang, "log-automatic")
-            } else {
-                String::new()
-            };
+            let auto = any_history::automatic_note(a, lang);
             text.push_str(&format!(
                 "\n#{} {who}{auto}: {}",
                 a.seq,

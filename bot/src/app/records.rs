@@ -110,24 +110,7 @@ impl<S: GameStore> Service<S> {
         let export = GameExport::new(&game, &record, over).map_err(|e| corrupt(row.id, e))?;
         let file = format!("labscape-{}-record.json", row.id.0);
         let lang = self.public_lang(ctx, Some(&row)).await;
-        let text = if over {
-            tr!(
-                lang,
-                "export-finished",
-                game = game.as_str(),
-                turns = actions.len(),
-                file = file.as_str()
-            )
-        } else {
-            tr!(
-                lang,
-                "export-running",
-                game = game.as_str(),
-                turns = actions.len(),
-                hash = row.seed_hash.as_str()
-            )
-        };
-        let mut reply = Reply::text(text);
+        let mut reply = Reply::text(export_text(&row, &game, actions.len(), &file, lang));
         reply.files.push(Attachment {
             name: file,
             bytes: serde_json::to_vec_pretty(&export).expect("record files serialise"),
@@ -196,6 +179,34 @@ impl<S: GameStore> Service<S> {
                 Ok(Reply::private(text))
             }
         }
+    }
+}
+
+/// What `/export` says over the record file of `row` (any game): the file's name once the
+/// game is over, else the seed's commitment (the seed itself stays secret).
+pub(super) fn export_text(
+    row: &GameRow,
+    game: &str,
+    turns: usize,
+    file: &str,
+    lang: Lang,
+) -> String {
+    if row.status == GameStatus::Over {
+        tr!(
+            lang,
+            "export-finished",
+            game = game,
+            turns = turns,
+            file = file
+        )
+    } else {
+        tr!(
+            lang,
+            "export-running",
+            game = game,
+            turns = turns,
+            hash = row.seed_hash.as_str()
+        )
     }
 }
 
