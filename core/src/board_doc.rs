@@ -3,7 +3,7 @@
 //! them with every problem listed in a player's words (at most 100, then a count).
 
 use crate::{
-    game::{PositionError, Seat},
+    game::{PositionError, Reason, Seat},
     value::Value,
 };
 
@@ -186,13 +186,23 @@ pub(crate) fn read_result(
     }
 }
 
+/// A result read from a document, its reason in the game's own terms (`known`, read from
+/// the board) when the board shows why the winner won, else the document's text.
+pub(crate) fn known_reason(
+    result: Option<(Seat, String)>,
+    known: impl FnOnce(Seat) -> Option<Reason>,
+) -> Option<(Seat, Reason)> {
+    let (w, text) = result?;
+    Some((w, known(w).unwrap_or_else(|| Reason::text(text))))
+}
+
 /// The `result` field as written.
-pub(crate) fn result_value(result: Option<&(Seat, String)>) -> Value {
+pub(crate) fn result_value(result: Option<&(Seat, Reason)>) -> Value {
     match result {
         None => Value::Null,
         Some((w, reason)) => Value::object([
             ("winner", Value::from(w.0)),
-            ("reason", Value::from(reason.as_str())),
+            ("reason", Value::from(reason.english())),
         ]),
     }
 }

@@ -174,13 +174,76 @@ pub struct Placing {
 pub struct Outcome {
     /// Every seat, in seat order.
     pub placings: Vec<Placing>,
-    /// Why the game ended, in English ("reached the far rank").
-    pub reason: String,
+    /// Why the game ended.
+    pub reason: Reason,
+}
+
+/// Why a game ended: a code that each front end words in its own language, the code's
+/// arguments (each a word the front end also translates, like `white`, or a number), and
+/// the sentence in English, which the engine prints. A reason read from a position document
+/// that the game cannot recognise keeps the document's text and has no code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    code: Option<&'static str>,
+    args: Vec<(&'static str, String)>,
+    english: String,
+}
+
+impl Reason {
+    /// A reason the game knows: `code` (unique within the game), its arguments, and the
+    /// English sentence.
+    pub fn new<const N: usize>(
+        code: &'static str,
+        args: [(&'static str, String); N],
+        english: impl Into<String>,
+    ) -> Reason {
+        Reason {
+            code: Some(code),
+            args: args.into(),
+            english: english.into(),
+        }
+    }
+
+    /// A reason known only by its text (read from a document).
+    pub fn text(english: impl Into<String>) -> Reason {
+        Reason {
+            code: None,
+            args: Vec::new(),
+            english: english.into(),
+        }
+    }
+
+    /// The code, if the game knows this reason.
+    pub fn code(&self) -> Option<&'static str> {
+        self.code
+    }
+
+    /// The code's arguments, by name.
+    pub fn args(&self) -> &[(&'static str, String)] {
+        &self.args
+    }
+
+    /// The sentence in English.
+    pub fn english(&self) -> &str {
+        &self.english
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
+impl Serialize for Reason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.english)
+    }
 }
 
 impl Outcome {
     /// A two-seat game won by `winner`.
-    pub fn won_by(winner: Seat, reason: impl Into<String>) -> Outcome {
+    pub fn won_by(winner: Seat, reason: Reason) -> Outcome {
         Outcome {
             placings: [Seat(0), Seat(1)]
                 .into_iter()
@@ -190,7 +253,7 @@ impl Outcome {
                     finish: if seat == winner { "won" } else { "lost" },
                 })
                 .collect(),
-            reason: reason.into(),
+            reason,
         }
     }
 

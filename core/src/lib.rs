@@ -26,7 +26,9 @@ pub mod semaforo;
 pub mod value;
 
 pub use any::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError};
-pub use game::{Game, NewGameError, Outcome, Placing, PositionError, Refusal, Seat, SettingsError};
+pub use game::{
+    Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal, Seat, SettingsError,
+};
 pub use lang::Lang;
 pub use rating::Rating;
 pub use value::Value;

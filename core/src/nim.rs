@@ -16,7 +16,7 @@ use thiserror::Error;
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, Placing, PositionError, Refusal, Seat, SettingsError,
+        Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal, Seat, SettingsError,
         check_option_keys, option, policy_rng,
     },
     value::Value,
@@ -248,7 +248,7 @@ impl Game for Nim {
                     finish: if Seat(s) == w { "won" } else { "lost" },
                 })
                 .collect(),
-            reason: "took the last stone".into(),
+            reason: Reason::new("last-stone", [], "took the last stone"),
         })
     }
 

@@ -668,3 +668,39 @@ produto-refusal-unreadable = “{ $text }” is not a stone: write a cell and b 
 produto-refusal-empty-supply = no { $colour } stones are left in the supply
 flume-refusal-unreadable = “{ $text }” is not an action: name a square from a1 to g7, or swap
 flume-refusal-no-swap = swap is only the second player's first action, right after the first stone
+semaforo-reason-line = a line of three { $colour ->
+        [green] greens
+        [yellow] yellows
+       *[other] reds
+    }
+semaforo-reason-stuck = the opponent has no legal action
+gatos-caes-reason-placed-last = the { $side ->
+        [cat] cats
+       *[other] dogs
+    } placed last
+rastros-reason-home = the white piece reached { $square }
+rastros-reason-blocked = the opponent has no move
+avanco-reason-goal = { $colour ->
+        [white] white
+       *[other] black
+    } reached rank { $rank }
+avanco-reason-took-all = { $colour ->
+        [white] white took every black piece
+       *[other] black took every white piece
+    }
+produto-reason-product = { $colour ->
+        [black] black
+       *[other] white
+    } scores { $score } against { $other }
+produto-reason-fewer-stones = equal scores ({ $score }); fewer stones of their colour ({ $fewer } against { $more })
+flume-reason-stones = { $colour ->
+        [white] white
+       *[other] black
+    } has { $stones } stones
+semaforo-event-upgraded = { $square } turns { $piece ->
+        [yellow] yellow
+       *[other] red
+    }.
+avanco-event-captured = The piece on { $square } is captured.
+flume-event-again = The stone has at most one empty neighbour: the same player places again.
+flume-event-swapped = The players swap colours: the second player now has White and the first stone.

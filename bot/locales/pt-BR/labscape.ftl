@@ -702,3 +702,39 @@ produto-refusal-empty-supply = acabaram as pedras { $colour ->
     } da reserva
 flume-refusal-unreadable = “{ $text }” não é uma jogada: diga uma casa de a1 a g7, ou swap
 flume-refusal-no-swap = a troca (swap) só vale como primeira jogada do segundo jogador, logo depois da primeira pedra
+semaforo-reason-line = uma linha de três peças { $colour ->
+        [green] verdes
+        [yellow] amarelas
+       *[other] vermelhas
+    }
+semaforo-reason-stuck = o adversário não tem jogada válida
+gatos-caes-reason-placed-last = { $side ->
+        [cat] os gatos
+       *[other] os cães
+    } jogaram por último
+rastros-reason-home = a peça branca chegou a { $square }
+rastros-reason-blocked = o adversário ficou sem jogada
+avanco-reason-goal = { $colour ->
+        [white] as brancas
+       *[other] as pretas
+    } chegaram à fileira { $rank }
+avanco-reason-took-all = { $colour ->
+        [white] as brancas capturaram todas as pretas
+       *[other] as pretas capturaram todas as brancas
+    }
+produto-reason-product = { $colour ->
+        [black] as pretas
+       *[other] as brancas
+    } fazem { $score } contra { $other }
+produto-reason-fewer-stones = placar empatado ({ $score }); menos pedras da sua cor ({ $fewer } contra { $more })
+flume-reason-stones = { $colour ->
+        [white] as brancas
+       *[other] as pretas
+    } têm { $stones } pedras
+semaforo-event-upgraded = { $square } fica { $piece ->
+        [yellow] amarela
+       *[other] vermelha
+    }.
+avanco-event-captured = A peça em { $square } é capturada.
+flume-event-again = A pedra tem no máximo uma vizinha vazia: o mesmo jogador coloca outra.
+flume-event-swapped = Os jogadores trocam de cor: o segundo jogador fica com as brancas e a primeira pedra.

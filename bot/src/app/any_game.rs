@@ -228,14 +228,9 @@ impl<S: GameStore> Service<S> {
         let mut played = Played::default();
         let mut key = key;
         for (action, next, events) in &steps {
-            played.story.extend(games::describe(
-                row.kind,
-                &seat.display_name,
-                action,
-                events,
-                &names(&seats),
-                lang,
-            ));
+            played
+                .story
+                .extend(games::describe(&seat.display_name, action, events, lang));
             played.actions.push(action.clone());
             // The delivery is recorded with the first action, so a retried message
             // applies once.
@@ -425,14 +420,9 @@ impl<S: GameStore> Service<S> {
             let (next, events) = game
                 .play(active, &action)
                 .map_err(|e| corrupt(row, format!("computer player chose {action}: {e}")))?;
-            played.story.extend(games::describe(
-                row.kind,
-                &seat.display_name,
-                &action,
-                &events,
-                &names(seats),
-                lang,
-            ));
+            played
+                .story
+                .extend(games::describe(&seat.display_name, &action, &events, lang));
             self.commit_any(
                 row,
                 seats,
@@ -470,7 +460,7 @@ impl<S: GameStore> Service<S> {
         text.push('\n');
         match (game.outcome(), who_next) {
             (Some(o), _) => {
-                text.push_str(&games::outcome_line(&o, &names(seats), lang));
+                text.push_str(&games::outcome_line(row.kind, &o, &names(seats), lang));
                 text.push('\n');
                 text.push_str(&tr!(
                     lang,

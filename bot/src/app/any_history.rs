@@ -86,14 +86,13 @@ impl<S: GameStore> Service<S> {
     }
 
     /// A step as one line of a log: `#seq who: story`.
-    fn step_line(row: &GameRow, seats: &[SeatRow], s: &Step, lang: crate::i18n::Lang) -> String {
-        let names: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
-        let who = names
+    fn step_line(seats: &[SeatRow], s: &Step, lang: crate::i18n::Lang) -> String {
+        let who = seats
             .get(usize::from(s.row.seat))
-            .cloned()
+            .map(|seat| seat.display_name.as_str())
             .unwrap_or_default();
         let auto = automatic_note(&s.row, lang);
-        let story = games::describe(row.kind, &who, &s.action, &s.events, &names, lang).join(" ");
+        let story = games::describe(who, &s.action, &s.events, lang).join(" ");
         format!("#{}{auto} {story}", s.row.seq)
     }
 
@@ -111,7 +110,7 @@ impl<S: GameStore> Service<S> {
         );
         for s in &steps[start..] {
             text.push('\n');
-            text.push_str(&Self::step_line(row, &seats, s, lang));
+            text.push_str(&Self::step_line(&seats, s, lang));
         }
         if steps.is_empty() {
             text.push('\n');
@@ -142,7 +141,7 @@ impl<S: GameStore> Service<S> {
         };
         for s in &steps[since..] {
             text.push('\n');
-            text.push_str(&Self::step_line(row, &seats, s, lang));
+            text.push_str(&Self::step_line(&seats, s, lang));
         }
         if since == steps.len() && since > 0 {
             text.push('\n');

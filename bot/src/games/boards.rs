@@ -46,14 +46,10 @@ fn status<G: Game>(g: &G, p: &BoardPicture) -> (Option<usize>, String) {
     };
     match (g.outcome(), g.to_move()) {
         (Some(o), _) => {
+            let why = super::reason(p.game.kind(), &o.reason, p.lang);
             let text = match o.winner() {
-                Some(w) => tr!(
-                    p.lang,
-                    "board-won",
-                    who = name(w),
-                    reason = o.reason.as_str()
-                ),
-                None => o.reason.clone(),
+                Some(w) => tr!(p.lang, "board-won", who = name(w), reason = why.as_str()),
+                None => why,
             };
             (None, text)
         }

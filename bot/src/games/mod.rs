@@ -8,16 +8,18 @@
 //! make it pleasant.
 
 mod boards;
+mod events;
+mod reasons;
 mod refusals;
 
+pub use reasons::reason;
 pub use refusals::refusal;
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
-use serde_json::Value;
 
 use crate::{
     app::QuickAction,
-    i18n::{FluentValue, Lang, has, t, tr},
+    i18n::{Lang, t, tr},
 };
 
 /// Most buttons offered under a turn: a larger choice is typed (`/play …`).
@@ -92,14 +94,7 @@ pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
 }
 
 /// The story of one action: who played what, then what the game says happened.
-pub fn describe(
-    kind: GameKind,
-    player: &str,
-    action: &AnyAction,
-    events: &[AnyEvent],
-    names: &[String],
-    lang: Lang,
-) -> Vec<String> {
+pub fn describe(player: &str, action: &AnyAction, events: &[AnyEvent], lang: Lang) -> Vec<String> {
     let mut lines = vec![tr!(
         lang,
         "any-played",
@@ -107,60 +102,24 @@ pub fn describe(
         action = action.to_string()
     )];
     for e in events {
-        if let Some(line) = event_line(kind, e, names, lang) {
+        if let Some(line) = events::event_line(e, lang) {
             lines.push(line);
         }
     }
     lines
 }
 
-/// An event in the game's own words, when its catalog has them (`GAME-event-KIND`, with
-/// the event's fields as arguments and `seat`/`winner` also as the player's name `who`).
-fn event_line(kind: GameKind, event: &AnyEvent, names: &[String], lang: Lang) -> Option<String> {
-    let Ok(Value::Object(fields)) = serde_json::to_value(event) else {
-        return None;
-    };
-    let what = fields.get("kind")?.as_str()?;
-    let id = format!("{}-event-{}", kind.id(), what.replace('_', "-"));
-    if !has(lang, &id) {
-        return None;
-    }
-    let mut args: Vec<(&str, FluentValue<'_>)> = Vec::new();
-    for (k, v) in &fields {
-        let value = match v {
-            Value::String(s) => FluentValue::from(s.clone()),
-            Value::Number(n) => FluentValue::from(n.as_f64().unwrap_or_default()),
-            Value::Bool(b) => FluentValue::from(b.to_string()),
-            _ => continue,
-        };
-        args.push((k.as_str(), value));
-        if k == "seat" || k == "winner" {
-            let name = v
-                .as_u64()
-                .and_then(|i| names.get(usize::try_from(i).ok()?))
-                .cloned()
-                .unwrap_or_default();
-            args.push(("who", FluentValue::from(name)));
-        }
-    }
-    Some(t(lang, &id, &args))
-}
-
 /// How a finished game ended, in words: the winner (or the ranking) and why.
-pub fn outcome_line(outcome: &Outcome, names: &[String], lang: Lang) -> String {
+pub fn outcome_line(kind: GameKind, outcome: &Outcome, names: &[String], lang: Lang) -> String {
     let name = |seat: labscape_core::Seat| names.get(seat.index()).cloned().unwrap_or_default();
+    let why = reason(kind, &outcome.reason, lang);
     match outcome.winner() {
-        Some(w) => tr!(
-            lang,
-            "any-game-won",
-            who = name(w),
-            reason = outcome.reason.as_str()
-        ),
+        Some(w) => tr!(lang, "any-game-won", who = name(w), reason = why.as_str()),
         None => tr!(
             lang,
             "any-game-over",
             winners = outcome.winners().map(name).collect::<Vec<_>>().join(", "),
-            reason = outcome.reason.as_str()
+            reason = why.as_str()
         ),
     }
 }

@@ -19,8 +19,8 @@ use thiserror::Error;
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -172,7 +172,7 @@ impl fmt::Display for Action {
 pub struct Position {
     board: [Option<Colour>; 49],
     to_move: Seat,
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// What an action did.
@@ -287,7 +287,28 @@ impl Position {
     }
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
+    }
+    /// Why `winner` has won, read from the board: a piece on its goal rank, or no
+    /// opponent left; `None` if neither holds.
+    pub(crate) fn reason_for(&self, winner: Seat) -> Option<Reason> {
+        let colour = Colour::of(winner);
+        let goal = colour.goal() + 1;
+        if Square::all().any(|s| s.rank() == colour.goal() && self.get(s) == Some(colour)) {
+            Some(Reason::new(
+                "goal",
+                [("colour", colour.to_string()), ("rank", goal.to_string())],
+                format!("{colour} reached rank {goal}"),
+            ))
+        } else if self.count(colour.other()) == 0 {
+            Some(Reason::new(
+                "took-all",
+                [("colour", colour.to_string())],
+                format!("{colour} took every {} piece", colour.other()),
+            ))
+        } else {
+            None
+        }
     }
     /// Every move and capture of `colour`.
     pub fn actions_of(&self, colour: Colour) -> Vec<Action> {
@@ -464,14 +485,7 @@ impl Game for Position {
         if a.capture {
             events.push(Event::Captured { square: a.to });
         }
-        let reason = if a.to.rank() == colour.goal() {
-            Some(format!("{colour} reached rank {}", colour.goal() + 1))
-        } else if next.count(colour.other()) == 0 {
-            Some(format!("{colour} took every {} piece", colour.other()))
-        } else {
-            None
-        };
-        match reason {
+        match next.reason_for(seat) {
             Some(r) => {
                 next.result = Some((seat, r));
                 events.push(Event::GameOver { winner: seat });

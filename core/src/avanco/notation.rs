@@ -3,7 +3,9 @@
 
 use super::{Colour, FORMAT, PIECES, Position, SIZE, Square};
 use crate::{
-    board_doc::{Problems, check_fields, read_result, read_rows, read_to_move, result_value},
+    board_doc::{
+        Problems, check_fields, known_reason, read_result, read_rows, read_to_move, result_value,
+    },
     game::{PositionError, Seat},
     value::Value,
 };
@@ -56,11 +58,12 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
     );
     let to_move = read_to_move(value, &mut problems);
     let result = read_result(value, &mut problems);
-    let pos = Position {
+    let mut pos = Position {
         board,
         to_move: to_move.unwrap_or(Seat(0)),
-        result: result.clone().ok().flatten(),
+        result: None,
     };
+    pos.result = known_reason(result.clone().ok().flatten(), |w| pos.reason_for(w));
     if board_ok {
         for colour in [Colour::White, Colour::Black] {
             let n = pos.count(colour);

@@ -20,8 +20,8 @@ use thiserror::Error;
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -164,7 +164,7 @@ pub struct Position {
     to_move: Seat,
     /// `colors[s]`: the colour seat `s` plays.
     colors: [Colour; 2],
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// Stones of each colour, as the `game_over` event writes them.
@@ -266,6 +266,20 @@ impl Position {
     pub fn count(&self, colour: Colour) -> usize {
         self.board.iter().filter(|c| **c == Some(colour)).count()
     }
+    /// Why `winner` has won, read from the board: their colour has 25 stones, or the
+    /// most on a full board; `None` otherwise.
+    pub(crate) fn reason_for(&self, winner: Seat) -> Option<Reason> {
+        let colour = self.colour_of(winner);
+        let n = self.count(colour);
+        let full = self.board.iter().all(Option::is_some);
+        (n >= WINNING || (full && n >= self.count(colour.other()))).then(|| {
+            Reason::new(
+                "stones",
+                [("colour", colour.to_string()), ("stones", n.to_string())],
+                format!("{colour} has {n} stones"),
+            )
+        })
+    }
     /// The colour `seat` plays.
     pub fn colour_of(&self, seat: Seat) -> Colour {
         self.colors[seat.index() % 2]
@@ -276,7 +290,7 @@ impl Position {
     }
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
     }
     /// Empty orthogonal neighbours of `square`.
     pub fn empty_neighbours(&self, square: Square) -> usize {
@@ -436,10 +450,7 @@ impl Game for Position {
                     } else {
                         other
                     };
-                    next.result = Some((
-                        winner,
-                        format!("{leader} has {} stones", next.count(leader)),
-                    ));
+                    next.result = next.reason_for(winner).map(|r| (winner, r));
                     events.push(Event::GameOver {
                         winner,
                         stones: next.stones(),

@@ -4,7 +4,8 @@
 use super::{Colour, FORMAT, Position, SIZE, Square, WINNING};
 use crate::{
     board_doc::{
-        Problems, check_fields, describe, read_result, read_rows, read_to_move, result_value,
+        Problems, check_fields, describe, known_reason, read_result, read_rows, read_to_move,
+        result_value,
     },
     game::{PositionError, Seat},
     value::Value,
@@ -87,12 +88,13 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
         }
     };
     let result = read_result(value, &mut problems);
-    let pos = Position {
+    let mut pos = Position {
         board,
         to_move: to_move.unwrap_or(Seat(0)),
         colors: colors.unwrap_or([Colour::White, Colour::Black]),
-        result: result.clone().ok().flatten(),
+        result: None,
     };
+    pos.result = known_reason(result.clone().ok().flatten(), |w| pos.reason_for(w));
     if board_ok && matches!(result, Ok(None)) && value.get("result").is_some() {
         for colour in [Colour::White, Colour::Black] {
             let n = pos.count(colour);

@@ -19,8 +19,8 @@ use thiserror::Error;
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -151,7 +151,7 @@ impl Serialize for Kind {
 pub struct Position {
     board: [Option<Kind>; 64],
     to_move: Seat,
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// What a placement did.
@@ -244,7 +244,19 @@ impl Position {
     }
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
+    }
+    /// Why `winner` has won, read from the board: the other side has nowhere to place;
+    /// `None` if it still has.
+    pub(crate) fn reason_for(&self, winner: Seat) -> Option<Reason> {
+        let kind = Kind::of(winner);
+        self.placements(kind.other()).is_empty().then(|| {
+            Reason::new(
+                "placed-last",
+                [("side", kind.to_string())],
+                format!("the {kind}s placed last"),
+            )
+        })
     }
     /// Why `kind` may not go on `square`, if it may not.
     fn check(&self, kind: Kind, square: Square) -> Result<(), Refusal> {
@@ -365,7 +377,7 @@ impl Game for Position {
         }];
         let other = Seat(1 - seat.0);
         if next.placements(kind.other()).is_empty() {
-            next.result = Some((seat, format!("the {}s placed last", kind)));
+            next.result = next.reason_for(seat).map(|r| (seat, r));
             events.push(Event::GameOver { winner: seat });
         } else {
             next.to_move = other;

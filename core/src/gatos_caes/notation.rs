@@ -3,7 +3,9 @@
 
 use super::{FORMAT, Kind, PIECES, Position, SIZE, Square};
 use crate::{
-    board_doc::{Problems, check_fields, read_result, read_rows, read_to_move, result_value},
+    board_doc::{
+        Problems, check_fields, known_reason, read_result, read_rows, read_to_move, result_value,
+    },
     game::PositionError,
     value::Value,
 };
@@ -61,7 +63,7 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
     let mut pos = Position {
         board,
         to_move: to_move.unwrap_or(crate::game::Seat(0)),
-        result: result.clone().ok().flatten(),
+        result: None,
     };
     if board_ok {
         for kind in [Kind::Cat, Kind::Dog] {
@@ -90,6 +92,6 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
             ));
         }
     }
-    pos.result = result.ok().flatten();
+    pos.result = known_reason(result.ok().flatten(), |w| pos.reason_for(w));
     problems.finish(|| pos)
 }

@@ -12,7 +12,7 @@ use super::{
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, Placing, PositionError, Refusal as RefusalTrait,
+        Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal as RefusalTrait,
         SettingsError, check_option_keys, option,
     },
     value::Value,
@@ -192,9 +192,14 @@ impl Game for Position {
             })
             .collect();
         let reason = if escaped.is_empty() {
-            "nobody escaped before dawn".to_string()
+            Reason::new("nobody-escaped", [], "nobody escaped before dawn")
         } else {
-            format!("{} escaped", escaped.len())
+            let n = escaped.len();
+            Reason::new(
+                "escaped",
+                [("count", n.to_string())],
+                format!("{n} escaped"),
+            )
         };
         Some(Outcome { placings, reason })
     }

@@ -22,8 +22,8 @@ pub use board::{CELLS, Cell, Colour};
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -63,7 +63,7 @@ pub struct Position {
     board: [Option<Colour>; CELLS],
     to_move: Seat,
     stones_left: u8,
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// Each colour's score.
@@ -172,7 +172,7 @@ impl Position {
     }
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
     }
     /// The sizes of `colour`'s groups, largest first.
     pub fn groups(&self, colour: Colour) -> Vec<u32> {
@@ -347,8 +347,20 @@ impl Game for Position {
     }
 }
 
+impl Position {
+    /// Why `winner` has won, read from the board: it is full and the scores say so;
+    /// `None` otherwise.
+    pub(crate) fn reason_for(&self, winner: Seat) -> Option<Reason> {
+        if !self.board.iter().all(Option::is_some) {
+            return None;
+        }
+        let (w, reason) = decide(self, self.scores());
+        (w == winner).then_some(reason)
+    }
+}
+
 /// Who wins a full board: the higher product; equal products, fewer own stones.
-fn decide(pos: &Position, score: Score) -> (Seat, String) {
+fn decide(pos: &Position, score: Score) -> (Seat, Reason) {
     if score.black != score.white {
         let black = score.black > score.white;
         let winner = if black { Seat(0) } else { Seat(1) };
@@ -357,15 +369,28 @@ fn decide(pos: &Position, score: Score) -> (Seat, String) {
         } else {
             ("white", score.white, score.black)
         };
-        return (winner, format!("{name} scores {hi} against {lo}"));
+        let reason = Reason::new(
+            "product",
+            [
+                ("colour", name.to_string()),
+                ("score", hi.to_string()),
+                ("other", lo.to_string()),
+            ],
+            format!("{name} scores {hi} against {lo}"),
+        );
+        return (winner, reason);
     }
     let (b, w) = (pos.count(Colour::Black), pos.count(Colour::White));
     let winner = if b < w { Seat(0) } else { Seat(1) };
-    let reason = format!(
-        "equal scores ({}); fewer stones of their colour ({} against {})",
-        score.black,
-        b.min(w),
-        b.max(w)
+    let (score, fewer, more) = (score.black, b.min(w), b.max(w));
+    let reason = Reason::new(
+        "fewer-stones",
+        [
+            ("score", score.to_string()),
+            ("fewer", fewer.to_string()),
+            ("more", more.to_string()),
+        ],
+        format!("equal scores ({score}); fewer stones of their colour ({fewer} against {more})"),
     );
     (winner, reason)
 }

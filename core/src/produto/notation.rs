@@ -4,7 +4,10 @@
 
 use super::{CELLS, Cell, Colour, FORMAT, Position, SUPPLY, board::ROW_LENGTHS};
 use crate::{
-    board_doc::{Problems, check_fields, clip, describe, read_result, read_to_move, result_value},
+    board_doc::{
+        Problems, check_fields, clip, describe, known_reason, read_result, read_to_move,
+        result_value,
+    },
     game::{PositionError, Seat},
     value::Value,
 };
@@ -72,7 +75,7 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
         board: board.unwrap_or([None; CELLS]),
         to_move: to_move.unwrap_or(Seat(0)),
         stones_left: stones_left.unwrap_or(2),
-        result: result.clone().ok().flatten(),
+        result: None,
     };
     if let Some(supply) = value.get("supply") {
         let keys_ok = matches!(supply, Value::Object(f) if f.len() == 2)
@@ -105,7 +108,7 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
     {
         problems.push("the board is full but the game has no result");
     }
-    pos.result = result.ok().flatten();
+    pos.result = known_reason(result.ok().flatten(), |w| pos.reason_for(w));
     problems.finish(|| pos)
 }
 

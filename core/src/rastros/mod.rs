@@ -18,8 +18,8 @@ use thiserror::Error;
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -110,7 +110,7 @@ pub struct Position {
     black: u64,
     white: Square,
     to_move: Seat,
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// What a move did.
@@ -200,7 +200,23 @@ impl Position {
     }
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
+    }
+    /// Why `winner` has won, read from the board: the white piece on their home square, or
+    /// (standing on neither home) with no move left; `None` if neither holds.
+    pub(crate) fn reason_for(&self, winner: Seat) -> Option<Reason> {
+        let other = Seat(1 - winner.0);
+        if self.white == Square::home(winner) {
+            Some(Reason::new(
+                "home",
+                [("square", self.white.to_string())],
+                format!("the white piece reached {}", self.white),
+            ))
+        } else if self.white != Square::home(other) && self.moves().is_empty() {
+            Some(Reason::new("blocked", [], "the opponent has no move"))
+        } else {
+            None
+        }
     }
     /// The empty squares next to the white piece.
     pub fn moves(&self) -> Vec<Square> {
@@ -295,16 +311,15 @@ impl Game for Position {
             to: *to,
         }];
         let other = Seat(1 - seat.0);
-        let winner = if *to == Square::home(Seat(0)) {
-            Some((Seat(0), "the white piece reached a1".to_string()))
-        } else if *to == Square::home(Seat(1)) {
-            Some((Seat(1), "the white piece reached g7".to_string()))
-        } else if next.moves().is_empty() {
-            Some((seat, "the opponent has no move".to_string()))
-        } else {
-            None
+        let winner = match [Seat(0), Seat(1)]
+            .into_iter()
+            .find(|w| *to == Square::home(*w))
+        {
+            Some(w) => Some(w),
+            None if next.moves().is_empty() => Some(seat),
+            None => None,
         };
-        match winner {
+        match winner.and_then(|w| Some((w, next.reason_for(w)?))) {
             Some((w, reason)) => {
                 next.result = Some((w, reason));
                 events.push(Event::GameOver { winner: w });

@@ -3,7 +3,9 @@
 
 use super::{FORMAT, Position, SIZE, Square};
 use crate::{
-    board_doc::{Problems, check_fields, read_result, read_rows, read_to_move, result_value},
+    board_doc::{
+        Problems, check_fields, known_reason, read_result, read_rows, read_to_move, result_value,
+    },
     game::{PositionError, Seat},
     value::Value,
 };
@@ -83,12 +85,13 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
             whites.len()
         ));
     }
-    let pos = Position {
+    let mut pos = Position {
         black,
         white: whites.first().copied().unwrap_or(Square(0)),
         to_move: to_move.unwrap_or(Seat(0)),
-        result: result.clone().ok().flatten(),
+        result: None,
     };
+    pos.result = known_reason(result.clone().ok().flatten(), |w| pos.reason_for(w));
     if board_ok && whites.len() == 1 && matches!(result, Ok(None)) && value.get("result").is_some()
     {
         for seat in [Seat(0), Seat(1)] {

@@ -24,8 +24,8 @@ pub use board::{Board, Piece, Square};
 use crate::{
     any::GameKind,
     game::{
-        Game, NewGameError, Outcome, PositionError, Refusal as RefusalTrait, Seat, SettingsError,
-        check_option_keys,
+        Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
+        SettingsError, check_option_keys,
     },
     value::Value,
 };
@@ -44,7 +44,7 @@ pub struct Settings;
 pub struct Position {
     board: Board,
     to_move: Seat,
-    result: Option<(Seat, String)>,
+    result: Option<(Seat, Reason)>,
 }
 
 /// What an action did.
@@ -140,7 +140,21 @@ impl Position {
 
     /// The winner and why, once over.
     pub fn result(&self) -> Option<(Seat, &str)> {
-        self.result.as_ref().map(|(s, r)| (*s, r.as_str()))
+        self.result.as_ref().map(|(s, r)| (*s, r.english()))
+    }
+
+    /// Why the game is won, read from the board: a line of three, or (with none) no legal
+    /// action left; `None` if neither holds.
+    pub(crate) fn reason_for(&self) -> Option<Reason> {
+        if let Some(colour) = self.board.line() {
+            return Some(Reason::new(
+                "line",
+                [("colour", colour.to_string())],
+                format!("a line of three {}", colour.plural()),
+            ));
+        }
+        let stuck = !Square::all().any(|s| self.next_piece(s).is_ok());
+        stuck.then(|| Reason::new("stuck", [], "the opponent has no legal action"))
     }
 
     /// What naming `square` would do: the piece it puts there, or why not.
@@ -252,14 +266,14 @@ impl Game for Position {
             }
         }];
         let other = Seat(1 - seat.0);
-        if let Some(colour) = next.board.line() {
-            next.result = Some((seat, format!("a line of three {}", colour.plural())));
+        if next.board.line().is_some() {
+            next.result = next.reason_for().map(|r| (seat, r));
             events.push(Event::GameOver { winner: seat });
         } else {
             next.to_move = other;
             // [D3] A player with no legal action loses (it cannot happen in play).
             if next.legal_actions().is_empty() {
-                next.result = Some((seat, "the opponent has no legal action".into()));
+                next.result = next.reason_for().map(|r| (seat, r));
                 next.to_move = seat;
                 events.push(Event::GameOver { winner: seat });
             }

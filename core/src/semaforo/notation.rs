@@ -6,6 +6,7 @@ use super::{
     board::{FILES, RANKS},
 };
 use crate::{
+    board_doc::known_reason,
     game::{PositionError, Seat},
     value::Value,
 };
@@ -27,7 +28,7 @@ pub(super) fn to_doc(p: &Position) -> Value {
                 None => Value::Null,
                 Some((w, reason)) => Value::object([
                     ("winner", Value::from(w.0)),
-                    ("reason", Value::from(reason.as_str())),
+                    ("reason", Value::from(reason.english())),
                 ]),
             },
         ),
@@ -106,11 +107,13 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
         }
         return Err(PositionError { problems });
     }
-    Ok(Position {
+    let mut pos = Position {
         board: board.expect("checked"),
         to_move: to_move.expect("checked"),
-        result,
-    })
+        result: None,
+    };
+    pos.result = known_reason(result, |_| pos.reason_for());
+    Ok(pos)
 }
 
 fn read_board(v: &Value, problems: &mut Vec<String>) -> Option<Board> {
