@@ -34,7 +34,12 @@ fn images(c: &mut Criterion) {
         let Some(png) = labscape::render_game(&pos, None) else {
             continue; // a game without an image (the test game)
         };
-        println!("{}: image {:.1} KiB", kind.id(), png.len() as f64 / 1024.0);
+        println!(
+            "{}: image {:.1} KiB ({} bytes)",
+            kind.id(),
+            png.len() as f64 / 1024.0,
+            png.len()
+        );
         c.bench_function(&format!("{}: image (late position)", kind.id()), |b| {
             b.iter(|| labscape::render_game(black_box(&pos), None))
         });

@@ -7,7 +7,7 @@
 //! Text comes already worded in the reader's language: the renderer knows no game.
 
 use crate::{
-    canvas::{Align, Canvas, Line, Rgba},
+    canvas::{Align, Canvas, Line, Rgba, SpriteKey},
     encode,
     text::{self, Weight},
     theme,
@@ -356,19 +356,31 @@ fn colour(p: Piece) -> Rgba {
 
 /// Draws `p` centred on `(cx, cy)` with radius `r`; every piece has a dark outline so it
 /// reads on light and dark chat themes alike.
+/// Draws piece `p` of radius `r` centred at `(cx, cy)`, through the sprite cache: a full
+/// board has dozens of pieces of a few kinds, each of several anti-aliased paths, and
+/// copying one drawing is what keeps the image within its time budget.
 fn piece(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
+    let key = SpriteKey {
+        icon: PIECE_SPRITES,
+        variant: p as u8,
+    };
+    cv.sprite(key, (cx, cy), 2.0 * r, |cv, x, y, size| {
+        piece_raw(cv, p, (x, y), size / 2.0)
+    });
+}
+
+/// The sprite-cache icon number of the board pieces (the variant is the piece).
+const PIECE_SPRITES: u8 = 20;
+/// The sprite-cache icon number of Produto's cells (the variant: marked or not).
+const HEX_SPRITES: u8 = 21;
+
+/// Draws piece `p` of radius `r` centred at `(cx, cy)`.
+fn piece_raw(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
     let edge = Line::new(theme::INK, (r / 9.0).max(1.5));
     match p {
         Piece::White | Piece::Black | Piece::Green | Piece::Yellow | Piece::Red => {
+            // Flat stones with a crisp edge: a highlight would cost a tenth of the bytes.
             cv.circle(cx, cy, r, Some(colour(p)), Some(edge));
-            // A highlight so stones look round.
-            cv.circle(
-                cx - r * 0.3,
-                cy - r * 0.3,
-                r * 0.22,
-                Some(Rgba::hex(0xFFFFFF).alpha(90)),
-                None,
-            );
         }
         Piece::Cat => {
             for side in [-1.0, 1.0] {
@@ -607,19 +619,26 @@ fn draw_hex(view: &HexView, width: u32) -> Canvas {
         for (i, cell) in cells.iter().enumerate() {
             let c = centre(row, i);
             let marked = view.marks.contains(&(row, i));
-            let fill = if marked {
-                MARK.alpha(90).mix(LIGHT_SQ, 0.3)
-            } else {
-                LIGHT_SQ
+            // A scoring group's cells are tinted in its colour's marker (blue for Black,
+            // red for White); the last turn's cells are marked with a dot below.
+            let ring = view
+                .groups
+                .iter()
+                .find(|(at, _)| *at == (row, i))
+                .map(|(_, owner)| if *owner == Piece::Black { MARK } else { RED });
+            let fill = match ring {
+                Some(tint) => LIGHT_SQ.mix(tint, 0.3),
+                None => LIGHT_SQ,
             };
-            cv.polygon(&hexagon(c, r * 0.98), DARK_SQ);
-            cv.polygon(&hexagon(c, r * 0.9), fill);
-            if let Some((_, owner)) = view.groups.iter().find(|(at, _)| *at == (row, i)) {
-                let ring = if *owner == Piece::Black { MARK } else { RED };
-                let mut pts = hexagon(c, r * 0.9);
-                pts.push(pts[0]);
-                cv.polyline(&pts, Line::new(ring, 3.0));
-            }
+            let tile = SpriteKey {
+                icon: HEX_SPRITES,
+                variant: ring.map_or(0, |c| if c == MARK { 1 } else { 2 }),
+            };
+            cv.sprite(tile, c, 2.0 * r, |cv, x, y, size| {
+                let r = size / 2.0;
+                cv.polygon(&hexagon((x, y), r * 0.98), DARK_SQ);
+                cv.polygon(&hexagon((x, y), r * 0.9), fill);
+            });
             match cell {
                 Some(p) => piece(&mut cv, *p, c, r * 0.62),
                 None => {
