@@ -1542,3 +1542,167 @@ async fn a_whole_board_game_is_played_by_buttons_on_discord() {
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+/// One whole game of `kind` on Discord in channel `ch`: Ana against the computer at
+/// `level`, by buttons (the two-step ones too: a piece or column, then privately its
+/// moves), and by `/play` with autocomplete when the turn has no buttons. The test follows
+/// the game from the posts' stories. Returns the number of actions.
+async fn a_whole_game_against_the_computer_on_discord(
+    fake: &FakeDiscord,
+    ch: u64,
+    kind: labscape_core::GameKind,
+    level: &str,
+) -> i64 {
+    use crate::mirror::Mirror;
+    slash(
+        fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([opt("game", 3, json!(kind.id()))]),
+    )
+    .await
+    .last();
+    let levels = fake
+        .autocomplete(
+            &ANA,
+            ch,
+            &["labscape", "addbot"],
+            json!([focused("policy", "")]),
+        )
+        .await;
+    let levels: Vec<&str> = levels.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        levels,
+        kind.policies(),
+        "{kind:?}: /addbot offers the game's levels"
+    );
+    slash(
+        fake,
+        &ANA,
+        ch,
+        &["labscape", "addbot"],
+        json!([opt("policy", 3, json!(level))]),
+    )
+    .await
+    .last();
+    let mut msg = slash(fake, &ANA, ch, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    let mut mirror = Mirror::new(kind);
+    mirror.follow(&msg.content);
+    let (mut picks, mut typed) = (0, 0);
+    for step in 0usize.. {
+        assert!(step < 400, "{kind:?} ends");
+        if mirror.game.is_over() {
+            break;
+        }
+        let legal = mirror.legal();
+        let buttons: Vec<(String, String, bool)> =
+            msg.buttons().into_iter().filter(|b| b.2).collect();
+        let answer = if buttons.is_empty() {
+            // Too many moves for buttons: typed, as autocomplete offers them.
+            let offered = fake
+                .autocomplete(&ANA, ch, &["play"], json!([focused("action", "")]))
+                .await;
+            assert!(
+                !offered.is_empty(),
+                "{kind:?}: autocomplete offers the moves"
+            );
+            for (name, _) in &offered {
+                assert!(legal.contains(name), "{kind:?}: {name} offered, not legal");
+            }
+            let (action, _) = &offered[step * 7 % offered.len()];
+            typed += 1;
+            slash(
+                fake,
+                &ANA,
+                ch,
+                &["play"],
+                json!([opt("action", 3, json!(action))]),
+            )
+            .await
+        } else {
+            let (label, id, _) = &buttons[step * 7 % buttons.len()];
+            if label.ends_with('…') {
+                // The first step: the moves of one piece, privately, to Ana alone.
+                picks += 1;
+                let token = fake.click(&ANA, &msg, id).await;
+                let answer = fake.answer(&token).await;
+                let private = answer.private.last().expect("the piece's moves").clone();
+                let moves: Vec<(String, String, bool)> = private.buttons();
+                assert!(!moves.is_empty(), "{kind:?}: {label} has moves");
+                let key = label.trim_end_matches('…');
+                for (m, _, _) in &moves {
+                    assert!(legal.contains(m), "{kind:?}: {m} is not legal");
+                    assert!(m.starts_with(key), "{kind:?}: {m} is not one of {key}'s");
+                }
+                let (_, id, _) = &moves[step % moves.len()];
+                click_id(fake, &ANA, &private, id).await
+            } else {
+                assert!(
+                    legal.contains(label),
+                    "{kind:?}: button {label} is not legal"
+                );
+                click_id(fake, &ANA, &msg, id).await
+            }
+        };
+        msg = answer.last();
+        assert!(
+            mirror.follow(&msg.content) > 0,
+            "{kind:?}: a turn tells its actions: {}",
+            msg.content
+        );
+        if !mirror.game.is_over() {
+            assert!(
+                msg.content.contains("ana"),
+                "{kind:?}: Ana is called: {}",
+                msg.content
+            );
+        }
+    }
+    assert!(msg.content.contains("wins"), "{kind:?}: {}", msg.content);
+    let gif = msg
+        .attachments
+        .iter()
+        .find(|(n, _)| n.ends_with(".gif"))
+        .cloned()
+        .unwrap_or_else(|| panic!("{kind:?}: the replay comes with the last turn"));
+    assert_replay(&gif, mirror.actions);
+    assert!(
+        picks + typed > 0 || matches!(kind, labscape_core::GameKind::Rastros),
+        "{kind:?}: a large choice was made in two steps or typed"
+    );
+    eprintln!(
+        "{kind:?}: {} actions, {picks} two-step, {typed} typed",
+        mirror.actions
+    );
+    mirror.actions
+}
+
+/// Every other board game, whole, on Discord against the computer, each in its own
+/// channel at once (Semáforo, by two people, is above).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_board_game_is_played_whole_on_discord() {
+    use labscape_core::GameKind;
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let games = [
+        (GameKind::GatosCaes, "random"),
+        (GameKind::Rastros, "easy"),
+        (GameKind::Avanco, "random"),
+        (GameKind::Produto, "random"),
+        (GameKind::Flume, "random"),
+    ];
+    let played = futures_util::future::join_all(games.iter().map(|&(kind, level)| {
+        let ch = fake.channel(kind.id());
+        let fake = &fake;
+        async move { a_whole_game_against_the_computer_on_discord(fake, ch, kind, level).await }
+    }))
+    .await;
+    assert!(played.iter().all(|n| *n > 0));
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

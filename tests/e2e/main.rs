@@ -7,6 +7,7 @@ mod fake_discord;
 mod fake_telegram;
 mod helpers;
 mod local_play;
+mod mirror;
 mod process;
 mod telegram;
 mod verify;

@@ -1129,3 +1129,137 @@ async fn a_whole_board_game_is_played_by_buttons_on_telegram() {
     assert_replay(&replay_after(&fake, group, from).await, turns);
     bot.stop().await;
 }
+
+/// One whole game of `kind` on Telegram in `group`: Ana against the computer at `level`,
+/// by keyboard (the two-step ones too: a piece or column, then its moves in a reply), and
+/// by `/play` when the turn has no keyboard. The test follows the game from the posts.
+/// Returns the number of actions.
+async fn a_whole_game_against_the_computer_on_telegram(
+    fake: &FakeTelegram,
+    group: i64,
+    kind: labscape_core::GameKind,
+    level: &str,
+) -> i64 {
+    use crate::mirror::Mirror;
+    let ana = TgUser::new(group.unsigned_abs() as i64 % 1_000_000 + 1_000, "Ana");
+    say(fake, group, None, &ana, &format!("/newgame {}", kind.id())).await;
+    say(fake, group, None, &ana, &format!("/addbot {level}")).await;
+    let from = fake.call_count();
+    fake.say(group, None, &ana, "/startgame");
+    let mut mirror = Mirror::new(kind);
+    // The next turn post, and the whole text of the turn: a story too long for a caption
+    // comes first as messages, the caption keeping the heading.
+    let next_post = |from: usize| async move {
+        let calls = fake
+            .wait_calls(from, WAIT, |cs| {
+                cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+            })
+            .await;
+        let mut text = String::new();
+        for c in calls.into_iter().filter(|c| is_sent(c, group)) {
+            text.push_str(&c.text());
+            text.push('\n');
+            if is_turn_post(&c) {
+                return (c, text);
+            }
+        }
+        unreachable!("waited for a turn post")
+    };
+    let (mut post, mut text) = next_post(from).await;
+    mirror.follow(&text);
+    let (mut picks, mut typed) = (0, 0);
+    for step in 0usize.. {
+        assert!(step < 400, "{kind:?} ends");
+        if mirror.game.is_over() {
+            break;
+        }
+        let legal = mirror.legal();
+        let keys: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+        if keys.is_empty() {
+            typed += 1;
+            let from = fake.call_count();
+            let action = &legal[step * 7 % legal.len()];
+            fake.say(group, None, &ana, &format!("/play {action}"));
+            (post, text) = next_post(from).await;
+        } else {
+            let (label, data) = &keys[step * 7 % keys.len()];
+            let msg = post.message().expect("the turn message").clone();
+            let from = fake.call_count();
+            fake.press(&ana, &msg, data);
+            if label.ends_with('…') {
+                // The first step: the piece's moves come in a reply with their keyboard.
+                picks += 1;
+                let calls = fake
+                    .wait_calls(from, WAIT, |cs| {
+                        cs.iter()
+                            .any(|c| is_sent(c, group) && !c.keyboard().is_empty())
+                    })
+                    .await;
+                let reply = calls
+                    .into_iter()
+                    .find(|c| is_sent(c, group) && !c.keyboard().is_empty())
+                    .unwrap();
+                let moves: Vec<(String, String)> = reply.keyboard().into_iter().flatten().collect();
+                let key = label.trim_end_matches('…');
+                for (m, _) in &moves {
+                    assert!(legal.contains(m), "{kind:?}: {m} is not legal");
+                    assert!(m.starts_with(key), "{kind:?}: {m} is not one of {key}'s");
+                }
+                let (_, data) = &moves[step % moves.len()];
+                let from = fake.call_count();
+                fake.press(&ana, reply.message().unwrap(), data);
+                (post, text) = next_post(from).await;
+            } else {
+                assert!(
+                    legal.contains(label),
+                    "{kind:?}: button {label} is not legal"
+                );
+                (post, text) = next_post(from).await;
+            }
+        }
+        assert!(
+            mirror.follow(&text) > 0,
+            "{kind:?}: a turn tells its actions: {text}"
+        );
+    }
+    assert!(text.contains("wins"), "{kind:?}: {text}");
+    assert!(
+        picks + typed > 0 || matches!(kind, labscape_core::GameKind::Rastros),
+        "{kind:?}: a large choice was made in two steps or typed"
+    );
+    eprintln!(
+        "{kind:?}: {} actions, {picks} two-step, {typed} typed",
+        mirror.actions
+    );
+    mirror.actions
+}
+
+/// Every other board game, whole, on Telegram against the computer, each in its own group
+/// at once (Semáforo, by two people, is above).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_board_game_is_played_whole_on_telegram() {
+    use labscape_core::GameKind;
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("boards.db"), fast_limits()).await;
+    let games = [
+        (-100_401, GameKind::GatosCaes, "random"),
+        (-100_402, GameKind::Rastros, "easy"),
+        (-100_403, GameKind::Avanco, "random"),
+        (-100_404, GameKind::Produto, "random"),
+        (-100_405, GameKind::Flume, "random"),
+    ];
+    let played =
+        futures_util::future::join_all(
+            games.iter().map(|&(id, kind, level)| {
+                let group = fake.group(id, kind.name(), false);
+                let fake = &fake;
+                async move {
+                    a_whole_game_against_the_computer_on_telegram(fake, group, kind, level).await
+                }
+            }),
+        )
+        .await;
+    assert!(played.iter().all(|n| *n > 0));
+    bot.stop().await;
+}

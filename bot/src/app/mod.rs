@@ -832,8 +832,12 @@ impl<S: GameStore> Service<S> {
         let Ok(Some(row)) = self.store.live_game(&ctx.scope).await else {
             return Suggestions::default();
         };
+        let policies = row.kind.policies().iter().map(|p| p.to_string()).collect();
         if row.status != GameStatus::Running {
-            return Suggestions::default();
+            return Suggestions {
+                policies,
+                ..Suggestions::default()
+            };
         }
         let Ok(seats) = self.store.seats(row.id).await else {
             return Suggestions::default();

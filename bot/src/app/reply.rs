@@ -112,6 +112,8 @@ pub struct Outgoing {
 /// What the caller could play now, for autocomplete and keyboards.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Suggestions {
+    /// The computer players the chat's game offers (`/addbot`), in a lobby or a game.
+    pub policies: Vec<String>,
     /// Every legal action, in the game's notation (any game).
     pub actions: Vec<String>,
     /// Legal single steps (`N`, `E`, …).

@@ -50,18 +50,6 @@ pub enum Setup {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Policy {
-    #[name = "heuristic"]
-    Heuristic,
-    #[name = "random"]
-    Random,
-    #[name = "careless"]
-    Careless,
-    #[name = "search"]
-    Search,
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum Side {
     #[name = "first"]
     First,
@@ -185,6 +173,11 @@ async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 async fn complete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let s = respond::suggestions(ctx).await;
     complete(partial, same(s.actions))
+}
+
+async fn complete_policy(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let s = respond::suggestions(ctx).await;
+    complete(partial, same(s.policies))
 }
 
 async fn complete_game(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -355,9 +348,11 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn addbot(
     ctx: Context<'_>,
-    #[description = "How the computer plays"] policy: Option<Policy>,
+    #[description = "How the computer plays (the levels of the chat's game)"]
+    #[autocomplete = "complete_policy"]
+    policy: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::AddBot(policy.as_ref().map(choice_name))).await
+    respond::command(ctx, Command::AddBot(policy)).await
 }
 
 /// Show or change the game's reminders and deadline (changes: its creator)
