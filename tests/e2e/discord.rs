@@ -1702,7 +1702,35 @@ async fn every_board_game_is_played_whole_on_discord() {
         async move { a_whole_game_against_the_computer_on_discord(fake, ch, kind, level).await }
     }))
     .await;
-    assert!(played.iter().all(|n| *n > 0));
+    // Each game's record file, from `/export`, verifies through the binary; with one
+    // action changed it does not.
+    for ((kind, _), actions) in games.iter().zip(&played) {
+        let ch = fake
+            .channels()
+            .into_iter()
+            .find(|c| c.name == kind.id())
+            .expect("the game's channel")
+            .id;
+        let export = slash(&fake, &ANA, ch, &["export"], json!([])).await.last();
+        let (name, bytes) = export.attachments.first().expect("a record file").clone();
+        assert!(name.ends_with("-record.json"), "{name}");
+        let text = String::from_utf8(bytes).expect("JSON");
+        let (code, out, err) = crate::verify::verify(dir.path(), &name, &text);
+        assert_eq!(code, 0, "{kind:?}: {out}{err}");
+        assert!(
+            out.starts_with(&format!(
+                "VERIFIED: all {actions} actions of {} are legal in turn; the game is over",
+                kind.name()
+            )),
+            "{out}"
+        );
+        let mut record: Value = serde_json::from_str(&text).unwrap();
+        let last = record["actions"].as_array().unwrap().len() - 1;
+        record["actions"][last]["action"] = record["actions"][0]["action"].clone();
+        let (code, out, _) = crate::verify::verify(dir.path(), "tampered.json", &record.to_string());
+        assert_eq!(code, 1, "{kind:?}: {out}");
+        assert!(out.starts_with(&format!("NOT VERIFIED: action {}", last + 1)), "{out}");
+    }
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

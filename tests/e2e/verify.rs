@@ -41,7 +41,7 @@ fn honest_file() -> Value {
 }
 
 /// Runs `labscape verify` on `text`: (exit code, stdout, stderr).
-fn verify(dir: &std::path::Path, name: &str, text: &str) -> (i32, String, String) {
+pub(crate) fn verify(dir: &std::path::Path, name: &str, text: &str) -> (i32, String, String) {
     let file = dir.join(name);
     std::fs::write(&file, text).unwrap();
     let out = Command::new(labscape_bin())
