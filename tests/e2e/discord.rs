@@ -1727,9 +1727,13 @@ async fn every_board_game_is_played_whole_on_discord() {
         let mut record: Value = serde_json::from_str(&text).unwrap();
         let last = record["actions"].as_array().unwrap().len() - 1;
         record["actions"][last]["action"] = record["actions"][0]["action"].clone();
-        let (code, out, _) = crate::verify::verify(dir.path(), "tampered.json", &record.to_string());
+        let (code, out, _) =
+            crate::verify::verify(dir.path(), "tampered.json", &record.to_string());
         assert_eq!(code, 1, "{kind:?}: {out}");
-        assert!(out.starts_with(&format!("NOT VERIFIED: action {}", last + 1)), "{out}");
+        assert!(
+            out.starts_with(&format!("NOT VERIFIED: action {}", last + 1)),
+            "{out}"
+        );
     }
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());

@@ -472,3 +472,54 @@ async fn the_turn_image_shows_who_is_away_under_their_name() {
     let last = seen.lock().unwrap().last().cloned().expect("a picture");
     assert_eq!(last.notes, vec![None, None]);
 }
+
+/// A board game has the same timers: reminders name the game and the awaited player, an
+/// auto-wait deadline (there is no `wait` in these games) is announced instead of played,
+/// and a move resets the timers for the next player.
+#[tokio::test]
+async fn a_board_games_reminders_and_deadline_call_the_awaited_player() {
+    let t0 = at("UTC", 2026, 11, 21, 9, 0);
+    let e = Env::new(t0).await;
+    e.say("ana", "/new avanco").await;
+    e.say("bo", "/join").await;
+    let r = e
+        .say(
+            "ana",
+            "/settings reminder 12h deadline 30h policy auto-wait",
+        )
+        .await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    let r = e.say("ana", "/start").await;
+    let first = r.mention[0].user_id.clone();
+    let posted = e.run_until(t0 + 31 * H).await;
+    let texts: Vec<&str> = posted.iter().map(|(_, o)| o.reply.text.as_str()).collect();
+    assert_eq!(posted.len(), 3, "{texts:#?}");
+    for (_, o) in &posted[..2] {
+        assert!(o.reply.text.contains("Avanço #1"), "{}", o.reply.text);
+        assert_eq!(o.reply.mention[0].user_id, first);
+    }
+    assert!(texts[0].contains("Reminder 1 of 5"), "{}", texts[0]);
+    assert!(
+        texts[2].contains(&format!("The deadline for {first}'s turn has passed")),
+        "{}",
+        texts[2]
+    );
+    let row =
+        e.s.store()
+            .live_game(&ctx("ana").scope)
+            .await
+            .unwrap()
+            .unwrap();
+    assert!(
+        e.s.store().actions(row.id, 0).await.unwrap().is_empty(),
+        "nothing is played for the absent player"
+    );
+    // The move resets the timers: the next reminder is for the other player.
+    let r = e.say(&first, "/play b2-b3").await;
+    let next = r.mention[0].user_id.clone();
+    assert_ne!(next, first);
+    let posted = e.run_until(e.now() + 13 * H).await;
+    assert_eq!(posted.len(), 1);
+    assert!(posted[0].1.reply.text.contains("Reminder 1 of 5"));
+    assert_eq!(posted[0].1.reply.mention[0].user_id, next);
+}
