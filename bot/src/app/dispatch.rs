@@ -1,0 +1,97 @@
+//! From a command to the code that answers it: the one `match` over [`Command`].
+
+use super::*;
+
+impl<S: GameStore> Service<S> {
+    pub(super) async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Res<Reply> {
+        let key = ctx.delivery.as_ref().map(|id| MessageKey {
+            platform: ctx.scope.platform.clone(),
+            id: id.clone(),
+        });
+        if let Some(k) = &key
+            && self.store.handled(k).await?
+        {
+            return Err(UserError::AlreadyHandled.into());
+        }
+        let reply = match cmd {
+            Command::Help => {
+                let lang = self.lang_for(ctx).await;
+                let live = self.store.live_game(&ctx.scope).await?;
+                return Ok(Reply::private(match live {
+                    Some(row) if row.kind != GameKind::Labscape => {
+                        tr!(lang, "any-help", game = any_game_name(row.kind, row.id))
+                    }
+                    _ => help::help(lang),
+                }));
+            }
+            Command::Rules(t) => {
+                let lang = self.lang_for(ctx).await;
+                // `/rules GAME`, or `/rules` in a chat playing a game other than Labscape.
+                let game = match t.as_deref() {
+                    Some(topic) => GameKind::from_id(topic),
+                    None => self.store.live_game(&ctx.scope).await?.map(|row| row.kind),
+                };
+                if let Some(text) = game
+                    .filter(|k| *k != GameKind::Labscape)
+                    .and_then(|k| crate::games::rules(k, lang))
+                {
+                    return Ok(Reply::private(text));
+                }
+                return help::rules(t.as_deref(), self.lang_for(ctx).await)
+                    .map(Reply::private)
+                    .ok_or_else(|| UserError::UnknownTopic(t.unwrap_or_default()).into());
+            }
+            Command::Table(t) => {
+                let pos = match self.store.live_game(&ctx.scope).await? {
+                    Some(row) if row.status == GameStatus::Running => {
+                        Some(self.position(&row).await?)
+                    }
+                    _ => None,
+                };
+                return help::table(t.as_deref(), pos.as_ref(), self.lang_for(ctx).await)
+                    .map(Reply::private)
+                    .ok_or_else(|| UserError::UnknownTable(t.unwrap_or_default()).into());
+            }
+            Command::Status => return self.status(ctx).await,
+            Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
+            Command::Play { action, .. } if action.trim().eq_ignore_ascii_case("snooze") => {
+                return self.snooze(ctx).await;
+            }
+            Command::Play {
+                action,
+                expected_turn,
+            } => {
+                return self.play(ctx, &action, expected_turn, key).await;
+            }
+            Command::Press { game, turn, action } => {
+                let live = self.store.live_game(&ctx.scope).await?;
+                if live.is_none_or(|row| row.id.0 != game) {
+                    return Err(UserError::MovedOn.into());
+                }
+                if action.trim().eq_ignore_ascii_case("snooze") {
+                    return self.snooze(ctx).await;
+                }
+                return self.play(ctx, &action, Some(turn), key).await;
+            }
+            Command::Snooze => return self.snooze(ctx).await,
+            Command::Recap => return self.recap(ctx).await,
+            Command::Replay => return self.replay_cmd(ctx).await,
+            Command::Export => return self.export_cmd(ctx).await,
+            Command::Luck => return self.luck_cmd(ctx).await,
+            Command::Records(of) => return self.records_cmd(ctx, of).await,
+            Command::Me(args) => self.me(ctx, &args).await?,
+            Command::Away(until) => self.away(ctx, until.as_deref()).await?,
+            Command::Settings(args) => self.settings_cmd(ctx, &args).await?,
+            Command::New(o) => self.new_game(ctx, o).await?,
+            Command::Join => self.join(ctx).await?,
+            Command::Leave => self.leave(ctx).await?,
+            Command::AddBot(p) => self.add_bot(ctx, p).await?,
+            Command::Start => self.start(ctx).await?,
+            Command::Abandon => self.abandon(ctx).await?,
+        };
+        if let Some(k) = &key {
+            self.store.mark_handled(k, None, self.clock.now()).await?;
+        }
+        Ok(reply)
+    }
+}

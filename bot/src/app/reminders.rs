@@ -1,0 +1,298 @@
+//! Timers in the service: each turn's reminder and deadline set when it starts, moved when
+//! preferences change, and fired once when due (by the scheduler, on any process).
+
+use super::*;
+
+impl<S: GameStore> Service<S> {
+    /// What the timers know of a user.
+    pub(super) async fn who(&self, platform: &str, user_id: &str) -> Res<timers::Who> {
+        let p = self.store.prefs(platform, user_id).await?;
+        Ok(who_from_prefs(&p))
+    }
+
+    /// The timers of the turn `pos` waits for (none for a computer player or a finished game).
+    pub(super) async fn timer_for(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        pos: &Position,
+        turn: i64,
+    ) -> Res<Option<TimerRow>> {
+        if pos.is_over() {
+            return Ok(None);
+        }
+        self.timer_for_seat(row, seats, pos.active(), turn).await
+    }
+
+    /// The timers of a turn that waits for `active` (none for nobody or a computer player).
+    pub(super) async fn timer_for_seat(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        active: Option<Seat>,
+        turn: i64,
+    ) -> Res<Option<TimerRow>> {
+        let Some(active) = active else {
+            return Ok(None);
+        };
+        let Some(seat) = seats.get(active.index()).filter(|s| s.policy.is_none()) else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        let who = self.who(&row.scope.platform, &seat.user_id).await?;
+        Ok(Some(TimerRow {
+            game: row.id,
+            turn,
+            seat: seat.seat,
+            user_id: seat.user_id.clone(),
+            waiting_since: now,
+            reminders_sent: 0,
+            next_reminder: Some(timers::next_reminder(
+                now,
+                row.timing.reminder_interval,
+                &who,
+            )),
+            deadline_at: row
+                .timing
+                .deadline
+                .map(|d| timers::deadline_at(now, d, &who)),
+            stalled: false,
+        }))
+    }
+
+    /// Recomputes a waiting turn's timers after its settings or its player's preferences
+    /// changed (the count of reminders already sent is kept).
+    pub(super) async fn refresh_timer(
+        &self,
+        t: &TimerRow,
+        timing: &Timing,
+        who: &timers::Who,
+    ) -> Res<()> {
+        let mut new = t.clone();
+        if !t.stalled {
+            let base = t.waiting_since + t.reminders_sent * timing.reminder_interval;
+            new.next_reminder = Some(timers::next_reminder(base, timing.reminder_interval, who));
+        }
+        new.deadline_at = timing
+            .deadline
+            .map(|d| timers::deadline_at(t.waiting_since, d, who));
+        self.store.update_timer(t, Some(&new)).await?;
+        Ok(())
+    }
+
+    pub(super) async fn refresh_user_timers(&self, platform: &str, user_id: &str) -> Res<()> {
+        let who = self.who(platform, user_id).await?;
+        for t in self.store.timers_for_user(user_id).await? {
+            if let Some(row) = self.store.game(t.game).await?
+                && row.scope.platform == platform
+            {
+                self.refresh_timer(&t, &row.timing, &who).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The earliest pending reminder or deadline, for the scheduler.
+    pub async fn next_due(&self) -> Option<i64> {
+        self.store.next_due().await.ok().flatten()
+    }
+
+    /// Fires every reminder and deadline due at `now`; returns the messages to post.
+    /// Each timer is updated (or the turn played) before its message is returned, and only
+    /// if it is still as it was read, so a restart or a second scheduler never fires one
+    /// twice.
+    pub async fn fire_due(&self, now: i64) -> Vec<Outgoing> {
+        let due = match self.store.due_timers(now).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!(error = %e, "reading due timers");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for t in due {
+            match self.fire(&t, now).await {
+                Ok(Some(mut o)) => {
+                    o.reply.names = self.names_in(None, [t.game]).await;
+                    out.push(o)
+                }
+                Ok(None) => {}
+                Err(ServiceError::User(e)) => tracing::debug!(game = %t.game, "timer skipped: {e}"),
+                Err(ServiceError::Store(e)) => {
+                    tracing::error!(game = %t.game, error = %e, "firing a timer")
+                }
+            }
+        }
+        out.extend(self.owed_posts(now).await);
+        out
+    }
+
+    pub(super) async fn fire(&self, t: &TimerRow, now: i64) -> Res<Option<Outgoing>> {
+        let slot = self.slot(t.game);
+        let mut guard = slot.lock().await;
+        let mut row = self
+            .store
+            .game(t.game)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        if self.store.timer(t.game).await?.as_ref() != Some(t) {
+            return Ok(None);
+        }
+        if row.status != GameStatus::Running || row.turn != t.turn {
+            self.store.update_timer(t, None).await?;
+            return Ok(None);
+        }
+        let seats = self.store.seats(row.id).await?;
+        let name = any_game_name(row.kind, row.id);
+        let who_name = seats
+            .get(usize::from(t.seat))
+            .map(|s| s.display_name.clone())
+            .unwrap_or_default();
+        let mention = vec![Mention {
+            user_id: t.user_id.clone(),
+            name: who_name.clone(),
+        }];
+        let who = self.who(&row.scope.platform, &t.user_id).await?;
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
+        if let Some(deadline) = t.deadline_at.filter(|d| *d <= now) {
+            let waited = timers::format_duration(deadline - t.waiting_since);
+            match row.timing.policy {
+                // Only Labscape has a `wait`; in the other games a deadline is announced.
+                DeadlinePolicy::AutoWait if row.kind == GameKind::Labscape => {
+                    self.ensure_loaded(&row, &mut guard).await?;
+                    let loaded = guard.as_mut().expect("loaded");
+                    let seat = Seat(t.seat);
+                    let action = Action::Wait(1);
+                    let (next, events) = loaded.pos.after(Some(seat), &action).map_err(|e| {
+                        ServiceError::Store(StoreError::Corrupt(format!("automatic wait: {e}")))
+                    })?;
+                    let mut story = vec![tr!(
+                        lang,
+                        "deadline-auto-wait",
+                        who = who_name.as_str(),
+                        waited = waited.as_str()
+                    )];
+                    story.extend(messages::describe(&events, &display_names(&seats), lang));
+                    self.commit_turn(
+                        &mut row,
+                        &seats,
+                        loaded,
+                        next,
+                        &events,
+                        t.seat,
+                        &action,
+                        "scheduler",
+                        true,
+                        None,
+                    )
+                    .await?;
+                    let mut all = events;
+                    self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all, lang)
+                        .await?;
+                    let mut reply = self
+                        .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all, lang)
+                        .await;
+                    drop(guard);
+                    self.attach_final_replay(&row, &seats, &mut reply).await;
+                    return Ok(Some(Outgoing {
+                        scope: row.scope.clone(),
+                        reply,
+                    }));
+                }
+                DeadlinePolicy::Advisory | DeadlinePolicy::AutoWait => {
+                    let new = TimerRow {
+                        deadline_at: None,
+                        ..t.clone()
+                    };
+                    if !self.store.update_timer(t, Some(&new)).await? {
+                        return Ok(None);
+                    }
+                    let mut reply = Reply::text(format!(
+                        "{}\n{}",
+                        messages::heading(&name, row.turn, lang),
+                        tr!(
+                            lang,
+                            "deadline-passed",
+                            who = who_name.as_str(),
+                            waited = waited.as_str()
+                        )
+                    ));
+                    reply.mention = mention;
+                    reply.lang = lang;
+                    return Ok(Some(Outgoing {
+                        scope: row.scope.clone(),
+                        reply,
+                    }));
+                }
+            }
+        }
+        if t.next_reminder.is_some_and(|r| r <= now) {
+            let since = timers::format_time(t.waiting_since, who.tz, lang);
+            if t.reminders_sent >= row.timing.reminder_limit {
+                let new = TimerRow {
+                    next_reminder: None,
+                    stalled: true,
+                    ..t.clone()
+                };
+                if !self.store.update_timer(t, Some(&new)).await? {
+                    return Ok(None);
+                }
+                let mut reply = Reply::text(format!(
+                    "{}\n{}",
+                    messages::heading(&name, row.turn, lang),
+                    tr!(
+                        lang,
+                        "game-stalled",
+                        game = name.as_str(),
+                        who = who_name.as_str(),
+                        since = since.as_str(),
+                        count = t.reminders_sent
+                    )
+                ));
+                reply.mention = mention;
+                reply.lang = lang;
+                return Ok(Some(Outgoing {
+                    scope: row.scope.clone(),
+                    reply,
+                }));
+            }
+            let sent = t.reminders_sent + 1;
+            let new = TimerRow {
+                reminders_sent: sent,
+                next_reminder: Some(timers::next_reminder(
+                    now,
+                    row.timing.reminder_interval,
+                    &who,
+                )),
+                ..t.clone()
+            };
+            if !self.store.update_timer(t, Some(&new)).await? {
+                return Ok(None);
+            }
+            let mut reply = Reply::text(format!(
+                "{}\n{}",
+                messages::heading(&name, row.turn, lang),
+                tr!(
+                    lang,
+                    "reminder",
+                    who = who_name.as_str(),
+                    since = since.as_str(),
+                    sent = sent,
+                    limit = row.timing.reminder_limit
+                )
+            ));
+            reply.mention = mention;
+            reply.lang = lang;
+            reply.quick = vec![QuickAction {
+                label: tr!(lang, "button-snooze", hours = SNOOZE / 3600),
+                action: "snooze".into(),
+            }];
+            reply.turn = Some((row.id, row.turn));
+            return Ok(Some(Outgoing {
+                scope: row.scope.clone(),
+                reply,
+            }));
+        }
+        Ok(None)
+    }
+}
