@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod local;
 pub mod scheduler;
 pub mod secret;
+pub mod settings;
 pub mod store;
 pub mod telegram;
 pub mod verify;

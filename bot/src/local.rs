@@ -24,18 +24,13 @@ pub struct LocalOptions {
     pub script: Option<PathBuf>,
     /// The first default speaker.
     pub speaker: String,
-}
-
-/// The terminal's language (`LANG`, e.g. `pt_BR.UTF-8`), as a player's platform locale.
-fn locale() -> Option<String> {
-    std::env::var("LANG")
-        .ok()
-        .filter(|l| !l.is_empty() && l != "C" && l != "POSIX")
+    /// The terminal's language (`LANG`, e.g. `pt_BR.UTF-8`), as a player's platform locale.
+    pub locale: Option<String>,
 }
 
 /// The terminal's language, for what local play says on its own.
-fn terminal_lang() -> crate::i18n::Lang {
-    locale()
+fn terminal_lang(opts: &LocalOptions) -> crate::i18n::Lang {
+    opts.locale
         .as_deref()
         .and_then(crate::i18n::Lang::from_tag)
         .unwrap_or_default()
@@ -88,7 +83,7 @@ async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> a
             run_lines(service, opts, BufReader::new(file), true).await
         }
         None => {
-            let lang = terminal_lang();
+            let lang = terminal_lang(opts);
             println!(
                 "{}",
                 crate::i18n::tr!(lang, "local-intro", who = opts.speaker.as_str())
@@ -110,7 +105,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
         let line = match line {
             Line::Text(text) => text,
             Line::Unreadable(why) => {
-                let lang = terminal_lang();
+                let lang = terminal_lang(opts);
                 let why = crate::i18n::t(lang, why, &[]);
                 println!(
                     "{}\n",
@@ -141,7 +136,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             user_name: who.to_string(),
             is_admin: false,
             delivery: None,
-            locale: locale(),
+            locale: opts.locale.clone(),
             handle: Some(who.to_string()),
         };
         let reply = service.handle_line(&ctx, text).await;

@@ -7,6 +7,7 @@
 use labscape::{
     app, bench, discord, engine_cli, local,
     secret::{RedactingStderr, redact},
+    settings::{Settings, Sources},
     store, telegram, verify,
 };
 
@@ -28,6 +29,9 @@ struct Cli {
     command: Option<Command>,
     #[command(flatten)]
     db: DbArgs,
+    /// A file of `NAME=VALUE` lines (tokens and the like), read after the environment.
+    #[arg(long, global = true, env = "LABSCAPE_CONFIG")]
+    config: Option<PathBuf>,
 }
 
 /// Where games are stored.
@@ -72,9 +76,9 @@ struct LocalArgs {
     /// Read chat lines from this file instead of the terminal.
     #[arg(long)]
     script: Option<PathBuf>,
-    /// Your name (the default speaker).
-    #[arg(long = "as", env = "USER", default_value = "you")]
-    speaker: String,
+    /// Your name (the default speaker; `USER` when not given).
+    #[arg(long = "as")]
+    speaker: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -115,12 +119,28 @@ fn main() -> ExitCode {
         Err(e) if is_engine_call() && e.use_stderr() => return engine_cli::usage_error(&e),
         Err(e) => e.exit(),
     };
+    // The engine, simulations and verify read only their arguments.
     match cli.command {
-        Some(Command::Engine(cmd)) => engine_cli::run(cmd),
-        Some(Command::Simulate(args)) => simulate::run(args),
-        Some(Command::Verify { file }) => verify::run(&file),
-        Some(Command::Local(args)) => run_async(local_play(cli.db, args)),
-        Some(Command::Telegram) => match telegram::TelegramConfig::from_env() {
+        Some(Command::Engine(cmd)) => return engine_cli::run(cmd),
+        Some(Command::Simulate(args)) => return simulate::run(args),
+        Some(Command::Verify { file }) => return verify::run(&file),
+        _ => {}
+    }
+    let settings = match Sources::read(cli.config.as_deref())
+        .and_then(|sources| Settings::from_sources(&sources))
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("labscape: {}", redact(&format!("{e:#}")));
+            return ExitCode::FAILURE;
+        }
+    };
+    match cli.command {
+        Some(Command::Engine(_) | Command::Simulate(_) | Command::Verify { .. }) => {
+            unreachable!("answered above")
+        }
+        Some(Command::Local(args)) => run_async(local_play(cli.db, args, settings)),
+        Some(Command::Telegram) => match settings.telegram {
             Some(tg) => run_async(chat_bots(cli.db, None, Some(tg))),
             None => {
                 eprintln!("labscape telegram: set TELEGRAM_TOKEN to the token from @BotFather.");
@@ -134,52 +154,30 @@ fn main() -> ExitCode {
             senders: b.senders,
             render_throughput: b.render,
         })),
-        Some(Command::Discord) => match discord::Config::from_env() {
-            Ok(Some(dc)) => run_async(chat_bots(cli.db, Some(dc), None)),
-            Ok(None) => {
+        Some(Command::Discord) => match settings.discord {
+            Some(dc) => run_async(chat_bots(cli.db, Some(dc), None)),
+            None => {
                 eprintln!(
                     "labscape discord: set DISCORD_TOKEN to the bot's token (see the README)."
                 );
                 ExitCode::FAILURE
             }
-            Err(e) => {
-                eprintln!("labscape discord: {e:#}");
-                ExitCode::FAILURE
-            }
         },
-        None if !matches!(discord::Config::from_env(), Ok(None))
-            || telegram::TelegramConfig::from_env().is_some() =>
-        {
-            match discord::Config::from_env() {
-                Ok(dc) => run_async(chat_bots(cli.db, dc, telegram::TelegramConfig::from_env())),
-                Err(e) => {
-                    eprintln!("labscape: {e:#}");
-                    ExitCode::FAILURE
-                }
-            }
+        None if settings.discord.is_some() || settings.telegram.is_some() => {
+            let (dc, tg) = (settings.discord, settings.telegram);
+            run_async(chat_bots(cli.db, dc, tg))
         }
         None => {
-            let configured: Vec<&str> = ["DISCORD_TOKEN", "TELEGRAM_TOKEN"]
-                .into_iter()
-                .filter(|v| std::env::var(v).is_ok_and(|t| !t.trim().is_empty()))
-                .collect();
-            if configured.is_empty() {
-                eprintln!(
-                    "No DISCORD_TOKEN or TELEGRAM_TOKEN is set, so this is local play in the terminal.\n\
-                     To run the chat bots, set DISCORD_TOKEN and/or TELEGRAM_TOKEN (see the README)."
-                );
-            } else {
-                eprintln!(
-                    "{} is set, but the chat bots are not part of this build yet; starting local play.",
-                    configured.join(" and ")
-                );
-            }
+            eprintln!(
+                "No DISCORD_TOKEN or TELEGRAM_TOKEN is set, so this is local play in the terminal.\n\
+                 To run the chat bots, set DISCORD_TOKEN and/or TELEGRAM_TOKEN (see the README)."
+            );
             let args = LocalArgs {
                 images: "labscape-images".into(),
                 script: None,
-                speaker: std::env::var("USER").unwrap_or_else(|_| "you".into()),
+                speaker: None,
             };
-            run_async(local_play(cli.db, args))
+            run_async(local_play(cli.db, args, settings))
         }
     }
 }
@@ -224,12 +222,16 @@ async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::SqliteS
     Ok(app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays))
 }
 
-async fn local_play(db: DbArgs, args: LocalArgs) -> anyhow::Result<()> {
+async fn local_play(db: DbArgs, args: LocalArgs, settings: Settings) -> anyhow::Result<()> {
     let service = open_service(&db).await?;
     let opts = local::LocalOptions {
         images: args.images,
         script: args.script,
-        speaker: args.speaker,
+        speaker: args
+            .speaker
+            .or(settings.user)
+            .unwrap_or_else(|| "you".into()),
+        locale: settings.locale,
     };
     local::run(Arc::new(service), opts).await
 }

@@ -88,6 +88,7 @@ fn spawn_bot(args: &[&str], env: &[(&str, &str)], db: &std::path::Path) -> Bot {
         .env_remove("LABSCAPE_DISCORD_API_URL")
         .env_remove("LABSCAPE_TELEGRAM_API_URL")
         .env_remove("LABSCAPE_LOG")
+        .env_remove("LABSCAPE_CONFIG")
         .env_remove("DATABASE_URL")
         .stdin(Stdio::null())
         .stdout(file.try_clone().unwrap())
@@ -141,11 +142,26 @@ async fn a_token_echoed_by_an_error_page_is_never_printed_and_a_failed_start_exi
     let api = echoing_404().await;
     let dir = tempfile::tempdir().unwrap();
     let mut runs = Vec::new();
+    // At the default log level the token comes from the environment; at `trace`, from a
+    // configuration file.
+    let config = dir.path().join("labscape.env");
+    std::fs::write(
+        &config,
+        format!("# test\nTELEGRAM_TOKEN=\"{TG_TOKEN}\"\nLABSCAPE_TELEGRAM_API_URL={api}\n"),
+    )
+    .unwrap();
+    let config = config.to_str().unwrap().to_string();
     for log in [None, Some("trace")] {
-        let mut env = vec![
-            ("TELEGRAM_TOKEN", TG_TOKEN),
-            ("LABSCAPE_TELEGRAM_API_URL", api.as_str()),
-        ];
+        let (args, mut env) = match log {
+            None => (
+                vec!["telegram"],
+                vec![
+                    ("TELEGRAM_TOKEN", TG_TOKEN),
+                    ("LABSCAPE_TELEGRAM_API_URL", api.as_str()),
+                ],
+            ),
+            Some(_) => (vec!["telegram", "--config", config.as_str()], vec![]),
+        };
         if let Some(level) = log {
             env.push(("LABSCAPE_LOG", level));
         }
@@ -154,7 +170,7 @@ async fn a_token_echoed_by_an_error_page_is_never_printed_and_a_failed_start_exi
             .join(format!("tg-{}.db", log.unwrap_or("default")));
         runs.push((
             log,
-            ended(spawn_bot(&["telegram"], &env, &db), Duration::from_secs(30)),
+            ended(spawn_bot(&args, &env, &db), Duration::from_secs(30)),
         ));
     }
     for (log, run) in runs {

@@ -54,39 +54,6 @@ pub struct Config {
     pub guild: Option<u64>,
 }
 
-impl Config {
-    /// Reads `DISCORD_TOKEN`, `LABSCAPE_DISCORD_API_URL` and `LABSCAPE_DISCORD_GUILD`;
-    /// `None` when no token is set.
-    ///
-    /// # Errors
-    /// If `LABSCAPE_DISCORD_GUILD` is not a guild id.
-    pub fn from_env() -> anyhow::Result<Option<Config>> {
-        let var = |name: &str| {
-            std::env::var(name)
-                .ok()
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-        };
-        let Some(token) = var("DISCORD_TOKEN") else {
-            return Ok(None);
-        };
-        let guild = match var("LABSCAPE_DISCORD_GUILD") {
-            Some(g) => Some(
-                g.parse::<u64>()
-                    .ok()
-                    .filter(|g| *g != 0)
-                    .with_context(|| format!("LABSCAPE_DISCORD_GUILD “{g}” is not a guild id"))?,
-            ),
-            None => None,
-        };
-        Ok(Some(Config {
-            token: Secret::new(token),
-            api_url: var("LABSCAPE_DISCORD_API_URL"),
-            guild,
-        }))
-    }
-}
-
 /// Runs the Discord bot until `shutdown` completes (or the gateway fails for good),
 /// posting every [`Outgoing`] message for Discord that arrives on `outgoing`.
 ///

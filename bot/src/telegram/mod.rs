@@ -97,20 +97,6 @@ impl TelegramConfig {
             poll_timeout: Duration::from_secs(10),
         }
     }
-
-    /// Reads `TELEGRAM_TOKEN` and `LABSCAPE_TELEGRAM_API_URL`; `None` without a token.
-    pub fn from_env() -> Option<TelegramConfig> {
-        let token = std::env::var("TELEGRAM_TOKEN").ok()?;
-        let token = token.trim();
-        if token.is_empty() {
-            return None;
-        }
-        let api_url = std::env::var("LABSCAPE_TELEGRAM_API_URL")
-            .ok()
-            .map(|u| u.trim().trim_end_matches('/').to_string())
-            .filter(|u| !u.is_empty());
-        Some(TelegramConfig::new(token, api_url))
-    }
 }
 
 type TgBot = Throttle<Bot>;
