@@ -7,10 +7,10 @@
 //! Text comes already worded in the reader's language: the renderer knows no game.
 
 use crate::{
-    canvas::{Align, Canvas, Line, Rgba, SpriteKey},
-    encode,
-    text::{self, Weight},
-    theme,
+    draw::canvas::{Align, Canvas, Line, Rgba, SpriteKey},
+    draw::encode,
+    draw::text::{self, Weight},
+    draw::theme,
 };
 
 /// Output width when none is asked for: a phone's screen, crisp.
@@ -685,7 +685,7 @@ pub enum BoardFrame {
 /// animated GIF built like Labscape's (only the changed box of each frame, one palette);
 /// `None` without frames.
 pub fn render_board_gif(frames: &[BoardFrame], width: u32) -> Option<Vec<u8>> {
-    let mut replay = crate::replay::Replay::blank(width.clamp(360, 1600));
+    let mut replay = crate::draw::gif::Replay::blank(width.clamp(360, 1600));
     for f in frames {
         let cv = match f {
             BoardFrame::Square(v) => draw_board(v, width),

@@ -6,9 +6,9 @@ use labscape_core::labscape::Item;
 use tiny_skia::PathBuilder;
 
 use crate::{
-    canvas::{Align, Canvas, Line, Rgba, SpriteKey},
-    text::Weight,
-    theme,
+    draw::canvas::{Align, Canvas, Line, Rgba, SpriteKey},
+    draw::text::Weight,
+    draw::theme,
 };
 
 /// A key: ring on the left, shaft with two teeth to the right.
@@ -110,7 +110,7 @@ pub(crate) fn star(cv: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Rgba, edg
         })
         .collect();
     cv.polygon(&pts, fill);
-    if let (Some(e), Some(p)) = (edge, crate::canvas::polyline_path(&pts, true)) {
+    if let (Some(e), Some(p)) = (edge, crate::draw::canvas::polyline_path(&pts, true)) {
         cv.stroke(&p, Line::new(e, size * 0.05));
     }
 }

@@ -7,12 +7,12 @@ use labscape_core::{
 };
 
 use crate::{
-    canvas::{Align, Canvas, Line, Rgba},
+    draw::canvas::{Align, Canvas, Line, Rgba},
+    draw::text::Weight,
+    draw::theme,
     i18n::tr,
-    icons,
-    scene::{Overlay, Scene},
-    text::Weight,
-    theme,
+    labscape::icons,
+    labscape::scene::{Overlay, Scene},
 };
 
 /// Where a floor is drawn: top-left of cell A1 and the cell size, in design units.
@@ -135,7 +135,7 @@ fn arrow(
     ];
     if let Some(c) = casing {
         cv.polyline(&pts, Line::new(c, width * 1.9));
-        if let Some(p) = crate::canvas::polyline_path(&headpts, true) {
+        if let Some(p) = crate::draw::canvas::polyline_path(&headpts, true) {
             cv.stroke(&p, Line::new(c, width * 0.9));
         }
     }

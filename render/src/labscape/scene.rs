@@ -11,12 +11,12 @@ use labscape_core::{
 
 use crate::{
     MAX_NAME_CHARS, MAX_TITLE_CHARS, View,
-    canvas::{self, Align, Canvas, Line, Rgba},
-    floor::{Grid, LEGEND_ITEMS},
+    draw::canvas::{self, Align, Canvas, Line, Rgba},
+    draw::text::{self, Weight},
+    draw::theme,
     i18n::{signed, tr},
-    icons,
-    text::{self, Weight},
-    theme,
+    labscape::floor::{Grid, LEGEND_ITEMS},
+    labscape::icons,
 };
 
 /// Design width: every coordinate is in units of a 1200-wide image.

@@ -1,4 +1,5 @@
-//! The replay: an animated GIF of a game, one frame per turn (rendering notes §3.6).
+//! The replay: an animated GIF of a game, one frame per turn (rendering notes §3.6). Any
+//! game's frames go through it: Labscape's (`labscape/replay.rs`) and the board games'.
 //!
 //! Every frame is the turn image drawn at a chat-friendly width (drawn at that width, not
 //! resampled). The first frame covers the whole screen; every later frame holds only the
@@ -15,10 +16,8 @@
 
 use std::borrow::Cow;
 
-use crate::{
-    MAX_WIDTH, View,
+use crate::draw::{
     encode::{self, Colors},
-    scene::Scene,
     theme,
 };
 
@@ -171,14 +170,6 @@ fn push_run(runs: &mut Vec<u32>, id: u16, mut len: u32) {
 }
 
 impl Replay {
-    /// A replay `width` pixels wide (clamped to [`MIN_REPLAY_WIDTH`]..=[`MAX_WIDTH`]; see
-    /// [`REPLAY_WIDTH`]) whose first frame is `first`.
-    pub fn new(first: &View<'_>, width: u32) -> Replay {
-        let mut replay = Replay::blank(width.clamp(MIN_REPLAY_WIDTH, MAX_WIDTH));
-        replay.push(first);
-        replay
-    }
-
     /// A replay without frames yet, exactly `width` pixels wide: every canvas pushed must
     /// be that wide.
     pub(crate) fn blank(width: u32) -> Replay {
@@ -192,14 +183,8 @@ impl Replay {
         }
     }
 
-    /// Adds the next turn's frame.
-    pub fn push(&mut self, view: &View<'_>) {
-        let canvas = Scene::new(view).draw(self.width);
-        self.push_canvas(canvas);
-    }
-
     /// Adds a drawn frame (as wide as the replay).
-    pub(crate) fn push_canvas(&mut self, canvas: crate::canvas::Canvas) {
+    pub(crate) fn push_canvas(&mut self, canvas: crate::draw::canvas::Canvas) {
         debug_assert_eq!(
             canvas.pix.width(),
             self.width,
@@ -457,6 +442,7 @@ mod tests {
     };
 
     use super::*;
+    use crate::{MAX_WIDTH, View, labscape::scene::Scene};
 
     fn game(layout: &str, players: usize, seed: &str) -> (Position, Vec<Event>) {
         let names = [

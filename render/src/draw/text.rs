@@ -6,10 +6,10 @@ use std::sync::{Arc, LazyLock};
 
 use fontdue::{Font, FontSettings};
 
-use crate::memo::Memo;
+use crate::draw::memo::Memo;
 
-static REGULAR_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// Both faces, parsed on first use.
 static FONTS: LazyLock<[Font; 2]> = LazyLock::new(|| {

@@ -8,14 +8,15 @@ use labscape_core::{
 
 use crate::{
     MAX_TITLE_CHARS,
-    canvas::{Align, Canvas, Line},
-    encode,
-    floor::{Grid, draw_shape},
+    draw::canvas::{Align, Canvas, Line},
+    draw::encode,
+    draw::text::{self, Weight},
+    draw::theme,
     i18n::tr,
-    icons, output_width,
-    scene::{DESIGN_W, SMALL, difficulty_name, display_name, panel, setup_name, tags},
-    text::{self, Weight},
-    theme,
+    labscape::floor::{Grid, draw_shape},
+    labscape::icons,
+    labscape::scene::{DESIGN_W, SMALL, difficulty_name, display_name, panel, setup_name, tags},
+    output_width,
 };
 
 /// A game being gathered: its settings (players so far, in seat order) and a title.

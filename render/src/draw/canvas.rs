@@ -8,8 +8,8 @@ use tiny_skia::{
 };
 
 use crate::{
-    memo::Memo,
-    text::{self, Weight},
+    draw::memo::Memo,
+    draw::text::{self, Weight},
 };
 
 /// An sRGB colour with alpha.
@@ -181,7 +181,7 @@ impl Canvas {
     ) -> Canvas {
         let scale = width_px as f32 / design_width;
         let rows = end.saturating_sub(start).max(1);
-        let data = crate::encode::pixel_buffer((width_px * rows * 4) as usize);
+        let data = crate::draw::encode::pixel_buffer((width_px * rows * 4) as usize);
         let size = tiny_skia::IntSize::from_wh(width_px, rows).expect("a non-empty canvas");
         let pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
         let mut cv = Canvas {

@@ -1,7 +1,7 @@
 //! The palette: a warm paper background, ink for text and walls, and the Okabe–Ito colours
 //! for players (distinguishable with the common colour-vision deficiencies).
 
-use crate::canvas::Rgba;
+use crate::draw::canvas::Rgba;
 
 pub(crate) const PAGE: Rgba = Rgba::hex(0xEDE6D9);
 pub(crate) const PANEL: Rgba = Rgba::hex(0xFBF8F2);

@@ -1,0 +1,183 @@
+//! Labscape's turn image: the scene (header, the floor in play, every floor, the time
+//! board, the players), the floors' maps, the lobby, the item icons, and its replay frames.
+//! Drawn with the shared tools of `draw/`.
+
+pub(crate) mod floor;
+pub(crate) mod icons;
+pub(crate) mod lobby;
+mod replay;
+pub(crate) mod scene;
+
+use labscape_core::labscape::{Event, Position, Seat};
+
+use crate::{
+    DEFAULT_WIDTH, Lang, MAX_WIDTH, MIN_WIDTH,
+    draw::{encode, theme},
+};
+
+/// What the image shows: a position, the events of the turn that led to it, who is
+/// looking, and a title.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// The game.
+    pub position: &'a Position,
+    /// The events of the last turn (drawn over the floor and summarised in the header).
+    pub events: &'a [Event],
+    /// The seat of the player looking, if any: their row in the table says "(you)".
+    pub viewer: Option<Seat>,
+    /// A title for the header, such as the game's name (capped at [`MAX_TITLE_CHARS`]).
+    pub title: Option<&'a str>,
+    /// During draft setup: every setup event so far, to count what each player placed.
+    /// Empty means only [`View::events`] are counted.
+    pub setup_log: &'a [Event],
+    /// A short note per seat, in seat order, drawn under the player's name in the table
+    /// (such as "away until Tue 25 18:00"). Missing or `None` entries draw nothing.
+    pub notes: &'a [Option<String>],
+    /// The language of the image's labels.
+    pub lang: Lang,
+}
+
+impl<'a> View<'a> {
+    /// A view of `position` with no events, viewer or title.
+    pub fn new(position: &'a Position) -> View<'a> {
+        View {
+            position,
+            events: &[],
+            viewer: None,
+            title: None,
+            setup_log: &[],
+            notes: &[],
+            lang: Lang::En,
+        }
+    }
+
+    /// Sets the last turn's events.
+    #[must_use]
+    pub fn events(mut self, events: &'a [Event]) -> View<'a> {
+        self.events = events;
+        self
+    }
+
+    /// Sets who is looking.
+    #[must_use]
+    pub fn viewer(mut self, seat: Seat) -> View<'a> {
+        self.viewer = Some(seat);
+        self
+    }
+
+    /// Sets the title.
+    #[must_use]
+    pub fn title(mut self, title: &'a str) -> View<'a> {
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the language of the labels.
+    #[must_use]
+    pub fn lang(mut self, lang: Lang) -> View<'a> {
+        self.lang = lang;
+        self
+    }
+
+    /// Sets the per-seat notes of the player table.
+    #[must_use]
+    pub fn notes(mut self, notes: &'a [Option<String>]) -> View<'a> {
+        self.notes = notes;
+        self
+    }
+
+    /// Sets the draft setup log.
+    #[must_use]
+    pub fn setup_log(mut self, log: &'a [Event]) -> View<'a> {
+        self.setup_log = log;
+        self
+    }
+}
+
+/// The output width for a requested one: [`DEFAULT_WIDTH`] if none, clamped to
+/// [`MIN_WIDTH`]..=[`MAX_WIDTH`].
+pub fn output_width(width: Option<u32>) -> u32 {
+    width.unwrap_or(DEFAULT_WIDTH).clamp(MIN_WIDTH, MAX_WIDTH)
+}
+
+/// Draws the view as an indexed-colour PNG `width` pixels wide (see [`output_width`]); the
+/// height follows from the content.
+///
+/// The image is drawn and compressed in horizontal bands on two threads (the calling one
+/// and a scoped helper): the turn image is on the path of every turn's reply, and its
+/// latency is what players wait for.
+pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
+    let scene = scene::Scene::new(view);
+    let frame = scene.frame(output_width(width));
+    let (w, h) = (frame.width_px, frame.height_px);
+    encode::banded_png(
+        (w, h),
+        &frame.bands(),
+        |rows| scene.draw_band(&frame, rows).pix,
+        &theme::seed(),
+    )
+}
+
+/// The positions the render tests and benchmark use, for unit tests here.
+#[cfg(test)]
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+#[cfg(test)]
+mod tests {
+    use super::common;
+    use crate::{View, labscape::scene::Scene};
+
+    /// Bands are drawn shifted by whole rows, so they are the image drawn whole: exactly
+    /// when cut in a gap between panels, and but for a shade here and there next to a cut
+    /// across a row of panels (the one-floor arrangement).
+    #[test]
+    fn an_image_drawn_in_bands_is_the_image_drawn_whole() {
+        let cases = [
+            ("grand", 6, "bench", 40),
+            ("single", 1, "s", 3),
+            ("single", 8, "s8", 12),
+            ("duo", 3, "d", 20),
+            ("tower", 4, "t", 60),
+            ("pyramid", 8, "p", 0),
+        ];
+        for (layout, players, seed, turns) in cases {
+            let (pos, events) = common::play(layout, players, seed, turns);
+            let view = View::new(&pos).events(&events).title("Bands");
+            let scene = Scene::new(&view);
+            let frame = scene.frame(1200);
+            let whole = scene.draw(1200);
+            let h = frame.height_px;
+            assert_eq!(whole.pix.height(), h);
+            let bands = frame.bands();
+            let cut = bands[0].1;
+            assert_eq!((bands[0].0, bands[1].0, bands[1].1), (0, cut, h));
+            assert!(h / 3 < cut && cut < h * 2 / 3, "{layout}: {cut} of {h}");
+            let drawn: Vec<u8> = bands
+                .iter()
+                .flat_map(|&rows| scene.draw_band(&frame, rows).pix.data().to_vec())
+                .collect();
+            let stride = whole.pix.width() as usize * 4;
+            let rows: Vec<usize> = drawn
+                .iter()
+                .zip(whole.pix.data())
+                .enumerate()
+                .filter(|(_, (x, y))| x != y)
+                .map(|(i, _)| i / stride)
+                .collect();
+            if cut == frame.split {
+                assert!(
+                    rows.is_empty(),
+                    "{layout}: cut at row {cut} of {h}: {rows:?}"
+                );
+            } else {
+                let near = |r: &usize| r.abs_diff(cut as usize) <= 32;
+                assert!(
+                    rows.len() < 1000 && rows.iter().all(near),
+                    "{layout}: cut at row {cut} of {h}: {} bytes differ, in rows {rows:?}",
+                    rows.len()
+                );
+            }
+        }
+    }
+}
