@@ -56,7 +56,7 @@ struct Delta {
 /// An animated GIF being built: [`Replay::new`] with the first view, [`Replay::push`] for
 /// every turn after it, then [`Replay::finish`] for the bytes.
 ///
-/// Each frame is drawn in its own view's language ([`View::lang`]): give every
+/// Each frame is drawn in its own view's language ([`View::lang`](crate::View::lang)): give every
 /// view the same language (the reader's).
 ///
 /// Deterministic: the same views give the same bytes. Drawing dominates the cost (a few

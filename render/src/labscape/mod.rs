@@ -25,7 +25,7 @@ pub struct View<'a> {
     pub events: &'a [Event],
     /// The seat of the player looking, if any: their row in the table says "(you)".
     pub viewer: Option<Seat>,
-    /// A title for the header, such as the game's name (capped at [`MAX_TITLE_CHARS`]).
+    /// A title for the header, such as the game's name (capped at [`MAX_TITLE_CHARS`](crate::MAX_TITLE_CHARS)).
     pub title: Option<&'a str>,
     /// During draft setup: every setup event so far, to count what each player placed.
     /// Empty means only [`View::events`] are counted.
