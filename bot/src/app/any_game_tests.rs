@@ -16,7 +16,7 @@ fn nim() -> GameKind {
 #[tokio::test]
 async fn a_game_from_the_list_plays_through_the_service() {
     assert_eq!(nim().id(), "nim");
-    let (s, _d) = service().await;
+    let s = service().await;
     let open = say(&s, "ana", "/new nim stones=5").await;
     assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
     assert!(open.text.contains("Nim #1"), "{}", open.text);
@@ -69,7 +69,7 @@ async fn a_game_from_the_list_plays_through_the_service() {
 
 #[tokio::test]
 async fn computer_players_take_their_turns_and_options_are_checked() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let bad = say(&s, "ana", "/new nim colour=red").await;
     assert_eq!(bad.visibility, Visibility::Private);
     assert!(bad.text.contains("colour"), "{}", bad.text);
@@ -135,7 +135,7 @@ async fn a_board_game_posts_its_image_and_buttons_every_turn() {
 
 #[tokio::test]
 async fn a_whole_turn_of_several_placements_is_one_message_all_or_nothing() {
-    let (s, _d) = service().await;
+    let s = service().await;
     say(&s, "ana", "/new flume").await;
     say(&s, "bo", "/join").await;
     say(&s, "ana", "/start").await;
@@ -214,7 +214,7 @@ async fn a_board_game_ends_with_its_replay() {
 /// the seed decide, and the game starts in that order.
 #[tokio::test]
 async fn a_challenge_keeps_its_seat_and_the_creator_chooses_a_side() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let open = say(&s, "ana", "/new gatos-caes @bo second").await;
     assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
     assert!(open.text.contains("challenges @bo"), "{}", open.text);
@@ -239,7 +239,7 @@ async fn a_challenge_keeps_its_seat_and_the_creator_chooses_a_side() {
     // A side left to the seed is the same for the same seed, and either side can come up.
     let mut firsts = std::collections::BTreeSet::new();
     for n in 0..8 {
-        let (s, _d) = service().await;
+        let s = service().await;
         let s = s.with_seed(format!("side-{n}"));
         say(&s, "ana", "/new semaforo random").await;
         say(&s, "bo", "/join").await;
@@ -253,7 +253,7 @@ async fn a_challenge_keeps_its_seat_and_the_creator_chooses_a_side() {
 /// button asks, privately, for that piece's moves), then the move.
 #[tokio::test]
 async fn a_large_move_set_is_chosen_in_two_steps() {
-    let (s, _d) = service().await;
+    let s = service().await;
     say(&s, "ana", "/new avanco").await;
     say(&s, "bo", "/join").await;
     let start = say(&s, "ana", "/start").await;
@@ -285,7 +285,7 @@ async fn a_large_move_set_is_chosen_in_two_steps() {
 #[tokio::test]
 async fn a_press_is_checked_against_the_live_game_and_a_repeat_is_marked() {
     use super::{Command, tests::ctx};
-    let (s, _d) = service().await;
+    let s = service().await;
     say(&s, "ana", "/new nim stones=9").await;
     say(&s, "bo", "/join").await;
     let start = say(&s, "ana", "/start").await;

@@ -201,7 +201,7 @@ mod tests {
 
     #[tokio::test]
     async fn log_recap_export_and_luck_work_for_a_board_game() {
-        let (s, _d) = service().await;
+        let s = service().await;
         say(&s, "ana", "/new avanco").await;
         say(&s, "bo", "/join").await;
         say(&s, "ana", "/start").await;
@@ -241,7 +241,7 @@ mod labscape_words {
     /// the chat's game's commands.
     #[tokio::test]
     async fn labscape_commands_in_another_games_chat_are_refused_plainly() {
-        let (s, _d) = service().await;
+        let s = service().await;
         say(&s, "ana", "/new avanco").await;
         say(&s, "bo", "/join").await;
         say(&s, "ana", "/start").await;

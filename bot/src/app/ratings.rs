@@ -188,7 +188,7 @@ mod tests {
 
     /// Plays one Semáforo game between `first` and `second` by the first button each turn;
     /// returns the game's id.
-    async fn play_one(s: &Service<crate::store::SqliteStore>, first: &str, second: &str) -> GameId {
+    async fn play_one<S: GameStore>(s: &Service<S>, first: &str, second: &str) -> GameId {
         say(s, first, "/new semaforo").await;
         say(s, second, "/join").await;
         let mut r = say(s, first, "/start").await;
@@ -203,7 +203,7 @@ mod tests {
 
     #[tokio::test]
     async fn finished_games_are_rated_once_and_shown_per_game() {
-        let (s, _d) = service().await;
+        let s = service().await;
         let first = play_one(&s, "ana", "bo").await;
         let results = s.store.results(first).await.unwrap();
         let winner = results
@@ -264,7 +264,7 @@ mod tests {
 
     #[tokio::test]
     async fn computer_players_are_rated_against_and_never_listed() {
-        let (s, _d) = service().await;
+        let s = service().await;
         say(&s, "ana", "/new semaforo").await;
         say(&s, "ana", "/addbot random").await;
         let mut r = say(&s, "ana", "/start").await;

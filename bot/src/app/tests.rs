@@ -1,4 +1,5 @@
-//! Service tests on a fresh SQLite file each.
+//! Service tests, each on a fresh in-memory store (those about reopening a database on a
+//! SQLite file).
 
 use std::sync::{
     Arc,
@@ -6,7 +7,7 @@ use std::sync::{
 };
 
 use super::*;
-use crate::store::SqliteStore;
+use crate::store::{MemoryStore, SqliteStore};
 
 pub(super) struct FakeClock(pub(super) AtomicI64);
 impl Clock for FakeClock {
@@ -15,15 +16,10 @@ impl Clock for FakeClock {
     }
 }
 
-pub(super) async fn service() -> (Service<SqliteStore>, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SqliteStore::open(dir.path().join("g.db").to_str().unwrap())
-        .await
-        .unwrap();
-    (
-        Service::new(store, Arc::new(FakeClock(AtomicI64::new(1_000))), None),
-        dir,
-    )
+/// A service on a fresh in-memory store.
+pub(super) async fn service() -> Service<MemoryStore> {
+    let clock = Arc::new(FakeClock(AtomicI64::new(1_000)));
+    Service::new(MemoryStore::new(), clock, None)
 }
 
 pub(super) fn ctx(user: &str) -> Ctx {
@@ -43,14 +39,14 @@ pub(super) fn ctx(user: &str) -> Ctx {
 }
 
 /// Says `line` as `user`; the reply is posted, as an adapter would report it.
-pub(super) async fn say(s: &Service<SqliteStore>, user: &str, line: &str) -> Reply {
+pub(super) async fn say<S: GameStore>(s: &Service<S>, user: &str, line: &str) -> Reply {
     let reply = s.handle_line(&ctx(user), line).await;
     s.posted(&reply).await;
     reply
 }
 
 /// Opens `single` for ana and bo and starts it; returns the start reply.
-pub(super) async fn started(s: &Service<SqliteStore>) -> Reply {
+pub(super) async fn started<S: GameStore>(s: &Service<S>) -> Reply {
     assert_eq!(
         say(s, "ana", "/new single easy").await.visibility,
         Visibility::Public
@@ -70,7 +66,7 @@ pub(super) fn active_user(r: &Reply) -> String {
 
 #[tokio::test]
 async fn a_whole_game_is_played_to_the_end_through_the_service() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let mut r = started(&s).await;
     assert!(r.text.contains("Seed commitment"));
     let mut turns = 0;
@@ -99,7 +95,7 @@ async fn a_whole_game_is_played_to_the_end_through_the_service() {
 
 #[tokio::test]
 async fn lobby_rules_are_enforced_with_clear_messages() {
-    let (s, _d) = service().await;
+    let s = service().await;
     assert!(say(&s, "ana", "/join").await.text.contains("no game"));
     say(&s, "ana", "/new single easy 2").await;
     assert!(
@@ -150,7 +146,7 @@ async fn lobby_rules_are_enforced_with_clear_messages() {
 
 #[tokio::test]
 async fn bad_input_is_refused_in_two_stages_and_changes_nothing() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let r = started(&s).await;
     let who = active_user(&r);
     let other = if who == "ana" { "bo" } else { "ana" };
@@ -181,7 +177,7 @@ async fn bad_input_is_refused_in_two_stages_and_changes_nothing() {
 
 #[tokio::test]
 async fn an_old_button_and_a_retried_delivery_change_nothing() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let r = started(&s).await;
     let (game, turn) = r.turn.unwrap();
     let who = active_user(&r);
@@ -206,7 +202,7 @@ async fn an_old_button_and_a_retried_delivery_change_nothing() {
 
 #[tokio::test]
 async fn eight_concurrent_senders_keep_the_record_consistent() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let s = Arc::new(s);
     say(&s, "u0", "/new pyramid easy").await;
     for i in 1..8 {
@@ -289,7 +285,7 @@ async fn two_services_on_one_file_never_write_a_turn_twice() {
 
 #[tokio::test]
 async fn computer_players_take_their_turns_through_the_record() {
-    let (s, _d) = service().await;
+    let s = service().await;
     say(&s, "ana", "/new single easy").await;
     assert!(
         say(&s, "ana", "/addbot nonsense")
@@ -320,7 +316,7 @@ async fn computer_players_take_their_turns_through_the_record() {
 
 #[tokio::test]
 async fn log_and_tables_read_the_game() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let r = started(&s).await;
     let who = active_user(&r);
     say(&s, &who, "/wait 2").await;
@@ -346,7 +342,7 @@ async fn log_and_tables_read_the_game() {
 
 #[tokio::test]
 async fn a_refusal_speaks_the_askers_language() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let mut pt = ctx("ana");
     pt.locale = Some("pt-BR".into());
     let r = s.handle_line(&pt, "/status").await;
@@ -384,7 +380,7 @@ pub(super) fn pt_ctx(user: &str) -> Ctx {
 
 #[tokio::test]
 async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let (ana, bo) = (pt_ctx("ana"), pt_ctx("bo"));
     // No chat default: the game speaks its creator's language.
     let r = s.handle_line(&ana, "/new single easy").await;
@@ -459,7 +455,7 @@ async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
 
 #[tokio::test]
 async fn english_is_the_default_and_a_chat_language_overrides_the_creators() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let started_reply = started(&s).await;
     let r = &started_reply;
     assert!(r.text.contains("Seed commitment"), "{}", r.text);
@@ -512,7 +508,7 @@ fn the_gif(r: &Reply) -> &Attachment {
 
 #[tokio::test]
 async fn replays_show_the_game_so_far_and_come_with_its_end() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let s = s.with_replays(Arc::new(crate::render_replay));
     let nothing = say(&s, "ana", "/replay").await;
     assert_eq!(nothing.visibility, Visibility::Private);
@@ -566,7 +562,7 @@ async fn replays_show_the_game_so_far_and_come_with_its_end() {
 
 #[tokio::test]
 async fn a_service_without_replays_says_so() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let r = started(&s).await;
     say(&s, &active_user(&r), "/wait 3").await;
     let r = say(&s, "ana", "/replay").await;
@@ -704,7 +700,7 @@ async fn a_turn_committed_but_never_posted_is_posted_after_a_restart() {
 /// An adapter's ids of any size are stored cut to `MAX_ID` (a 1 MB id is not a 1 MB row).
 #[tokio::test]
 async fn ids_of_any_size_are_stored_cut() {
-    let (s, _dir) = service().await;
+    let s = service().await;
     let huge = "9".repeat(1 << 20);
     let mut c = ctx(&huge);
     c.scope.chat = huge.clone();

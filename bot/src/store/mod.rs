@@ -6,11 +6,15 @@
 //! id, so a turn can never be written twice, lost to a race, or applied twice on a retried
 //! delivery.
 
+#[cfg(test)]
+mod contract;
+mod memory;
 mod sqlite;
 
 use std::future::Future;
 
 use labscape_core::GameKind;
+pub use memory::MemoryStore;
 pub use sqlite::SqliteStore;
 use thiserror::Error;
 

@@ -6,11 +6,11 @@ use super::super::tests::{active_user, ctx, pt_ctx, say, service, started};
 use super::*;
 use crate::{
     app::{Visibility, record_of},
-    store::{ChatScope, SqliteStore},
+    store::ChatScope,
 };
 
 /// Plays `wait 3` for whoever is called until nobody is; returns the last reply.
-async fn play_out(s: &Service<SqliteStore>, mut r: Reply) -> Reply {
+async fn play_out<S: GameStore>(s: &Service<S>, mut r: Reply) -> Reply {
     let mut turns = 0;
     while !r.mention.is_empty() {
         r = say(s, &active_user(&r), "/wait 3").await;
@@ -33,13 +33,13 @@ fn exported(r: &Reply) -> (String, GameExport) {
     (text, export)
 }
 
-async fn game_row(s: &Service<SqliteStore>, id: GameId) -> GameRow {
+async fn game_row<S: GameStore>(s: &Service<S>, id: GameId) -> GameRow {
     s.store().game(id).await.unwrap().unwrap()
 }
 
 #[tokio::test]
 async fn a_running_games_export_keeps_the_seed_secret_and_a_finished_one_verifies() {
-    let (s, dir) = service().await;
+    let s = service().await;
     let none = say(&s, "ana", "/export").await;
     assert_eq!(none.visibility, Visibility::Private);
     assert!(none.text.contains("nothing to export"), "{}", none.text);
@@ -99,6 +99,7 @@ async fn a_running_games_export_keeps_the_seed_secret_and_a_finished_one_verifie
     assert_eq!(export.turns.len() as i64, end.turn.unwrap().1);
     assert!(export.result.is_some());
     // The file, as `labscape verify FILE` reads it: an honest verdict.
+    let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(&finished.files[0].name);
     std::fs::write(&path, &text).unwrap();
     let verdict = crate::verify::check_file(&path).expect("a record file");
@@ -119,7 +120,7 @@ async fn a_running_games_export_keeps_the_seed_secret_and_a_finished_one_verifie
 
 #[tokio::test]
 async fn luck_weighs_everyones_dice_in_plain_sentences() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let s = s.with_seed("luck");
     let none = say(&s, "ana", "/luck").await;
     assert_eq!(none.visibility, Visibility::Private);
@@ -233,7 +234,7 @@ fn luck_calls_out_only_totals_outside_the_usual_range() {
 
 #[tokio::test]
 async fn finished_games_make_records_and_computer_players_are_not_ranked() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let r = say(&s, "ana", "/records").await;
     assert_eq!(r.visibility, Visibility::Public);
     assert!(r.text.contains("No game has finished"), "{}", r.text);
@@ -328,7 +329,7 @@ async fn finished_games_make_records_and_computer_players_are_not_ranked() {
 
 #[tokio::test]
 async fn export_luck_and_records_speak_portuguese_in_a_portuguese_chat() {
-    let (s, _d) = service().await;
+    let s = service().await;
     let (ana, bo) = (pt_ctx("ana"), pt_ctx("bo"));
     let r = s.handle_line(&ana, "/records todos").await;
     assert!(

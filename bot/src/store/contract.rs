@@ -1,0 +1,639 @@
+//! The store's contract: one set of tests that every implementation of [`GameStore`] must
+//! pass, run here against SQLite (a file in a temporary directory) and the in-memory
+//! store. A new backend is one more line in `contract_tests!`.
+
+use labscape_core::{GameKind, labscape::Finish};
+
+use super::*;
+
+/// Runs each contract test against each backend.
+macro_rules! contract_tests {
+    ($($name:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let dir = tempfile::tempdir().unwrap();
+                    let path = dir.path().join("t.db");
+                    let s = crate::store::SqliteStore::open(path.to_str().unwrap())
+                        .await
+                        .unwrap();
+                    super::$name(&s).await;
+                }
+            )*
+        }
+        mod on_memory {
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    super::$name(&crate::store::MemoryStore::new()).await;
+                }
+            )*
+        }
+    };
+}
+
+contract_tests!(
+    one_live_game_per_chat_scope,
+    the_last_finished_game_is_the_latest_over_one_of_its_scope,
+    seats_fill_up_to_the_maximum_and_renumber_on_leave,
+    a_turn_is_written_once_and_only_at_the_expected_number,
+    results_are_written_only_with_the_turn_that_ends_the_game,
+    leaderboards_count_a_scopes_finished_games_and_only_people,
+    prefs_round_trip,
+    a_chat_language_is_kept_and_a_thread_follows_its_chat,
+    a_rating_is_written_once_per_game_and_never_over_a_newer_one,
+    a_timer_is_replaced_only_if_unchanged_and_fires_when_due,
+    a_turn_is_owed_to_its_chat_until_posted_and_snapshots_are_found_by_turn,
+    a_lobby_is_reseated_in_the_order_given,
+    finished_two_player_games_wait_to_be_rated_and_lead_their_chats_board,
+);
+
+pub(super) fn scope(chat: &str) -> ChatScope {
+    ChatScope {
+        platform: "local".into(),
+        chat: chat.into(),
+        thread: String::new(),
+    }
+}
+
+pub(super) fn new_game(chat: &str) -> NewGame {
+    NewGame {
+        scope: scope(chat),
+        name: "g".into(),
+        kind: GameKind::Labscape,
+        settings: "layout=single difficulty=medium setup=random".into(),
+        max_players: 2,
+        seed: "s".into(),
+        seed_hash: "h".into(),
+        creator: "ana".into(),
+        now: 1,
+        language: Some("pt-BR".into()),
+        invited: None,
+        creator_side: None,
+    }
+}
+
+pub(super) fn seat(user: &str) -> SeatRow {
+    SeatRow {
+        seat: 0,
+        user_id: user.into(),
+        display_name: user.into(),
+        policy: None,
+    }
+}
+
+fn turn(game: GameId, expected: i64, msg: Option<&str>) -> TurnWrite {
+    TurnWrite {
+        game,
+        expected_turn: expected,
+        action: ActionRow {
+            seq: expected + 1,
+            seat: 0,
+            action: "wait".into(),
+            sender: "ana".into(),
+            automatic: false,
+            at: 5,
+        },
+        snapshot: None,
+        status: GameStatus::Running,
+        message: msg.map(|m| MessageKey {
+            platform: "local".into(),
+            id: m.into(),
+        }),
+        timer: None,
+        results: Vec::new(),
+    }
+}
+
+pub(super) async fn one_live_game_per_chat_scope<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    let row = s.game(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.language.as_deref(),
+        Some("pt-BR"),
+        "the game keeps its language"
+    );
+    assert!(matches!(
+        s.create_game(&new_game("c"), &seat("ana")).await,
+        Err(StoreError::ScopeBusy)
+    ));
+    assert!(
+        s.create_game(&new_game("other"), &seat("ana"))
+            .await
+            .is_ok()
+    );
+    s.set_status(id, GameStatus::Abandoned, 2).await.unwrap();
+    assert!(
+        s.create_game(&new_game("c"), &seat("ana")).await.is_ok(),
+        "a finished game frees the scope"
+    );
+}
+
+pub(super) async fn the_last_finished_game_is_the_latest_over_one_of_its_scope<S: GameStore>(
+    s: &S,
+) {
+    assert!(s.last_finished_game(&scope("c")).await.unwrap().is_none());
+    let first = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.set_status(first, GameStatus::Over, 10).await.unwrap();
+    let abandoned = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.set_status(abandoned, GameStatus::Abandoned, 20)
+        .await
+        .unwrap();
+    let elsewhere = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
+    s.set_status(elsewhere, GameStatus::Over, 30).await.unwrap();
+    let live = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    let last = |chat: &'static str| async move {
+        s.last_finished_game(&scope(chat))
+            .await
+            .unwrap()
+            .map(|r| r.id)
+    };
+    assert_eq!(
+        last("c").await,
+        Some(first),
+        "not abandoned, not live, not elsewhere"
+    );
+    s.set_status(live, GameStatus::Over, 40).await.unwrap();
+    assert_eq!(last("c").await, Some(live), "the most recent one");
+    assert_eq!(last("d").await, Some(elsewhere));
+}
+
+pub(super) async fn seats_fill_up_to_the_maximum_and_renumber_on_leave<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    assert!(matches!(
+        s.add_seat(id, &seat("ana"), 3).await,
+        Err(StoreError::AlreadySeated)
+    ));
+    assert!(s.add_seat(id, &seat("bo"), 3).await.unwrap());
+    assert!(s.add_seat(id, &seat("cy"), 3).await.unwrap());
+    assert!(!s.add_seat(id, &seat("di"), 3).await.unwrap(), "full");
+    assert!(s.remove_seat(id, "ana").await.unwrap());
+    assert!(!s.remove_seat(id, "ana").await.unwrap());
+    let seats = s.seats(id).await.unwrap();
+    let names: Vec<_> = seats.iter().map(|x| (x.seat, x.user_id.as_str())).collect();
+    assert_eq!(names, [(0, "bo"), (1, "cy")]);
+}
+
+pub(super) async fn a_turn_is_written_once_and_only_at_the_expected_number<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", None, 2).await.unwrap();
+    s.append_turn(&turn(id, 0, Some("m1"))).await.unwrap();
+    // The same delivery again: refused as a duplicate, nothing written.
+    assert!(matches!(
+        s.append_turn(&turn(id, 1, Some("m1"))).await,
+        Err(StoreError::Duplicate)
+    ));
+    // A stale turn number: refused as a conflict, and the message id is not burnt.
+    assert!(matches!(
+        s.append_turn(&turn(id, 0, Some("m2"))).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(
+        !s.handled(&MessageKey {
+            platform: "local".into(),
+            id: "m2".into()
+        })
+        .await
+        .unwrap()
+    );
+    s.append_turn(&turn(id, 1, Some("m2"))).await.unwrap();
+    let acts = s.actions(id, 0).await.unwrap();
+    assert_eq!(acts.iter().map(|a| a.seq).collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(s.game(id).await.unwrap().unwrap().turn, 2);
+    assert_eq!(s.snapshot(id, 2).await.unwrap().unwrap().0, 0);
+}
+
+fn result(seat: u8, user: &str, finish: Finish, food: i64, robot: i64) -> ResultRow {
+    ResultRow {
+        seat,
+        user_id: user.into(),
+        display_name: user.to_uppercase(),
+        computer: user.starts_with("bot:"),
+        rank: if finish == Finish::Escaped { 1 } else { 2 },
+        finish: finish.name().into(),
+        tally: Some(LabscapeTally {
+            food,
+            time: 30,
+            caught_by_robot: robot,
+        }),
+    }
+}
+
+/// A started game in `scope` whose one turn ends it with `results`; returns its id.
+async fn finished<S: GameStore>(s: &S, scope: &ChatScope, results: Vec<ResultRow>) -> GameId {
+    let g = NewGame {
+        scope: scope.clone(),
+        ..new_game("x")
+    };
+    let id = s.create_game(&g, &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", None, 2).await.unwrap();
+    s.append_turn(&TurnWrite {
+        status: GameStatus::Over,
+        results,
+        ..turn(id, 0, None)
+    })
+    .await
+    .unwrap();
+    id
+}
+
+pub(super) async fn results_are_written_only_with_the_turn_that_ends_the_game<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", None, 2).await.unwrap();
+    s.append_turn(&turn(id, 0, None)).await.unwrap();
+    let last = TurnWrite {
+        status: GameStatus::Over,
+        results: vec![
+            result(0, "ana", Finish::Escaped, 3, 1),
+            result(1, "bot:random:2", Finish::CaughtAtDawn, 0, 0),
+        ],
+        ..turn(id, 1, None)
+    };
+    // A stale final turn is refused whole: no results without their turn.
+    assert!(matches!(
+        s.append_turn(&TurnWrite {
+            expected_turn: 0,
+            ..last.clone()
+        })
+        .await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(s.results(id).await.unwrap().is_empty());
+    s.append_turn(&last).await.unwrap();
+    assert_eq!(s.results(id).await.unwrap(), last.results);
+    assert_eq!(s.game(id).await.unwrap().unwrap().status, GameStatus::Over);
+}
+
+pub(super) async fn leaderboards_count_a_scopes_finished_games_and_only_people<S: GameStore>(
+    s: &S,
+) {
+    let here = scope("c");
+    let thread = ChatScope {
+        thread: "t".into(),
+        ..scope("c")
+    };
+    let telegram = ChatScope {
+        platform: "telegram".into(),
+        ..scope("c")
+    };
+    assert!(s.chat_records(&here, 10).await.unwrap().is_empty());
+    assert_eq!(s.user_record("local", "ana").await.unwrap(), None);
+    finished(
+        s,
+        &here,
+        vec![
+            result(0, "ana", Finish::Escaped, 2, 1),
+            result(1, "bo", Finish::CaughtAtDawn, 5, 2),
+            result(2, "bot:heuristic:3", Finish::Escaped, 9, 0),
+        ],
+    )
+    .await;
+    finished(
+        s,
+        &here,
+        vec![
+            result(0, "bo", Finish::Escaped, 4, 0),
+            result(1, "ana", Finish::LeftBehind, 1, 0),
+        ],
+    )
+    .await;
+    finished(
+        s,
+        &here,
+        vec![
+            result(0, "cy", Finish::Escaped, 7, 0),
+            result(1, "bo", Finish::Escaped, 1, 1),
+        ],
+    )
+    .await;
+    // Elsewhere: a thread of the same chat, and another platform.
+    finished(s, &thread, vec![result(0, "ana", Finish::Escaped, 8, 0)]).await;
+    finished(s, &telegram, vec![result(0, "ana", Finish::Escaped, 9, 0)]).await;
+    // An abandoned game with (impossible, but say) rows counts for nothing.
+    let abandoned = finished(s, &here, vec![result(0, "ana", Finish::Escaped, 50, 0)]).await;
+    s.set_status(abandoned, GameStatus::Abandoned, 99)
+        .await
+        .unwrap();
+
+    let board = s.chat_records(&here, 10).await.unwrap();
+    let rows: Vec<_> = board
+        .iter()
+        .map(|r| (r.user_id.as_str(), r.games, r.escaped, r.most_food))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("bo", 3, 2, Some(4)),
+            ("cy", 1, 1, Some(7)),
+            ("ana", 2, 1, Some(2)),
+        ],
+        "most escapes first, then the most food carried out; no computer player"
+    );
+    let bo = &board[0];
+    assert_eq!(
+        (
+            bo.name.as_str(),
+            bo.caught_at_dawn,
+            bo.left_behind,
+            bo.caught_by_robot
+        ),
+        ("BO", 1, 0, 3)
+    );
+    assert_eq!(s.chat_records(&here, 1).await.unwrap().len(), 1);
+    assert_eq!(s.chat_records(&thread, 10).await.unwrap().len(), 1);
+
+    // One's own record: every chat of the platform, never another platform's.
+    let ana = s.user_record("local", "ana").await.unwrap().unwrap();
+    assert_eq!(
+        (
+            ana.games,
+            ana.escaped,
+            ana.left_behind,
+            ana.most_food,
+            ana.caught_by_robot
+        ),
+        (3, 2, 1, Some(8), 1)
+    );
+    let ana_tg = s.user_record("telegram", "ana").await.unwrap().unwrap();
+    assert_eq!((ana_tg.games, ana_tg.most_food), (1, Some(9)));
+    assert_eq!(
+        s.user_record("local", "bot:heuristic:3").await.unwrap(),
+        None,
+        "computer players have no record"
+    );
+}
+
+pub(super) async fn prefs_round_trip<S: GameStore>(s: &S) {
+    assert_eq!(s.prefs("local", "ana").await.unwrap(), UserPrefs::default());
+    let p = UserPrefs {
+        language: Some("pt-BR".into()),
+        time_zone: Some("America/Sao_Paulo".into()),
+        quiet_start: Some(1380),
+        quiet_end: Some(420),
+        away_until: Some(99),
+    };
+    s.set_prefs("local", "ana", &p).await.unwrap();
+    assert_eq!(s.prefs("local", "ana").await.unwrap(), p);
+}
+
+pub(super) async fn a_chat_language_is_kept_and_a_thread_follows_its_chat<S: GameStore>(s: &S) {
+    let chat = ChatScope {
+        platform: "discord".into(),
+        chat: "c1".into(),
+        thread: String::new(),
+    };
+    let thread = ChatScope {
+        thread: "t1".into(),
+        ..chat.clone()
+    };
+    assert_eq!(s.chat_language(&chat).await.unwrap(), None);
+    s.set_chat_language(&chat, Some("pt-BR")).await.unwrap();
+    assert_eq!(
+        s.chat_language(&chat).await.unwrap().as_deref(),
+        Some("pt-BR")
+    );
+    assert_eq!(
+        s.chat_language(&thread).await.unwrap().as_deref(),
+        Some("pt-BR")
+    );
+    s.set_chat_language(&thread, Some("en")).await.unwrap();
+    assert_eq!(
+        s.chat_language(&thread).await.unwrap().as_deref(),
+        Some("en")
+    );
+    assert_eq!(
+        s.chat_language(&chat).await.unwrap().as_deref(),
+        Some("pt-BR")
+    );
+    s.set_chat_language(&chat, None).await.unwrap();
+    assert_eq!(s.chat_language(&chat).await.unwrap(), None);
+    let other = ChatScope {
+        platform: "telegram".into(),
+        ..chat.clone()
+    };
+    assert_eq!(s.chat_language(&other).await.unwrap(), None);
+}
+
+pub(super) async fn a_rating_is_written_once_per_game_and_never_over_a_newer_one<S: GameStore>(
+    s: &S,
+) {
+    let a = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    let b = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
+    let row = |games: i64, rating: f64| RatingRow {
+        user_id: "ana".into(),
+        name: "Ana".into(),
+        game: GameKind::Semaforo,
+        rating: labscape_core::Rating {
+            rating,
+            ..labscape_core::Rating::NEW
+        },
+        games,
+        wins: games,
+        losses: 0,
+        draws: 0,
+    };
+    assert_eq!(
+        s.save_ratings(a, "local", &[row(1, 1600.0)]).await.unwrap(),
+        RatingSave::Saved
+    );
+    assert_eq!(
+        s.save_ratings(a, "local", &[row(2, 1700.0)]).await.unwrap(),
+        RatingSave::AlreadyRated
+    );
+    // Game b computed from a stale read (no rating yet): refused, nothing written, and
+    // b is still unrated.
+    assert_eq!(
+        s.save_ratings(b, "local", &[row(1, 1550.0)]).await.unwrap(),
+        RatingSave::Changed
+    );
+    let ana = s
+        .ratings_of("local", GameKind::Semaforo, &["ana".into()])
+        .await
+        .unwrap();
+    assert_eq!((ana[0].games, ana[0].rating.rating), (1, 1600.0));
+    assert_eq!(
+        s.save_ratings(b, "local", &[row(2, 1650.0)]).await.unwrap(),
+        RatingSave::Saved
+    );
+    let ana = s.user_ratings("local", "ana").await.unwrap();
+    assert_eq!((ana[0].games, ana[0].rating.rating), (2, 1650.0));
+}
+
+fn timer(game: GameId, turn: i64, reminder: Option<i64>, deadline: Option<i64>) -> TimerRow {
+    TimerRow {
+        game,
+        turn,
+        seat: 0,
+        user_id: "ana".into(),
+        waiting_since: 1,
+        reminders_sent: 0,
+        next_reminder: reminder,
+        deadline_at: deadline,
+        stalled: false,
+    }
+}
+
+pub(super) async fn a_timer_is_replaced_only_if_unchanged_and_fires_when_due<S: GameStore>(s: &S) {
+    let a = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    let b = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
+    let ta = timer(a, 0, Some(100), Some(300));
+    s.start_game(a, "{}", Some(&ta), 2).await.unwrap();
+    s.start_game(b, "{}", Some(&timer(b, 0, Some(50), None)), 2)
+        .await
+        .unwrap();
+    assert_eq!(s.next_due().await.unwrap(), Some(50));
+    let due: Vec<GameId> = s
+        .due_timers(100)
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.game)
+        .collect();
+    assert_eq!(due, [a, b]);
+    assert_eq!(s.due_timers(49).await.unwrap(), []);
+    // Two schedulers race: only the first replacement wins.
+    let fired = TimerRow {
+        reminders_sent: 1,
+        next_reminder: Some(200),
+        ..ta.clone()
+    };
+    assert!(s.update_timer(&ta, Some(&fired)).await.unwrap());
+    assert!(!s.update_timer(&ta, None).await.unwrap());
+    assert_eq!(s.timer(a).await.unwrap(), Some(fired.clone()));
+    assert_eq!(s.timers_for_user("ana").await.unwrap().len(), 2);
+    // A game that ends has no timers.
+    s.set_status(b, GameStatus::Abandoned, 3).await.unwrap();
+    assert_eq!(s.timer(b).await.unwrap(), None);
+    assert_eq!(s.next_due().await.unwrap(), Some(200));
+    assert_eq!(s.running_games().await.unwrap(), [a]);
+}
+
+pub(super) async fn a_turn_is_owed_to_its_chat_until_posted_and_snapshots_are_found_by_turn<
+    S: GameStore,
+>(
+    s: &S,
+) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(id, "{\"turn\":0}", None, 2).await.unwrap();
+    assert_eq!(s.owed_posts(2, 10).await.unwrap(), [(id, 0)]);
+    assert_eq!(s.owed_posts(2, 20).await.unwrap(), [], "handed out at 10");
+    s.append_turn(&TurnWrite {
+        snapshot: Some("{\"turn\":1}".into()),
+        ..turn(id, 0, None)
+    })
+    .await
+    .unwrap();
+    s.append_turn(&turn(id, 1, None)).await.unwrap();
+    assert_eq!(s.owed_posts(5, 30).await.unwrap(), [(id, 2)]);
+    s.posted(id, 1).await.unwrap();
+    assert_eq!(
+        s.owed_posts(30, 40).await.unwrap(),
+        [(id, 2)],
+        "an older post"
+    );
+    s.posted(id, 2).await.unwrap();
+    assert_eq!(s.owed_posts(i64::MAX, 50).await.unwrap(), []);
+    assert_eq!(s.snapshot(id, 0).await.unwrap().unwrap().0, 0);
+    assert_eq!(
+        s.snapshot(id, 2).await.unwrap(),
+        Some((1, "{\"turn\":1}".to_string()))
+    );
+    assert_eq!(s.actions(id, 1).await.unwrap().len(), 1);
+    let key = MessageKey {
+        platform: "local".into(),
+        id: "k".into(),
+    };
+    assert!(s.mark_handled(&key, Some(id), 5).await.unwrap());
+    assert!(!s.mark_handled(&key, Some(id), 6).await.unwrap());
+    assert!(s.handled(&key).await.unwrap());
+}
+
+pub(super) async fn a_lobby_is_reseated_in_the_order_given<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.add_seat(id, &seat("bo"), 2).await.unwrap();
+    s.reseat(id, &["bo".into(), "ana".into()]).await.unwrap();
+    let seats: Vec<(u8, String)> = s
+        .seats(id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|x| (x.seat, x.user_id))
+        .collect();
+    assert_eq!(seats, [(0, "bo".to_string()), (1, "ana".to_string())]);
+    assert!(
+        s.reseat(id, &["bo".into()]).await.is_err(),
+        "nobody left out"
+    );
+}
+
+pub(super) async fn finished_two_player_games_wait_to_be_rated_and_lead_their_chats_board<
+    S: GameStore,
+>(
+    s: &S,
+) {
+    let two = |user: &str, seat: u8, rank: u8| ResultRow {
+        seat,
+        user_id: user.into(),
+        display_name: user.to_uppercase(),
+        computer: false,
+        rank,
+        finish: if rank == 1 { "won" } else { "lost" }.into(),
+        tally: None,
+    };
+    let g = NewGame {
+        kind: GameKind::Avanco,
+        ..new_game("c")
+    };
+    let id = s.create_game(&g, &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", None, 2).await.unwrap();
+    s.append_turn(&TurnWrite {
+        status: GameStatus::Over,
+        results: vec![two("ana", 0, 1), two("bo", 1, 2)],
+        ..turn(id, 0, None)
+    })
+    .await
+    .unwrap();
+    assert_eq!(s.unrated_games("local").await.unwrap(), [id]);
+    assert_eq!(s.unrated_games("telegram").await.unwrap(), []);
+    let row = |user: &str, rating: f64| RatingRow {
+        user_id: user.into(),
+        name: user.to_uppercase(),
+        game: GameKind::Avanco,
+        rating: labscape_core::Rating {
+            rating,
+            ..labscape_core::Rating::NEW
+        },
+        games: 1,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+    };
+    let saved = s
+        .save_ratings(id, "local", &[row("ana", 1662.0), row("bo", 1337.0)])
+        .await
+        .unwrap();
+    assert_eq!(saved, RatingSave::Saved);
+    assert_eq!(s.unrated_games("local").await.unwrap(), []);
+    let board: Vec<String> = s
+        .chat_ratings(&scope("c"), GameKind::Avanco, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.user_id)
+        .collect();
+    assert_eq!(board, ["ana", "bo"]);
+    assert_eq!(
+        s.chat_ratings(&scope("elsewhere"), GameKind::Avanco, 10)
+            .await
+            .unwrap(),
+        []
+    );
+    assert_eq!(
+        s.chat_ratings(&scope("c"), GameKind::Avanco, 1)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+}
