@@ -1,6 +1,7 @@
 //! The store's contract: one set of tests that every implementation of [`GameStore`] must
-//! pass, run here against SQLite (a file in a temporary directory) and the in-memory
-//! store. A new backend is one more line in `contract_tests!`.
+//! pass, run here against SQLite (a file in a temporary directory), the in-memory store and
+//! PostgreSQL (a throw-away server, `test_postgres.rs`, one fresh database per test). A new
+//! backend is one more module in `contract_tests!`.
 
 use labscape_core::{GameKind, labscape::Finish};
 
@@ -29,6 +30,20 @@ macro_rules! contract_tests {
                     super::$name(&crate::store::MemoryStore::new()).await;
                 }
             )*
+        }
+        mod on_postgres {
+            /// One server for the whole contract (starting one takes a second or two),
+            /// a fresh database for each of its tests.
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn every_contract_test_passes_on_postgres() {
+                let server = crate::store::test_postgres::TestPostgres::start();
+                $(
+                    let url = server.fresh_database(stringify!($name)).await;
+                    let s = crate::store::PgStore::open(&url).await.unwrap();
+                    super::$name(&s).await;
+                    s.pool().close().await;
+                )*
+            }
         }
     };
 }

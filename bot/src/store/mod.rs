@@ -9,12 +9,16 @@
 #[cfg(test)]
 mod contract;
 mod memory;
+mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod test_postgres;
 
 use std::future::Future;
 
 use labscape_core::GameKind;
 pub use memory::MemoryStore;
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 use thiserror::Error;
 

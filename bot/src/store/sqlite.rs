@@ -70,7 +70,7 @@ impl SqliteStore {
             .acquire_timeout(acquire_timeout)
             .connect_with(opts)
             .await?;
-        sqlx::migrate!("../migrations")
+        sqlx::migrate!("../migrations/sqlite")
             .run(&pool)
             .await
             .map_err(|e| StoreError::Db(e.into()))?;

@@ -1,0 +1,1030 @@
+//! The PostgreSQL implementation of [`GameStore`] (sqlx), for running at scale: several
+//! bot processes on one database. Migrations are embedded from `migrations/postgres/`.
+//!
+//! The same promises as the SQLite store, kept across processes: a turn is an update of
+//! the game row conditional on its turn number (a second process's turn on the same game
+//! waits for the row lock, then finds the turn moved on), the (game, seq) key forbids a
+//! doubled action, a delivery id is unique, and timers and seats are changed under a lock
+//! on their row (`FOR UPDATE`), so two schedulers never fire one timer twice. Queries are
+//! checked at run time, like the SQLite store's; the store's contract tests run on both.
+
+use std::time::Duration;
+
+use sqlx::{
+    Row,
+    postgres::{PgPool, PgPoolOptions, PgRow},
+};
+
+use labscape_core::GameKind;
+
+use super::{
+    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, LabscapeTally,
+    MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError,
+    StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
+};
+
+/// Games in a PostgreSQL database.
+#[derive(Clone, Debug)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+fn is_unique(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.is_unique_violation())
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://…`) and applies the migrations.
+    ///
+    /// # Errors
+    /// If the server cannot be reached or a migration fails.
+    pub async fn open(url: &str) -> StoreResult<PgStore> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect(url)
+            .await?;
+        sqlx::migrate!("../migrations/postgres")
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError::Db(e.into()))?;
+        Ok(PgStore { pool })
+    }
+
+    /// A write transaction.
+    async fn write_tx(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Postgres>> {
+        Ok(self.pool.begin().await?)
+    }
+
+    /// The connection pool (for tests and benchmarks).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+}
+
+fn game_row(r: &PgRow) -> StoreResult<GameRow> {
+    let status: String = r.try_get("status")?;
+    let kind: String = r.try_get("kind")?;
+    Ok(GameRow {
+        id: GameId(r.try_get("id")?),
+        scope: ChatScope {
+            platform: r.try_get("platform")?,
+            chat: r.try_get("chat")?,
+            thread: r.try_get("thread")?,
+        },
+        name: r.try_get("name")?,
+        status: GameStatus::from_name(&status)
+            .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
+        kind: GameKind::from_id(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("game kind {kind}")))?,
+        settings: r.try_get("settings")?,
+        max_players: r.try_get::<i64, _>("max_players")? as u8,
+        seed: r.try_get("seed")?,
+        seed_hash: r.try_get("seed_hash")?,
+        creator: r.try_get("creator")?,
+        turn: r.try_get("turn")?,
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+        timing: Timing {
+            reminder_interval: r.try_get("reminder_interval")?,
+            reminder_limit: r.try_get("reminder_limit")?,
+            deadline: r.try_get("deadline")?,
+            policy: DeadlinePolicy::from_name(&r.try_get::<String, _>("deadline_policy")?)
+                .ok_or_else(|| StoreError::Corrupt("deadline policy".into()))?,
+        },
+        language: r.try_get("language")?,
+        invited: r.try_get("invited")?,
+        creator_side: r.try_get("creator_side")?,
+    })
+}
+
+fn timer_row(r: &PgRow) -> StoreResult<TimerRow> {
+    Ok(TimerRow {
+        game: GameId(r.try_get("game_id")?),
+        turn: r.try_get("turn")?,
+        seat: r.try_get::<i64, _>("seat")? as u8,
+        user_id: r.try_get("user_id")?,
+        waiting_since: r.try_get("waiting_since")?,
+        reminders_sent: r.try_get("reminders_sent")?,
+        next_reminder: r.try_get("next_reminder")?,
+        deadline_at: r.try_get("deadline_at")?,
+        stalled: r.try_get("stalled")?,
+    })
+}
+
+/// A person's record, aggregated over `results r JOIN games g` (finished games only, people
+/// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
+/// the platform (bound first).
+const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
+     (SELECT r2.display_name FROM results r2 JOIN games g2 ON g2.id = r2.game_id \
+      WHERE r2.user_id = r.user_id AND g2.platform = $1 \
+      ORDER BY g2.updated_at DESC, g2.id DESC LIMIT 1) AS name, \
+     COUNT(*) AS games, \
+     COUNT(*) FILTER (WHERE r.finish = 'escaped') AS escaped, \
+     COUNT(*) FILTER (WHERE r.finish = 'caught_at_dawn') AS caught_at_dawn, \
+     COUNT(*) FILTER (WHERE r.finish = 'left_behind') AS left_behind, \
+     MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
+     COALESCE(SUM(t.caught_by_robot), 0)::BIGINT AS caught_by_robot";
+
+/// The columns [`rating_row`] reads.
+const RATING_COLUMNS: &str =
+    "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
+
+fn rating_row(r: &PgRow) -> StoreResult<RatingRow> {
+    let game: String = r.try_get("game")?;
+    Ok(RatingRow {
+        user_id: r.try_get("user_id")?,
+        name: r.try_get("display_name")?,
+        game: GameKind::from_id(&game)
+            .ok_or_else(|| StoreError::Corrupt(format!("a rating of an unknown game “{game}”")))?,
+        rating: labscape_core::Rating {
+            rating: r.try_get("rating")?,
+            deviation: r.try_get("deviation")?,
+            volatility: r.try_get("volatility")?,
+        },
+        games: r.try_get("games")?,
+        wins: r.try_get("wins")?,
+        losses: r.try_get("losses")?,
+        draws: r.try_get("draws")?,
+    })
+}
+
+/// The rows a Labscape record aggregates: results of Labscape games with their counts.
+const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
+     JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";
+
+fn record_row(r: &PgRow) -> StoreResult<PlayerRecord> {
+    Ok(PlayerRecord {
+        user_id: r.try_get("user_id")?,
+        name: r.try_get("name")?,
+        games: r.try_get("games")?,
+        escaped: r.try_get("escaped")?,
+        caught_at_dawn: r.try_get("caught_at_dawn")?,
+        left_behind: r.try_get("left_behind")?,
+        most_food: r.try_get("most_food")?,
+        caught_by_robot: r.try_get("caught_by_robot")?,
+    })
+}
+
+const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_since, reminders_sent, next_reminder, deadline_at, stalled";
+
+/// Replaces a game's timers inside a transaction.
+async fn put_timer(
+    tx: &mut sqlx::PgConnection,
+    game: GameId,
+    t: Option<&TimerRow>,
+) -> StoreResult<()> {
+    sqlx::query("DELETE FROM turn_timers WHERE game_id = $1")
+        .bind(game.0)
+        .execute(&mut *tx)
+        .await?;
+    if let Some(t) = t {
+        sqlx::query(&format!(
+            "INSERT INTO turn_timers ({TIMER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+        ))
+        .bind(t.game.0)
+        .bind(t.turn)
+        .bind(i64::from(t.seat))
+        .bind(&t.user_id)
+        .bind(t.waiting_since)
+        .bind(t.reminders_sent)
+        .bind(t.next_reminder)
+        .bind(t.deadline_at)
+        .bind(t.stalled)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Locks a game's row for the rest of the transaction: seat changes on one game, from any
+/// process, happen one after the other.
+async fn lock_game(tx: &mut sqlx::PgConnection, game: GameId) -> StoreResult<()> {
+    sqlx::query("SELECT id FROM games WHERE id = $1 FOR UPDATE")
+        .bind(game.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Owes `game`'s chat the post of `turn` (replacing an older debt), inside a transaction.
+async fn owe_post(
+    tx: &mut sqlx::PgConnection,
+    game: GameId,
+    turn: i64,
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO outbox (game_id, turn, since) VALUES ($1, $2, $3) \
+         ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, since = excluded.since",
+    )
+    .bind(game.0)
+    .bind(turn)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
+     seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
+     deadline_policy, language, invited, creator_side";
+
+impl GameStore for PgStore {
+    async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
+        let mut tx = self.write_tx().await?;
+        let res = sqlx::query(
+            "INSERT INTO games (platform, chat, thread, name, status, kind, settings, max_players, \
+             seed, seed_hash, creator, turn, created_at, updated_at, language, invited, creator_side) \
+             VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15) RETURNING id",
+        )
+        .bind(&g.scope.platform)
+        .bind(&g.scope.chat)
+        .bind(&g.scope.thread)
+        .bind(&g.name)
+        .bind(g.kind.id())
+        .bind(&g.settings)
+        .bind(i64::from(g.max_players))
+        .bind(&g.seed)
+        .bind(&g.seed_hash)
+        .bind(&g.creator)
+        .bind(g.now)
+        .bind(g.now)
+        .bind(&g.language)
+        .bind(&g.invited)
+        .bind(&g.creator_side)
+        .fetch_one(&mut *tx)
+        .await;
+        let id: i64 = match res {
+            Ok(r) => r.try_get("id")?,
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::ScopeBusy);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES ($1, 0, $2, $3, $4)")
+            .bind(id)
+            .bind(&creator.user_id)
+            .bind(&creator.display_name)
+            .bind(&creator.policy)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(GameId(id))
+    }
+
+    async fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND chat = $2 AND thread = $3 \
+             AND status IN ('lobby', 'running')"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND chat = $2 AND thread = $3 \
+             AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    async fn game(&self, id: GameId) -> StoreResult<Option<GameRow>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    async fn running_games(&self) -> StoreResult<Vec<GameId>> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status = 'running' ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
+    }
+
+    async fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>> {
+        let rows = sqlx::query(
+            "SELECT seat, user_id, display_name, policy FROM seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(SeatRow {
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    user_id: r.try_get("user_id")?,
+                    display_name: r.try_get("display_name")?,
+                    policy: r.try_get("policy")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool> {
+        let mut tx = self.write_tx().await?;
+        lock_game(&mut tx, id).await?;
+        let count: i64 = sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = $1")
+            .bind(id.0)
+            .fetch_one(&mut *tx)
+            .await?
+            .try_get("n")?;
+        if count >= i64::from(max) {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        let res = sqlx::query("INSERT INTO seats (game_id, seat, user_id, display_name, policy) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id.0)
+            .bind(count)
+            .bind(&seat.user_id)
+            .bind(&seat.display_name)
+            .bind(&seat.policy)
+            .execute(&mut *tx)
+            .await;
+        match res {
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::AlreadySeated);
+            }
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn reseat(&self, id: GameId, order: &[String]) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        lock_game(&mut tx, id).await?;
+        // Out of the way first (seat numbers are unique), then in their new places.
+        sqlx::query("UPDATE seats SET seat = seat + 1000 WHERE game_id = $1")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        for (seat, user) in order.iter().enumerate() {
+            sqlx::query("UPDATE seats SET seat = $1 WHERE game_id = $2 AND user_id = $3")
+                .bind(seat as i64)
+                .bind(id.0)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let left: i64 =
+            sqlx::query("SELECT COUNT(*) AS n FROM seats WHERE game_id = $1 AND seat >= 1000")
+                .bind(id.0)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get("n")?;
+        if left > 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Corrupt(format!(
+                "game {}: reseating left {left} seats out",
+                id.0
+            )));
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn remove_seat(&self, id: GameId, user_id: &str) -> StoreResult<bool> {
+        let mut tx = self.write_tx().await?;
+        lock_game(&mut tx, id).await?;
+        let seat: Option<i64> =
+            sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND user_id = $2")
+                .bind(id.0)
+                .bind(user_id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| r.try_get("seat"))
+                .transpose()?;
+        let Some(seat) = seat else {
+            tx.rollback().await?;
+            return Ok(false);
+        };
+        sqlx::query("DELETE FROM seats WHERE game_id = $1 AND seat = $2")
+            .bind(id.0)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await?;
+        // Move later seats up one at a time (keeps the primary key unique at every step).
+        let later: Vec<i64> =
+            sqlx::query("SELECT seat FROM seats WHERE game_id = $1 AND seat > $2 ORDER BY seat")
+                .bind(id.0)
+                .bind(seat)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| r.try_get("seat"))
+                .collect::<Result<_, _>>()?;
+        for s in later {
+            sqlx::query("UPDATE seats SET seat = $1 WHERE game_id = $2 AND seat = $3")
+                .bind(s - 1)
+                .bind(id.0)
+                .bind(s)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn start_game(
+        &self,
+        id: GameId,
+        snapshot: &str,
+        timer: Option<&TimerRow>,
+        now: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        let res = sqlx::query(
+            "UPDATE games SET status = 'running', updated_at = $1 WHERE id = $2 AND status = 'lobby'",
+        )
+        .bind(now)
+        .bind(id.0)
+        .execute(&mut *tx)
+        .await?;
+        if res.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
+        sqlx::query("INSERT INTO snapshots (game_id, seq, position) VALUES ($1, 0, $2)")
+            .bind(id.0)
+            .bind(snapshot)
+            .execute(&mut *tx)
+            .await?;
+        put_timer(&mut tx, id, timer).await?;
+        owe_post(&mut tx, id, 0, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn posted(&self, id: GameId, turn: i64) -> StoreResult<()> {
+        sqlx::query("DELETE FROM outbox WHERE game_id = $1 AND turn <= $2")
+            .bind(id.0)
+            .bind(turn)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn owed_posts(&self, since_before: i64, now: i64) -> StoreResult<Vec<(GameId, i64)>> {
+        // Handed out once per grace period: the debt's clock restarts now.
+        let rows =
+            sqlx::query("UPDATE outbox SET since = $1 WHERE since <= $2 RETURNING game_id, turn")
+                .bind(now)
+                .bind(since_before)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| Ok((GameId(r.try_get("game_id")?), r.try_get("turn")?)))
+            .collect()
+    }
+
+    async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
+            .bind(status.name())
+            .bind(now)
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if !matches!(status, GameStatus::Lobby | GameStatus::Running) {
+            put_timer(&mut tx, id, None).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn set_timing(&self, id: GameId, t: &Timing) -> StoreResult<()> {
+        sqlx::query(
+            "UPDATE games SET reminder_interval = $1, reminder_limit = $2, deadline = $3, deadline_policy = $4 WHERE id = $5",
+        )
+        .bind(t.reminder_interval)
+        .bind(t.reminder_limit)
+        .bind(t.deadline)
+        .bind(t.policy.name())
+        .bind(id.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn timer(&self, id: GameId) -> StoreResult<Option<TimerRow>> {
+        let row = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = $1"
+        ))
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(timer_row).transpose()
+    }
+
+    async fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool> {
+        let mut tx = self.write_tx().await?;
+        let current = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = $1 FOR UPDATE"
+        ))
+        .bind(old.game.0)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if current.as_ref().map(timer_row).transpose()?.as_ref() != Some(old) {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        put_timer(&mut tx, old.game, new).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE next_reminder <= $1 OR deadline_at <= $2 ORDER BY game_id"
+        ))
+        .bind(now)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(timer_row).collect()
+    }
+
+    async fn next_due(&self) -> StoreResult<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT MIN(t) AS t FROM (SELECT next_reminder AS t FROM turn_timers WHERE next_reminder IS NOT NULL \
+             UNION ALL SELECT deadline_at AS t FROM turn_timers WHERE deadline_at IS NOT NULL) AS due",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get::<Option<i64>, _>("t")?)
+    }
+
+    async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = $1"
+        ))
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(timer_row).collect()
+    }
+
+    async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        if let Some(m) = &w.message {
+            let res = sqlx::query("INSERT INTO handled_messages (platform, message_id, game_id, at) VALUES ($1, $2, $3, $4)")
+                .bind(&m.platform)
+                .bind(&m.id)
+                .bind(w.game.0)
+                .bind(w.action.at)
+                .execute(&mut *tx)
+                .await;
+            match res {
+                Err(e) if is_unique(&e) => {
+                    tx.rollback().await?;
+                    return Err(StoreError::Duplicate);
+                }
+                Err(e) => return Err(e.into()),
+                Ok(_) => {}
+            }
+        }
+        let next = w.expected_turn + 1;
+        let res = sqlx::query(
+            "UPDATE games SET turn = $1, status = $2, updated_at = $3 WHERE id = $4 AND turn = $5 AND status = 'running'",
+        )
+        .bind(next)
+        .bind(w.status.name())
+        .bind(w.action.at)
+        .bind(w.game.0)
+        .bind(w.expected_turn)
+        .execute(&mut *tx)
+        .await?;
+        if res.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
+        let a = &w.action;
+        let res = sqlx::query(
+            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(w.game.0)
+        .bind(next)
+        .bind(i64::from(a.seat))
+        .bind(&a.action)
+        .bind(&a.sender)
+        .bind(a.automatic)
+        .bind(a.at)
+        .execute(&mut *tx)
+        .await;
+        match res {
+            Err(e) if is_unique(&e) => {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            }
+            Err(e) => return Err(e.into()),
+            Ok(_) => {}
+        }
+        if let Some(snap) = &w.snapshot {
+            sqlx::query(
+                "INSERT INTO snapshots (game_id, seq, position) VALUES ($1, $2, $3) \
+                 ON CONFLICT (game_id, seq) DO UPDATE SET position = excluded.position",
+            )
+            .bind(w.game.0)
+            .bind(next)
+            .bind(snap)
+            .execute(&mut *tx)
+            .await?;
+        }
+        put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
+        owe_post(&mut tx, w.game, next, a.at).await?;
+        for r in &w.results {
+            sqlx::query(
+                "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(w.game.0)
+            .bind(i64::from(r.seat))
+            .bind(&r.user_id)
+            .bind(&r.display_name)
+            .bind(r.computer)
+            .bind(i64::from(r.rank))
+            .bind(&r.finish)
+            .execute(&mut *tx)
+            .await?;
+            if let Some(t) = &r.tally {
+                sqlx::query(
+                    "INSERT INTO labscape_results (game_id, seat, food, time, caught_by_robot) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(w.game.0)
+                .bind(i64::from(r.seat))
+                .bind(t.food)
+                .bind(t.time)
+                .bind(t.caught_by_robot)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
+        let rows = sqlx::query(
+            "SELECT r.seat, user_id, display_name, computer, rank, finish, \
+             t.seat AS tally_seat, food, time, caught_by_robot \
+             FROM results r LEFT JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat \
+             WHERE r.game_id = $1 ORDER BY r.seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let tally = match r.try_get::<Option<i64>, _>("tally_seat")? {
+                    None => None,
+                    Some(_) => Some(LabscapeTally {
+                        food: r.try_get("food")?,
+                        time: r.try_get("time")?,
+                        caught_by_robot: r.try_get("caught_by_robot")?,
+                    }),
+                };
+                Ok(ResultRow {
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    user_id: r.try_get("user_id")?,
+                    display_name: r.try_get("display_name")?,
+                    computer: r.try_get("computer")?,
+                    rank: u8::try_from(r.try_get::<i64, _>("rank")?)
+                        .map_err(|_| StoreError::Corrupt("rank".into()))?,
+                    finish: r.try_get("finish")?,
+                    tally,
+                })
+            })
+            .collect()
+    }
+
+    async fn chat_records(
+        &self,
+        scope: &ChatScope,
+        limit: usize,
+    ) -> StoreResult<Vec<PlayerRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE g.kind = 'labscape' AND g.platform = $2 AND g.chat = $3 AND g.thread = $4 AND g.status = 'over' \
+             AND NOT r.computer \
+             GROUP BY r.user_id \
+             ORDER BY escaped DESC, most_food DESC NULLS LAST, games ASC, name ASC \
+             LIMIT $5"
+        ))
+        .bind(&scope.platform)
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(record_row).collect()
+    }
+
+    async fn user_record(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> StoreResult<Option<PlayerRecord>> {
+        let row = sqlx::query(&format!(
+            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
+             WHERE g.kind = 'labscape' AND g.platform = $2 AND r.user_id = $3 AND g.status = 'over' AND NOT r.computer \
+             GROUP BY r.user_id"
+        ))
+        .bind(platform)
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(record_row).transpose()
+    }
+
+    async fn ratings_of(
+        &self,
+        platform: &str,
+        game: GameKind,
+        user_ids: &[String],
+    ) -> StoreResult<Vec<RatingRow>> {
+        let mut out = Vec::new();
+        for user in user_ids {
+            let row = sqlx::query(&format!(
+                "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = $1 AND game = $2 AND user_id = $3"
+            ))
+            .bind(platform)
+            .bind(game.id())
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some(r) = row {
+                out.push(rating_row(&r)?);
+            }
+        }
+        Ok(out)
+    }
+
+    async fn save_ratings(
+        &self,
+        game_id: GameId,
+        platform: &str,
+        rows: &[RatingRow],
+    ) -> StoreResult<RatingSave> {
+        let mut tx = self.pool.begin().await?;
+        let marked =
+            sqlx::query("INSERT INTO rated_games (game_id) VALUES ($1) ON CONFLICT DO NOTHING")
+                .bind(game_id.0)
+                .execute(&mut *tx)
+                .await?;
+        if marked.rows_affected() == 0 {
+            return Ok(RatingSave::AlreadyRated);
+        }
+        for r in rows {
+            let done = if r.games <= 1 {
+                sqlx::query(
+                    "INSERT INTO ratings (platform, user_id, game, display_name, rating, deviation, \
+                     volatility, games, wins, losses, draws) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(&r.user_id)
+                .bind(r.game.id())
+                .bind(&r.name)
+                .bind(r.rating.rating)
+                .bind(r.rating.deviation)
+                .bind(r.rating.volatility)
+                .bind(r.games)
+                .bind(r.wins)
+                .bind(r.losses)
+                .bind(r.draws)
+                .execute(&mut *tx)
+                .await?
+            } else {
+                sqlx::query(
+                    "UPDATE ratings SET display_name = $1, rating = $2, deviation = $3, volatility = $4, \
+                     games = $5, wins = $6, losses = $7, draws = $8 \
+                     WHERE platform = $9 AND user_id = $10 AND game = $11 AND games = $12",
+                )
+                .bind(&r.name)
+                .bind(r.rating.rating)
+                .bind(r.rating.deviation)
+                .bind(r.rating.volatility)
+                .bind(r.games)
+                .bind(r.wins)
+                .bind(r.losses)
+                .bind(r.draws)
+                .bind(platform)
+                .bind(&r.user_id)
+                .bind(r.game.id())
+                .bind(r.games - 1)
+                .execute(&mut *tx)
+                .await?
+            };
+            if done.rows_affected() != 1 {
+                return Ok(RatingSave::Changed);
+            }
+        }
+        tx.commit().await?;
+        Ok(RatingSave::Saved)
+    }
+
+    async fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT g.id FROM games g WHERE g.platform = $1 AND g.status = 'over' AND g.kind <> 'labscape' \
+             AND (SELECT COUNT(*) FROM results r WHERE r.game_id = g.id) = 2 \
+             AND NOT EXISTS (SELECT 1 FROM rated_games x WHERE x.game_id = g.id) \
+             ORDER BY g.updated_at, g.id",
+        )
+        .bind(platform)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
+    }
+
+    async fn chat_ratings(
+        &self,
+        scope: &ChatScope,
+        game: GameKind,
+        limit: usize,
+    ) -> StoreResult<Vec<RatingRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings \
+             WHERE platform = $1 AND game = $2 AND user_id IN ( \
+               SELECT r.user_id FROM results r JOIN games g ON g.id = r.game_id \
+               WHERE g.platform = $3 AND g.chat = $4 AND g.thread = $5 AND g.kind = $6 AND g.status = 'over') \
+             ORDER BY rating DESC, games DESC, display_name ASC LIMIT $7"
+        ))
+        .bind(&scope.platform)
+        .bind(game.id())
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(game.id())
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(rating_row).collect()
+    }
+
+    async fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = $1 AND user_id = $2 ORDER BY game"
+        ))
+        .bind(platform)
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(rating_row).collect()
+    }
+
+    async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, action, sender, automatic, at FROM actions \
+             WHERE game_id = $1 AND seq > $2 ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(after)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ActionRow {
+                    seq: r.try_get("seq")?,
+                    seat: r.try_get::<i64, _>("seat")? as u8,
+                    action: r.try_get("action")?,
+                    sender: r.try_get("sender")?,
+                    automatic: r.try_get("automatic")?,
+                    at: r.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    async fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>> {
+        let row = sqlx::query(
+            "SELECT seq, position FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1",
+        )
+        .bind(id.0)
+        .bind(turn)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("seq")?, r.try_get("position")?)))
+            .transpose()
+    }
+
+    async fn handled(&self, key: &MessageKey) -> StoreResult<bool> {
+        let row = sqlx::query(
+            "SELECT 1 AS x FROM handled_messages WHERE platform = $1 AND message_id = $2",
+        )
+        .bind(&key.platform)
+        .bind(&key.id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    async fn mark_handled(
+        &self,
+        key: &MessageKey,
+        game: Option<GameId>,
+        now: i64,
+    ) -> StoreResult<bool> {
+        let res = sqlx::query("INSERT INTO handled_messages (platform, message_id, game_id, at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT DO NOTHING")
+            .bind(&key.platform)
+            .bind(&key.id)
+            .bind(game.map(|g| g.0))
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(res.rows_affected() == 1)
+    }
+
+    async fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs> {
+        let row = sqlx::query(
+            "SELECT language, time_zone, quiet_start, quiet_end, away_until FROM user_prefs \
+             WHERE platform = $1 AND user_id = $2",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok(UserPrefs {
+                language: r.try_get("language")?,
+                time_zone: r.try_get("time_zone")?,
+                quiet_start: r.try_get("quiet_start")?,
+                quiet_end: r.try_get("quiet_end")?,
+                away_until: r.try_get("away_until")?,
+            })
+        })
+        .transpose()
+        .map(Option::unwrap_or_default)
+    }
+
+    async fn set_prefs(&self, platform: &str, user_id: &str, p: &UserPrefs) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end, away_until) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (platform, user_id) DO UPDATE SET \
+             language = excluded.language, time_zone = excluded.time_zone, \
+             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, away_until = excluded.away_until",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .bind(&p.language)
+        .bind(&p.time_zone)
+        .bind(p.quiet_start)
+        .bind(p.quiet_end)
+        .bind(p.away_until)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn chat_language(&self, scope: &ChatScope) -> StoreResult<Option<String>> {
+        // The scope's own choice, else the whole chat's (a thread follows its channel).
+        let row = sqlx::query(
+            "SELECT language FROM chat_prefs WHERE platform = $1 AND chat = $2 \
+             AND thread IN ($3, '') AND language IS NOT NULL ORDER BY thread DESC LIMIT 1",
+        )
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.try_get("language")).transpose()?)
+    }
+
+    async fn set_chat_language(
+        &self,
+        scope: &ChatScope,
+        language: Option<&str>,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO chat_prefs (platform, chat, thread, language) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (platform, chat, thread) DO UPDATE SET language = excluded.language",
+        )
+        .bind(&scope.platform)
+        .bind(&scope.chat)
+        .bind(&scope.thread)
+        .bind(language)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
