@@ -37,7 +37,8 @@ struct Cli {
 /// Where games are stored.
 #[derive(Debug, Args, Clone)]
 struct DbArgs {
-    /// The SQLite database file (or a `sqlite://` URL).
+    /// The database: a SQLite file (a path or a `sqlite://` URL; the default), or a
+    /// PostgreSQL database (`postgres://user@host/db`).
     #[arg(
         long,
         global = true,
@@ -212,11 +213,12 @@ fn run_async(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> Exit
 }
 
 /// The service on the configured database, with the turn image renderer.
-async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::SqliteStore>> {
+async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::AnyStore>> {
     use anyhow::Context as _;
-    let store = store::SqliteStore::open(&db.db)
+    let store = store::AnyStore::open(&db.db)
         .await
-        .with_context(|| format!("opening the database {}", db.db))?;
+        .with_context(|| format!("opening the database {}", store::shown_url(&db.db)))?;
+    tracing::info!(backend = store.backend(), "database open");
     let renderer: app::Renderer = Arc::new(labscape::render_turn);
     let replays: app::ReplayRenderer = Arc::new(labscape::render_replay);
     Ok(app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays))

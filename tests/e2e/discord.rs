@@ -16,7 +16,7 @@ use std::{
 use labscape::{
     app::{Outgoing, Reply, Service, SystemClock},
     discord,
-    store::{ChatScope, GameId, GameStore, SqliteStore},
+    store::{AnyStore, ChatScope, GameId, GameStore, SqliteStore},
 };
 use labscape_core::labscape::{Action, MoveTarget, Phase, Position};
 use serde_json::{Value, json};
@@ -78,8 +78,8 @@ struct Bot {
     outgoing: mpsc::Sender<Outgoing>,
 }
 
-async fn service(db: &Path, render: bool) -> Arc<Service<SqliteStore>> {
-    let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
+async fn service(db: &Path, render: bool) -> Arc<Service<AnyStore>> {
+    let store = AnyStore::from(SqliteStore::open(db.to_str().unwrap()).await.unwrap());
     let renderer: Option<labscape::app::Renderer> = if render {
         Some(Arc::new(labscape::render_turn))
     } else {
@@ -136,7 +136,7 @@ impl Bot {
 
 /// Reads games from the same database, as an independent observer.
 struct Observer {
-    service: Arc<Service<SqliteStore>>,
+    service: Arc<Service<AnyStore>>,
 }
 
 impl Observer {

@@ -26,12 +26,12 @@ use crate::{
     app::{Outgoing, Service},
     i18n::tr,
     secret::Secret,
-    store::SqliteStore,
+    store::AnyStore,
 };
 
 /// The user data every command sees.
 pub struct Data {
-    service: Arc<Service<SqliteStore>>,
+    service: Arc<Service<AnyStore>>,
 }
 
 impl std::fmt::Debug for Data {
@@ -60,7 +60,7 @@ pub struct Config {
 /// # Errors
 /// If the client cannot be built or the gateway connection fails for good (a bad token).
 pub async fn run(
-    service: Arc<Service<SqliteStore>>,
+    service: Arc<Service<AnyStore>>,
     config: Config,
     outgoing: mpsc::Receiver<Outgoing>,
     shutdown: impl Future<Output = ()> + Send + 'static,

@@ -324,7 +324,7 @@ pub async fn press(
 /// side closes. Messages for other platforms are skipped.
 pub async fn post_outgoing(
     http: std::sync::Arc<serenity::Http>,
-    service: std::sync::Arc<crate::app::Service<crate::store::SqliteStore>>,
+    service: std::sync::Arc<crate::app::Service<crate::store::AnyStore>>,
     mut outgoing: tokio::sync::mpsc::Receiver<Outgoing>,
 ) {
     while let Some(out) = outgoing.recv().await {

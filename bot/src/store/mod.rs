@@ -6,6 +6,7 @@
 //! id, so a turn can never be written twice, lost to a race, or applied twice on a retried
 //! delivery.
 
+mod any_store;
 #[cfg(test)]
 mod contract;
 mod memory;
@@ -16,6 +17,7 @@ mod test_postgres;
 
 use std::future::Future;
 
+pub use any_store::{AnyStore, is_postgres, shown_url};
 use labscape_core::GameKind;
 pub use memory::MemoryStore;
 pub use postgres::PgStore;

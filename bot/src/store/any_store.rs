@@ -1,0 +1,229 @@
+//! The store the configuration chose: SQLite (a file; the default) or PostgreSQL (a
+//! `postgres://` URL, for several processes on one database). The service and the
+//! adapters are given an [`AnyStore`] and never learn which; each operation is passed to
+//! the one inside, written once in `delegate!`.
+
+use labscape_core::GameKind;
+
+use super::{
+    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, PgStore,
+    PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, SqliteStore, StoreResult, TimerRow,
+    Timing, TurnWrite, UserPrefs,
+};
+
+/// SQLite or PostgreSQL, as the database URL says.
+#[derive(Clone, Debug)]
+pub enum AnyStore {
+    /// A SQLite file.
+    Sqlite(SqliteStore),
+    /// A PostgreSQL database.
+    Postgres(PgStore),
+}
+
+impl AnyStore {
+    /// Opens the database `url` names: `postgres://…` or `postgresql://…` is PostgreSQL;
+    /// anything else (a path or `sqlite://…`) is a SQLite file. Migrations are applied.
+    ///
+    /// # Errors
+    /// If the database cannot be opened or a migration fails.
+    pub async fn open(url: &str) -> StoreResult<AnyStore> {
+        if is_postgres(url) {
+            Ok(AnyStore::Postgres(PgStore::open(url).await?))
+        } else {
+            Ok(AnyStore::Sqlite(SqliteStore::open(url).await?))
+        }
+    }
+
+    /// Which database this is, for logs and errors: `sqlite` or `postgres`.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            AnyStore::Sqlite(_) => "sqlite",
+            AnyStore::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// `url` as it may be printed: a password in it is replaced by `…`.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.split_once('@') {
+        Some((userinfo, host)) if !userinfo.contains('/') => {
+            let user = userinfo.split(':').next().unwrap_or_default();
+            let hidden = if userinfo.contains(':') { ":…" } else { "" };
+            format!("{scheme}://{user}{hidden}@{host}")
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Whether `url` names a PostgreSQL database.
+pub fn is_postgres(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+impl From<SqliteStore> for AnyStore {
+    fn from(s: SqliteStore) -> AnyStore {
+        AnyStore::Sqlite(s)
+    }
+}
+
+impl From<PgStore> for AnyStore {
+    fn from(s: PgStore) -> AnyStore {
+        AnyStore::Postgres(s)
+    }
+}
+
+/// Implements [`GameStore`] for [`AnyStore`] by passing each operation on.
+macro_rules! delegate {
+    ($(fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty;)*) => {
+        impl GameStore for AnyStore {
+            $(
+                async fn $name(&self $(, $arg: $ty)*) -> $ret {
+                    match self {
+                        AnyStore::Sqlite(s) => s.$name($($arg),*).await,
+                        AnyStore::Postgres(s) => s.$name($($arg),*).await,
+                    }
+                }
+            )*
+        }
+    };
+}
+
+delegate! {
+    fn create_game(&self, game: &NewGame, creator: &SeatRow) -> StoreResult<GameId>;
+    fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>>;
+    fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>>;
+    fn game(&self, id: GameId) -> StoreResult<Option<GameRow>>;
+    fn running_games(&self) -> StoreResult<Vec<GameId>>;
+    fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>>;
+    fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool>;
+    fn reseat(&self, id: GameId, order: &[String]) -> StoreResult<()>;
+    fn remove_seat(&self, id: GameId, user_id: &str) -> StoreResult<bool>;
+    fn start_game(
+        &self,
+        id: GameId,
+        snapshot: &str,
+        timer: Option<&TimerRow>,
+        now: i64
+    ) -> StoreResult<()>;
+    fn posted(&self, id: GameId, turn: i64) -> StoreResult<()>;
+    fn owed_posts(&self, since_before: i64, now: i64) -> StoreResult<Vec<(GameId, i64)>>;
+    fn set_timing(&self, id: GameId, timing: &Timing) -> StoreResult<()>;
+    fn timer(&self, id: GameId) -> StoreResult<Option<TimerRow>>;
+    fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool>;
+    fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>>;
+    fn next_due(&self) -> StoreResult<Option<i64>>;
+    fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>>;
+    fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()>;
+    fn append_turn(&self, write: &TurnWrite) -> StoreResult<()>;
+    fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>>;
+    fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>>;
+    fn handled(&self, key: &MessageKey) -> StoreResult<bool>;
+    fn mark_handled(&self, key: &MessageKey, game: Option<GameId>, now: i64) -> StoreResult<bool>;
+    fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>>;
+    fn chat_records(&self, scope: &ChatScope, limit: usize) -> StoreResult<Vec<PlayerRecord>>;
+    fn user_record(&self, platform: &str, user_id: &str) -> StoreResult<Option<PlayerRecord>>;
+    fn ratings_of(
+        &self,
+        platform: &str,
+        game: GameKind,
+        user_ids: &[String]
+    ) -> StoreResult<Vec<RatingRow>>;
+    fn save_ratings(
+        &self,
+        game_id: GameId,
+        platform: &str,
+        rows: &[RatingRow]
+    ) -> StoreResult<RatingSave>;
+    fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>>;
+    fn chat_ratings(
+        &self,
+        scope: &ChatScope,
+        game: GameKind,
+        limit: usize
+    ) -> StoreResult<Vec<RatingRow>>;
+    fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>>;
+    fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs>;
+    fn set_prefs(&self, platform: &str, user_id: &str, prefs: &UserPrefs) -> StoreResult<()>;
+    fn chat_language(&self, scope: &ChatScope) -> StoreResult<Option<String>>;
+    fn set_chat_language(&self, scope: &ChatScope, language: Option<&str>) -> StoreResult<()>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_postgres;
+
+    #[test]
+    fn a_postgres_url_is_postgres_and_anything_else_a_sqlite_file() {
+        assert!(is_postgres("postgres://u@127.0.0.1:5432/labscape"));
+        assert!(is_postgres("postgresql://u@host/db"));
+        assert!(!is_postgres("labscape.db"));
+        assert!(!is_postgres("sqlite://labscape.db"));
+        assert!(!is_postgres("postgres.db"));
+    }
+
+    /// The service on PostgreSQL, chosen by its URL: a game is played, the process
+    /// "restarts" (a new store and service on the same database), and the game goes on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_postgres_url_opens_postgres_and_a_game_survives_a_restart() {
+        use std::sync::Arc;
+
+        use crate::{
+            app::{Ctx, Service, SystemClock, Visibility},
+            store::{AnyStore, ChatScope, test_postgres::TestPostgres},
+        };
+        let ctx = |user: &str| Ctx {
+            scope: ChatScope {
+                platform: "local".into(),
+                chat: "pg".into(),
+                thread: String::new(),
+            },
+            user_id: user.into(),
+            user_name: user.into(),
+            is_admin: false,
+            delivery: None,
+            locale: None,
+            handle: Some(user.into()),
+        };
+        let server = TestPostgres::start();
+        let url = server.fresh_database("service").await;
+        let store = AnyStore::open(&url).await.unwrap();
+        assert_eq!(store.backend(), "postgres");
+        let s = Service::new(store, Arc::new(SystemClock), None);
+        s.handle_line(&ctx("ana"), "/new semaforo").await;
+        s.handle_line(&ctx("bo"), "/join").await;
+        let start = s.handle_line(&ctx("ana"), "/start").await;
+        assert_eq!(start.visibility, Visibility::Public, "{}", start.text);
+        let first = start.mention[0].user_id.clone();
+        let r = s.handle_line(&ctx(&first), "/play b2").await;
+        assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+        let second = r.mention[0].user_id.clone();
+        drop(s);
+        let s = Service::new(
+            AnyStore::open(&url).await.unwrap(),
+            Arc::new(SystemClock),
+            None,
+        );
+        let r = s.handle_line(&ctx(&second), "/play b2").await;
+        assert!(r.text.contains("played b2"), "{}", r.text);
+        let log = s.handle_line(&ctx("ana"), "/log").await;
+        assert!(
+            log.text.contains("#1") && log.text.contains("#2"),
+            "{}",
+            log.text
+        );
+    }
+
+    #[test]
+    fn a_password_in_a_url_is_never_shown() {
+        use super::shown_url;
+        assert_eq!(
+            shown_url("postgres://bot:s3cret@db.internal:5432/labscape"),
+            "postgres://bot:…@db.internal:5432/labscape"
+        );
+        assert_eq!(shown_url("postgres://bot@db/x"), "postgres://bot@db/x");
+        assert_eq!(shown_url("labscape.db"), "labscape.db");
+    }
+}
