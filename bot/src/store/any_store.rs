@@ -216,6 +216,84 @@ mod tests {
         );
     }
 
+    /// Two processes on one PostgreSQL database (two services, two pools): the same turn
+    /// sent to both at once is applied once, and two schedulers firing the same due
+    /// reminders post each once.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_processes_on_one_database_apply_a_turn_once_and_fire_a_timer_once() {
+        use std::sync::Arc;
+
+        use crate::{
+            app::{Clock, Ctx, Service, Visibility},
+            store::{AnyStore, ChatScope, GameStore, test_postgres::TestPostgres},
+        };
+        #[derive(Debug)]
+        struct At(i64);
+        impl Clock for At {
+            fn now(&self) -> i64 {
+                self.0
+            }
+        }
+        let ctx = |chat: &str, user: &str| Ctx {
+            scope: ChatScope {
+                platform: "local".into(),
+                chat: chat.into(),
+                thread: String::new(),
+            },
+            user_id: user.into(),
+            user_name: user.into(),
+            is_admin: false,
+            delivery: None,
+            locale: None,
+            handle: Some(user.into()),
+        };
+        let server = TestPostgres::start();
+        let url = server.fresh_database("two").await;
+        let t0 = 1_800_000_000;
+        let open = || async {
+            let store = AnyStore::open(&url).await.unwrap();
+            Service::new(store, Arc::new(At(t0)), None)
+        };
+        let (a, b) = (open().await, open().await);
+        let chats = ["c1", "c2", "c3", "c4"];
+        let mut firsts = Vec::new();
+        for chat in chats {
+            a.handle_line(&ctx(chat, "ana"), "/new semaforo").await;
+            b.handle_line(&ctx(chat, "bo"), "/join").await;
+            let start = a.handle_line(&ctx(chat, "ana"), "/start").await;
+            firsts.push(start.mention[0].user_id.clone());
+        }
+        // The same move, sent to both processes at once, in every chat.
+        for (chat, first) in chats.iter().zip(&firsts) {
+            let me = ctx(chat, first);
+            let (ra, rb) = tokio::join!(
+                a.handle_line(&me, "/play c2"),
+                b.handle_line(&me, "/play c2"),
+            );
+            let public = [&ra, &rb]
+                .iter()
+                .filter(|r| r.visibility == Visibility::Public)
+                .count();
+            assert_eq!(public, 1, "{chat}: {} | {}", ra.text, rb.text);
+            let row = a
+                .store()
+                .live_game(&ctx(chat, "ana").scope)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(row.turn, 1, "{chat}: one turn applied");
+        }
+        // Every chat's reminder is due; both schedulers fire at once.
+        let later = t0 + 13 * 3600;
+        let (fa, fb) = tokio::join!(a.fire_due(later), b.fire_due(later));
+        let reminders = fa
+            .iter()
+            .chain(&fb)
+            .filter(|o| o.reply.text.contains("Reminder 1 of 5"))
+            .count();
+        assert_eq!(reminders, chats.len(), "each reminder once");
+    }
+
     #[test]
     fn a_password_in_a_url_is_never_shown() {
         use super::shown_url;
