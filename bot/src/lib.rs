@@ -11,6 +11,7 @@ pub mod engine_cli;
 pub mod games;
 pub mod i18n;
 pub mod local;
+pub mod migrate;
 pub mod scheduler;
 pub mod secret;
 pub mod settings;

@@ -103,6 +103,16 @@ enum Command {
     Telegram,
     /// Run the Discord bot (needs DISCORD_TOKEN; LABSCAPE_DISCORD_GUILD, LABSCAPE_DISCORD_API_URL).
     Discord,
+    /// Copy a SQLite database into an empty PostgreSQL one, and check the copy by replaying
+    /// every game.
+    Migrate {
+        /// The SQLite database (a path or sqlite:// URL).
+        #[arg(long)]
+        from: String,
+        /// The PostgreSQL database (postgres://…), empty.
+        #[arg(long)]
+        to: String,
+    },
 }
 
 /// Whether the command line is `labscape [global options] engine …`.
@@ -125,6 +135,9 @@ fn main() -> ExitCode {
         Some(Command::Engine(cmd)) => return engine_cli::run(cmd),
         Some(Command::Simulate(args)) => return simulate::run(args),
         Some(Command::Verify { file }) => return verify::run(&file),
+        Some(Command::Migrate { from, to }) => {
+            return run_async(async move { labscape::migrate::run(&from, &to).await });
+        }
         _ => {}
     }
     let settings = match Sources::read(cli.config.as_deref())
@@ -137,7 +150,12 @@ fn main() -> ExitCode {
         }
     };
     match cli.command {
-        Some(Command::Engine(_) | Command::Simulate(_) | Command::Verify { .. }) => {
+        Some(
+            Command::Engine(_)
+            | Command::Simulate(_)
+            | Command::Verify { .. }
+            | Command::Migrate { .. },
+        ) => {
             unreachable!("answered above")
         }
         Some(Command::Local(args)) => run_async(local_play(cli.db, args, settings)),

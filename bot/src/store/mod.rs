@@ -13,7 +13,7 @@ mod memory;
 mod postgres;
 mod sqlite;
 #[cfg(test)]
-mod test_postgres;
+pub(crate) mod test_postgres;
 
 use std::future::Future;
 
