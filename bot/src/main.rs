@@ -102,7 +102,15 @@ enum Command {
     /// Run the Telegram bot (needs TELEGRAM_TOKEN; LABSCAPE_TELEGRAM_API_URL for a local Bot API).
     Telegram,
     /// Run the Discord bot (needs DISCORD_TOKEN; LABSCAPE_DISCORD_GUILD, LABSCAPE_DISCORD_API_URL).
-    Discord,
+    Discord {
+        /// The gateway shards this process runs, `A-B` (inclusive) of --shard-count;
+        /// several processes share one token and one database.
+        #[arg(long, requires = "shard_count")]
+        shards: Option<String>,
+        /// Shards across every process.
+        #[arg(long, requires = "shards")]
+        shard_count: Option<u32>,
+    },
     /// Copy a SQLite database into an empty PostgreSQL one, and check the copy by replaying
     /// every game.
     Migrate {
@@ -173,8 +181,22 @@ fn main() -> ExitCode {
             senders: b.senders,
             render_throughput: b.render,
         })),
-        Some(Command::Discord) => match settings.discord {
-            Some(dc) => run_async(chat_bots(cli.db, Some(dc), None)),
+        Some(Command::Discord {
+            shards,
+            shard_count,
+        }) => match settings.discord {
+            Some(mut dc) => {
+                if let (Some(range), Some(total)) = (shards, shard_count) {
+                    match discord::Shards::parse(&range, total) {
+                        Ok(s) => dc.shards = Some(s),
+                        Err(e) => {
+                            eprintln!("labscape discord: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                }
+                run_async(chat_bots(cli.db, Some(dc), None))
+            }
             None => {
                 eprintln!(
                     "labscape discord: set DISCORD_TOKEN to the bot's token (see the README)."

@@ -131,6 +131,7 @@ impl Settings {
                     token: crate::secret::Secret::new(token),
                     api_url: sources.get("LABSCAPE_DISCORD_API_URL"),
                     guild,
+                    shards: None,
                 })
             }
         };

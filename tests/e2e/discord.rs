@@ -101,10 +101,22 @@ impl Bot {
 
     /// Starts the bot registering its commands in `guild` only.
     async fn start_in(fake: &FakeDiscord, db: &Path, n: usize, guild: Option<u64>) -> Bot {
+        Bot::start_with(fake, db, n, guild, None).await
+    }
+
+    /// Starts the bot on a range of gateway shards.
+    async fn start_with(
+        fake: &FakeDiscord,
+        db: &Path,
+        n: usize,
+        guild: Option<u64>,
+        shards: Option<discord::Shards>,
+    ) -> Bot {
         let config = discord::Config {
             token: labscape::secret::Secret::new("fake-token"),
             api_url: Some(fake.api_url()),
             guild,
+            shards,
         };
         let (tx, rx) = mpsc::channel(8);
         let (stop, stopped) = oneshot::channel::<()>();
@@ -1735,6 +1747,31 @@ async fn every_board_game_is_played_whole_on_discord() {
             "{out}"
         );
     }
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+/// A process running one shard of several identifies as that shard of the total, and
+/// plays as any other: the slash command it receives is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_runs_the_gateway_shards_it_is_given() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let shards = discord::Shards::parse("2", 4).unwrap();
+    let bot = Bot::start_with(&fake, &db_in(&dir), 1, None, Some(shards)).await;
+    assert_eq!(fake.shards(), [json!([2, 4])]);
+    let ch = fake.channel("sharded");
+    let lobby = slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([opt("game", 3, json!("rastros"))]),
+    )
+    .await
+    .last();
+    assert!(lobby.content.contains("Rastros #1"), "{}", lobby.content);
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }

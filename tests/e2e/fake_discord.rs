@@ -160,6 +160,8 @@ struct Inner {
     seq: u64,
     gateway: Option<mpsc::UnboundedSender<String>>,
     identifies: usize,
+    /// The `shard` of every identify, `[id, total]`.
+    shards: Vec<Value>,
     registrations: Vec<Value>,
     deliveries: Vec<Delivery>,
     messages: Vec<Msg>,
@@ -260,6 +262,11 @@ impl FakeDiscord {
 
     pub fn identifies(&self) -> usize {
         lock(&self.inner).identifies
+    }
+
+    /// The `shard` field (`[id, total]`) of every identify so far.
+    pub fn shards(&self) -> Vec<Value> {
+        lock(&self.inner).shards.clone()
     }
 
     /// Every command registration (the PUT bodies), oldest first.
@@ -574,6 +581,7 @@ async fn gateway_session(inner: Shared, stream: tokio::net::TcpStream) {
             Some(2) => {
                 let mut s = lock(&inner);
                 s.identifies += 1;
+                s.shards.push(v["d"]["shard"].clone());
                 s.seq += 1;
                 let ready = json!({"op": 0, "s": s.seq, "t": "READY", "d": {
                     "v": 10,

@@ -52,6 +52,48 @@ pub struct Config {
     pub api_url: Option<String>,
     /// Register the commands in this guild only (instant, for development).
     pub guild: Option<u64>,
+    /// The gateway shards this process runs (`None`: all of them, as one shard).
+    pub shards: Option<Shards>,
+}
+
+/// A range of gateway shards, for several processes sharing one bot: process A runs
+/// `0-1` of 4, process B `2-3` of 4. Discord sends each guild's events to one shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// The first shard this process runs.
+    pub first: u32,
+    /// The last shard this process runs (inclusive).
+    pub last: u32,
+    /// Shards across every process.
+    pub total: u32,
+}
+
+impl Shards {
+    /// Reads `A-B` (or `A` alone) of `total`.
+    ///
+    /// # Errors
+    /// A sentence naming what is wrong, for the command line.
+    pub fn parse(range: &str, total: u32) -> Result<Shards, String> {
+        let number = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("“{s}” is not a shard number"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(range)?, number(range)?),
+        };
+        if total == 0 {
+            return Err("--shard-count must be at least 1".into());
+        }
+        if first > last || last >= total {
+            return Err(format!(
+                "shards {first}-{last} are not a range within 0-{} (of {total})",
+                total - 1
+            ));
+        }
+        Ok(Shards { first, last, total })
+    }
 }
 
 /// Runs the Discord bot until `shutdown` completes (or the gateway fails for good),
@@ -130,7 +172,11 @@ pub async fn run(
         shutdown.await;
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    let result = match config.shards {
+        // serenity's range runs from its start to its end inclusive.
+        Some(s) => client.start_shard_range(s.first..s.last, s.total).await,
+        None => client.start().await,
+    };
     stopper.abort();
     poster.abort();
     result.context("the Discord connection failed")
@@ -221,6 +267,28 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::warn!("handling a Discord error: {e}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod shard_tests {
+    use super::Shards;
+
+    #[test]
+    fn a_shard_range_is_read_and_checked() {
+        assert_eq!(
+            Shards::parse("2-3", 4),
+            Ok(Shards {
+                first: 2,
+                last: 3,
+                total: 4
+            })
+        );
+        assert_eq!(Shards::parse("1", 4).map(|s| (s.first, s.last)), Ok((1, 1)));
+        assert!(Shards::parse("3-4", 4).unwrap_err().contains("within 0-3"));
+        assert!(Shards::parse("2-1", 4).is_err());
+        assert!(Shards::parse("x-1", 4).unwrap_err().contains("“x”"));
+        assert!(Shards::parse("0", 0).is_err());
     }
 }
 
