@@ -2,7 +2,10 @@
 //!
 //! 1. Turn latency through the service (command in → committed → PNG out) on a `grand`
 //!    game with 6 players: p50 and p99.
-//! 2. Throughput: many games in one SQLite file played concurrently: turns per second.
+//! 2. Throughput: many games in one database played concurrently: turns per second.
+//!
+//! On a fresh SQLite file in a temporary folder, or with `--db postgres://…` on that
+//! (empty) PostgreSQL database.
 //! 3. Peak resident memory of the process.
 
 use std::{
@@ -14,7 +17,7 @@ use anyhow::Context as _;
 
 use crate::{
     app::{Ctx, Renderer, Reply, Service, SystemClock, Visibility},
-    store::{ChatScope, GameStore, SqliteStore},
+    store::{AnyStore, ChatScope, GameStore, shown_url},
 };
 
 /// Options of `labscape bench`.
@@ -30,6 +33,9 @@ pub struct BenchOptions {
     pub senders: usize,
     /// Render a PNG for every turn in the throughput run too.
     pub render_throughput: bool,
+    /// An empty PostgreSQL database to measure on (`None`: a SQLite file in a temporary
+    /// folder).
+    pub database: Option<String>,
 }
 
 fn ctx(chat: &str, user: &str) -> Ctx {
@@ -49,7 +55,7 @@ fn ctx(chat: &str, user: &str) -> Ctx {
 }
 
 async fn open_game(
-    s: &Service<SqliteStore>,
+    s: &Service<AnyStore>,
     chat: &str,
     layout: &str,
     players: usize,
@@ -100,8 +106,18 @@ fn peak_rss_mib() -> Option<f64> {
 pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("labscape-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let db = dir.join("bench.db");
-    let store = SqliteStore::open(db.to_str().context("temp path")?).await?;
+    let db = match &opts.database {
+        Some(url) => url.clone(),
+        None => dir
+            .join("bench.db")
+            .to_str()
+            .context("temp path")?
+            .to_string(),
+    };
+    let store = AnyStore::open(&db)
+        .await
+        .with_context(|| format!("opening {}", shown_url(&db)))?;
+    println!("database: {} ({})", store.backend(), shown_url(&db));
     let renderer: Renderer = Arc::new(crate::render_turn);
     let service = Arc::new(Service::new(store, Arc::new(SystemClock), Some(renderer)));
 
@@ -159,7 +175,7 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
 
     // The same without the PNG: the service and the database alone.
     let plain = {
-        let store = SqliteStore::open(db.to_str().context("temp path")?).await?;
+        let store = AnyStore::open(&db).await?;
         Arc::new(Service::new(store, Arc::new(SystemClock), None))
     };
     let mut reply = open_game(&plain, "latency-plain", "grand", 6).await?;
@@ -231,8 +247,9 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     }
     let secs = t.elapsed().as_secs_f64();
     println!(
-        "throughput: {} games in one SQLite file, {} senders, {total} turns in {secs:.1} s = {:.0} turns/s ({})",
+        "throughput: {} games in one {} database, {} senders, {total} turns in {secs:.1} s = {:.0} turns/s ({})",
         opts.games,
+        service.store().backend(),
         opts.senders,
         total as f64 / secs,
         if opts.render_throughput {

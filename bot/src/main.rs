@@ -180,6 +180,9 @@ fn main() -> ExitCode {
             turns: b.turns,
             senders: b.senders,
             render_throughput: b.render,
+            // `--db postgres://…` measures on that (empty) database; otherwise a fresh
+            // SQLite file in a temporary folder, never the players' database.
+            database: store::is_postgres(&cli.db.db).then(|| cli.db.db.clone()),
         })),
         Some(Command::Discord {
             shards,
