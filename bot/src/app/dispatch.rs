@@ -1,6 +1,9 @@
 //! From a command to the code that answers it: the one `match` over [`Command`].
 
-use super::*;
+use super::{
+    Command, Ctx, GameKind, GameStatus, GameStore, MessageKey, Reply, Res, Service, UserError,
+    any_game_name, help, tr,
+};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Res<Reply> {

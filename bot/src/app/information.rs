@@ -1,7 +1,11 @@
 //! What a chat asks about a game: `/status`, `/log`, `/recap`, `/replay` and the replay
 //! attached at a game's end.
 
-use super::*;
+use super::{
+    ActionRow, Arc, Attachment, Ctx, Event, GameId, GameKind, GameRow, GameStatus, GameStore, Lang,
+    Reply, Res, SeatRow, Service, ServiceError, StoreError, UserError, Visibility, any_game_name,
+    any_history, display_names, messages, record_of, timers, tr, variant,
+};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {

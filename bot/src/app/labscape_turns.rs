@@ -2,7 +2,13 @@
 //! played, the turn committed in one transaction, computer players, and the turn's reply
 //! with its image and buttons; autocomplete suggestions for any game.
 
-use super::*;
+use super::{
+    Action, ActionRow, Arc, Ctx, Dice, Event, GameId, GameKind, GameRow, GameStatus, GameStore,
+    Lang, Loaded, Mention, MessageKey, MoveTarget, Phase, Picture, Policy, Position, PositionDoc,
+    QuickAction, Record, Reply, Res, SNAPSHOT_EVERY, Seat, SeatRow, Service, ServiceError,
+    StoreError, Suggestions, TurnImageKey, TurnRecord, TurnWrite, UserError, Variant, Visibility,
+    any_game_name, messages, timers, tr, who_from_prefs,
+};
 
 impl<S: GameStore> Service<S> {
     /// What the caller may play now in their chat's game: empty unless it is their turn.

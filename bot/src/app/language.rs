@@ -1,7 +1,7 @@
 //! Which language a reply is in: the reader's own choice, the chat's, the platform's
 //! locale, English.
 
-use super::*;
+use super::{ChatScope, Ctx, GameRow, GameStore, Lang, Service};
 
 impl<S: GameStore> Service<S> {
     /// The language of a private reply to `ctx`'s user: their `/me lang` choice, else

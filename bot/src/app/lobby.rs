@@ -1,7 +1,12 @@
 //! The lobby: opening a game, taking and leaving seats, computer players, abandoning,
 //! and starting (Labscape's settings from its lobby row; other games in `any_game.rs`).
 
-use super::*;
+use super::{
+    Ctx, Deed, Difficulty, GameId, GameKind, GameRow, GameStatus, GameStore, Layout, Loaded,
+    NewGame, NewOptions, OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, Settings,
+    SetupMode, StoreError, UserError, Variant, any_game, any_game_name, cap_name, commitment,
+    default_policy, doc_json, game_name, messages, policy_names, tr, variant,
+};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn new_game(&self, ctx: &Ctx, o: NewOptions) -> Res<Reply> {

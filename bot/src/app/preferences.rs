@@ -1,7 +1,10 @@
 //! A player's and a chat's preferences: `/me` (time zone, quiet hours, language),
 //! `/away`, `/settings` (reminders, deadlines, language), `/snooze`.
 
-use super::*;
+use super::{
+    Ctx, DeadlinePolicy, Deed, GameStore, Lang, Reply, Res, Service, ServiceError, SettingProblem,
+    TimerRow, UserError, UserPrefs, any_game_name, cap_name, timers, tr,
+};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn me(&self, ctx: &Ctx, args: &[String]) -> Res<Reply> {

@@ -1,7 +1,11 @@
 //! Timers in the service: each turn's reminder and deadline set when it starts, moved when
 //! preferences change, and fired once when due (by the scheduler, on any process).
 
-use super::*;
+use super::{
+    Action, DeadlinePolicy, GameKind, GameRow, GameStatus, GameStore, Mention, Outgoing, Position,
+    QuickAction, Reply, Res, SNOOZE, Seat, SeatRow, Service, ServiceError, StoreError, TimerRow,
+    Timing, UserError, any_game_name, display_names, messages, timers, tr, who_from_prefs,
+};
 
 impl<S: GameStore> Service<S> {
     /// What the timers know of a user.
