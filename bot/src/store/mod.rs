@@ -11,6 +11,7 @@ mod any_store;
 mod contract;
 mod memory;
 mod postgres;
+mod rows;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod test_postgres;

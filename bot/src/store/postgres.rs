@@ -63,55 +63,7 @@ impl PgStore {
     }
 }
 
-fn game_row(r: &PgRow) -> StoreResult<GameRow> {
-    let status: String = r.try_get("status")?;
-    let kind: String = r.try_get("kind")?;
-    Ok(GameRow {
-        id: GameId(r.try_get("id")?),
-        scope: ChatScope {
-            platform: r.try_get("platform")?,
-            chat: r.try_get("chat")?,
-            thread: r.try_get("thread")?,
-        },
-        name: r.try_get("name")?,
-        status: GameStatus::from_name(&status)
-            .ok_or_else(|| StoreError::Corrupt(format!("status {status}")))?,
-        kind: GameKind::from_id(&kind)
-            .ok_or_else(|| StoreError::Corrupt(format!("game kind {kind}")))?,
-        settings: r.try_get("settings")?,
-        max_players: r.try_get::<i64, _>("max_players")? as u8,
-        seed: r.try_get("seed")?,
-        seed_hash: r.try_get("seed_hash")?,
-        creator: r.try_get("creator")?,
-        turn: r.try_get("turn")?,
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-        timing: Timing {
-            reminder_interval: r.try_get("reminder_interval")?,
-            reminder_limit: r.try_get("reminder_limit")?,
-            deadline: r.try_get("deadline")?,
-            policy: DeadlinePolicy::from_name(&r.try_get::<String, _>("deadline_policy")?)
-                .ok_or_else(|| StoreError::Corrupt("deadline policy".into()))?,
-        },
-        language: r.try_get("language")?,
-        invited: r.try_get("invited")?,
-        creator_side: r.try_get("creator_side")?,
-    })
-}
-
-fn timer_row(r: &PgRow) -> StoreResult<TimerRow> {
-    Ok(TimerRow {
-        game: GameId(r.try_get("game_id")?),
-        turn: r.try_get("turn")?,
-        seat: r.try_get::<i64, _>("seat")? as u8,
-        user_id: r.try_get("user_id")?,
-        waiting_since: r.try_get("waiting_since")?,
-        reminders_sent: r.try_get("reminders_sent")?,
-        next_reminder: r.try_get("next_reminder")?,
-        deadline_at: r.try_get("deadline_at")?,
-        stalled: r.try_get("stalled")?,
-    })
-}
+super::rows::row_readers!(PgRow);
 
 /// A person's record, aggregated over `results r JOIN games g` (finished games only, people
 /// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
@@ -131,41 +83,9 @@ const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
 const RATING_COLUMNS: &str =
     "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
 
-fn rating_row(r: &PgRow) -> StoreResult<RatingRow> {
-    let game: String = r.try_get("game")?;
-    Ok(RatingRow {
-        user_id: r.try_get("user_id")?,
-        name: r.try_get("display_name")?,
-        game: GameKind::from_id(&game)
-            .ok_or_else(|| StoreError::Corrupt(format!("a rating of an unknown game “{game}”")))?,
-        rating: labscape_core::Rating {
-            rating: r.try_get("rating")?,
-            deviation: r.try_get("deviation")?,
-            volatility: r.try_get("volatility")?,
-        },
-        games: r.try_get("games")?,
-        wins: r.try_get("wins")?,
-        losses: r.try_get("losses")?,
-        draws: r.try_get("draws")?,
-    })
-}
-
 /// The rows a Labscape record aggregates: results of Labscape games with their counts.
 const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
      JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";
-
-fn record_row(r: &PgRow) -> StoreResult<PlayerRecord> {
-    Ok(PlayerRecord {
-        user_id: r.try_get("user_id")?,
-        name: r.try_get("name")?,
-        games: r.try_get("games")?,
-        escaped: r.try_get("escaped")?,
-        caught_at_dawn: r.try_get("caught_at_dawn")?,
-        left_behind: r.try_get("left_behind")?,
-        most_food: r.try_get("most_food")?,
-        caught_by_robot: r.try_get("caught_by_robot")?,
-    })
-}
 
 const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_since, reminders_sent, next_reminder, deadline_at, stalled";
 
