@@ -170,7 +170,7 @@ const TABLES: &[(&str, &[(&str, Col)])] = {
 /// What a migration copied and checked.
 #[derive(Debug, Default)]
 pub struct Report {
-    /// Rows copied, per table, in [`TABLES`] order.
+    /// Rows copied, per table, parents first.
     pub rows: Vec<(&'static str, usize)>,
     /// Games checked by replaying them.
     pub games: usize,

@@ -24,7 +24,7 @@ pub struct Ctx {
     pub handle: Option<String>,
 }
 
-/// A chat's live game in brief ([`Service::live_summary`]).
+/// A chat's live game in brief ([`Service::live_summary`](super::Service::live_summary)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LiveSummary {
     /// The game.

@@ -29,11 +29,6 @@ pub struct PgStore {
     pool: PgPool,
 }
 
-fn is_unique(e: &sqlx::Error) -> bool {
-    e.as_database_error()
-        .is_some_and(|d| d.is_unique_violation())
-}
-
 impl PgStore {
     /// Connects to the database at `url` (`postgres://…`) and applies the migrations.
     ///
@@ -63,7 +58,11 @@ impl PgStore {
     }
 }
 
-super::rows::row_readers!(PgRow);
+use super::rows::{
+    GAME_COLUMNS, RATING_COLUMNS, RECORD_FROM, TIMER_COLUMNS, is_unique, row_readers,
+};
+
+row_readers!(PgRow);
 
 /// A person's record, aggregated over `results r JOIN games g` (finished games only, people
 /// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
@@ -78,16 +77,6 @@ const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
      COUNT(*) FILTER (WHERE r.finish = 'left_behind') AS left_behind, \
      MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
      COALESCE(SUM(t.caught_by_robot), 0)::BIGINT AS caught_by_robot";
-
-/// The columns [`rating_row`] reads.
-const RATING_COLUMNS: &str =
-    "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
-
-/// The rows a Labscape record aggregates: results of Labscape games with their counts.
-const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
-     JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";
-
-const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_since, reminders_sent, next_reminder, deadline_at, stalled";
 
 /// Replaces a game's timers inside a transaction.
 async fn put_timer(
@@ -146,10 +135,6 @@ async fn owe_post(
     .await?;
     Ok(())
 }
-
-const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
-     seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
-     deadline_policy, language, invited, creator_side";
 
 impl GameStore for PgStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {

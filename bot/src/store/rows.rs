@@ -1,6 +1,14 @@
-//! Reading the store's rows into its types, written once for both SQL backends: the
-//! columns and their meaning are the same on SQLite and PostgreSQL (`sqlite.rs`,
-//! `postgres.rs`); only the row type differs, so each expands `row_readers!` with its own.
+//! What the two SQL backends (`sqlite.rs`, `postgres.rs`) share: the column lists the
+//! queries read, the reading of rows into the store's types, and telling a unique-key
+//! violation. The columns and their meaning are the same on SQLite and PostgreSQL; only
+//! the row type differs, so each backend expands `row_readers!` with its own.
+
+/// Whether a database error is a unique-key violation (a doubled turn, a taken seat, a
+/// second live game in a chat).
+pub(super) fn is_unique(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.is_unique_violation())
+}
 
 /// Defines `game_row`, `timer_row`, `rating_row` and `record_row` over rows of `$row`.
 macro_rules! row_readers {
@@ -91,3 +99,19 @@ macro_rules! row_readers {
 }
 
 pub(super) use row_readers;
+
+/// The columns `game_row` reads.
+pub(super) const GAME_COLUMNS: &str = "id, platform, chat, thread, name, status, kind, settings, max_players, \
+     seed, seed_hash, creator, turn, created_at, updated_at, reminder_interval, reminder_limit, deadline, \
+     deadline_policy, language, invited, creator_side";
+
+/// The columns `timer_row` reads, in the order `put_timer` writes them.
+pub(super) const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_since, reminders_sent, next_reminder, deadline_at, stalled";
+
+/// The columns `rating_row` reads.
+pub(super) const RATING_COLUMNS: &str =
+    "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
+
+/// The rows a Labscape record aggregates: results of Labscape games with their counts.
+pub(super) const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
+     JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";

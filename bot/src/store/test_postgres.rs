@@ -110,21 +110,26 @@ impl TestPostgres {
         self.dir.path().join("data")
     }
 
-    /// Runs one of the server's programs (as `postgres` when we are root).
-    fn run(&self, program: &str, args: &[&str]) {
+    /// One of the server's programs, to run as `postgres` when we are root.
+    fn command(&self, program: &str) -> Command {
         let path = self.bin.join(program);
-        let mut cmd = if self.as_postgres {
+        if self.as_postgres {
             let mut c = Command::new("runuser");
-            c.args(["-u", "postgres", "--"]).arg(&path);
+            c.args(["-u", "postgres", "--"]).arg(path);
             c
         } else {
-            Command::new(&path)
-        };
-        let out = cmd
+            Command::new(path)
+        }
+    }
+
+    /// Runs one of the server's programs; panics with its output if it fails.
+    fn run(&self, program: &str, args: &[&str]) {
+        let out = self
+            .command(program)
             .args(args)
             .current_dir(self.dir.path())
             .output()
-            .unwrap_or_else(|e| panic!("running {}: {e}", path.display()));
+            .unwrap_or_else(|e| panic!("running {program}: {e}"));
         if !out.status.success() {
             let log =
                 std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default();
@@ -159,15 +164,8 @@ impl Drop for TestPostgres {
     fn drop(&mut self) {
         let data = self.data();
         if let Some(data) = data.to_str() {
-            let path = self.bin.join("pg_ctl");
-            let mut cmd = if self.as_postgres {
-                let mut c = Command::new("runuser");
-                c.args(["-u", "postgres", "--"]).arg(&path);
-                c
-            } else {
-                Command::new(&path)
-            };
-            let _ = cmd
+            let _ = self
+                .command("pg_ctl")
                 .args(["-D", data, "-m", "immediate", "-w", "stop"])
                 .output();
         }
