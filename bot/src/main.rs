@@ -66,6 +66,13 @@ struct BenchArgs {
     /// Render a PNG for every turn of the throughput run too.
     #[arg(long)]
     render: bool,
+    /// Play the throughput run in this many processes at once on one PostgreSQL database
+    /// (`--db postgres://…`); games, turns and senders are shared among them.
+    #[arg(long, default_value_t = 1)]
+    processes: usize,
+    /// Internal: this process is worker I of a `--processes` run.
+    #[arg(long, hide = true)]
+    worker: Option<usize>,
 }
 
 /// Options of `labscape local`.
@@ -100,7 +107,24 @@ enum Command {
         file: PathBuf,
     },
     /// Run the Telegram bot (needs TELEGRAM_TOKEN; LABSCAPE_TELEGRAM_API_URL for a local Bot API).
-    Telegram,
+    Telegram {
+        /// Receive updates by webhook on this local address (`0.0.0.0:8443`) instead of
+        /// long polling, so several processes can sit behind one HTTPS proxy.
+        #[arg(
+            long,
+            env = "LABSCAPE_TELEGRAM_WEBHOOK_LISTEN",
+            requires = "webhook_url"
+        )]
+        webhook_listen: Option<String>,
+        /// The public URL Telegram posts the updates to (the proxy's, https://…); the
+        /// secret is TELEGRAM_WEBHOOK_SECRET, or derived from the token.
+        #[arg(
+            long,
+            env = "LABSCAPE_TELEGRAM_WEBHOOK_URL",
+            requires = "webhook_listen"
+        )]
+        webhook_url: Option<String>,
+    },
     /// Run the Discord bot (needs DISCORD_TOKEN; LABSCAPE_DISCORD_GUILD, LABSCAPE_DISCORD_API_URL).
     Discord {
         /// The gateway shards this process runs, `A-B` (inclusive) of --shard-count;
@@ -167,23 +191,49 @@ fn main() -> ExitCode {
             unreachable!("answered above")
         }
         Some(Command::Local(args)) => run_async(local_play(cli.db, args, settings)),
-        Some(Command::Telegram) => match settings.telegram {
-            Some(tg) => run_async(chat_bots(cli.db, None, Some(tg))),
+        Some(Command::Telegram {
+            webhook_listen,
+            webhook_url,
+        }) => match settings.telegram {
+            Some(mut tg) => {
+                if let (Some(listen), Some(url)) = (webhook_listen, webhook_url) {
+                    match telegram::Webhook::new(
+                        &listen,
+                        &url,
+                        tg.webhook_secret.clone(),
+                        &tg.token,
+                    ) {
+                        Ok(hook) => tg.webhook = Some(hook),
+                        Err(e) => {
+                            eprintln!("labscape telegram: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                }
+                run_async(chat_bots(cli.db, None, Some(tg)))
+            }
             None => {
                 eprintln!("labscape telegram: set TELEGRAM_TOKEN to the token from @BotFather.");
                 ExitCode::FAILURE
             }
         },
-        Some(Command::Bench(b)) => run_async(bench::run(bench::BenchOptions {
-            latency_turns: b.latency_turns,
-            games: b.games,
-            turns: b.turns,
-            senders: b.senders,
-            render_throughput: b.render,
-            // `--db postgres://…` measures on that (empty) database; otherwise a fresh
-            // SQLite file in a temporary folder, never the players' database.
-            database: store::is_postgres(&cli.db.db).then(|| cli.db.db.clone()),
-        })),
+        Some(Command::Bench(b)) => {
+            let opts = bench::BenchOptions {
+                latency_turns: b.latency_turns,
+                games: b.games.max(1),
+                turns: b.turns,
+                senders: b.senders.max(1),
+                render_throughput: b.render,
+                // `--db postgres://…` measures on that (empty) database; otherwise a fresh
+                // SQLite file in a temporary folder, never the players' database.
+                database: store::is_postgres(&cli.db.db).then(|| cli.db.db.clone()),
+            };
+            match (b.worker, b.processes) {
+                (Some(index), _) => run_async(bench::run_worker(opts, bench::Worker { index })),
+                (None, 1) => run_async(bench::run(opts)),
+                (None, n) => run_async(bench::run_processes(opts, n)),
+            }
+        }
         Some(Command::Discord {
             shards,
             shard_count,

@@ -6,7 +6,7 @@
 //! legal in turn. The source is only read (after its own migrations bring it up to date);
 //! a failed copy leaves the destination empty.
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use labscape_core::{AnyGame, Seat, game::parse_options};
 use sqlx::{Row, sqlite::SqliteRow};
 
@@ -278,18 +278,9 @@ async fn check(from: &SqliteStore, to: &PgStore) -> anyhow::Result<usize> {
         let options = parse_options(&row.settings)
             .map_err(|e| anyhow::anyhow!("game {id}: its settings: {e}"))?;
         let names: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
-        let (mut game, _) = AnyGame::new_game(row.kind, &options, &names, &row.seed)
-            .map_err(|e| anyhow::anyhow!("game {id} does not start again: {e}"))?;
-        for a in &actions {
-            match game.apply(Some(Seat(a.seat)), &a.action) {
-                Ok((_, next, _)) => game = next,
-                Err(e) => bail!(
-                    "game {id}: action {} (“{}”) does not replay: {e}",
-                    a.seq,
-                    a.action
-                ),
-            }
-        }
+        let moves = actions.iter().map(|a| (Seat(a.seat), a.action.as_str()));
+        AnyGame::replay(row.kind, &options, &names, &row.seed, moves)
+            .map_err(|e| anyhow::anyhow!("game {id} does not replay: {e}"))?;
     }
     Ok(ids.len())
 }

@@ -9,7 +9,10 @@ use std::{collections::HashMap, path::Path};
 
 use anyhow::{Context, bail};
 
-use crate::{discord, telegram::TelegramConfig};
+use crate::{
+    discord,
+    telegram::{FloodLimits, TelegramConfig},
+};
 
 /// Everything the bot reads from its surroundings.
 #[derive(Clone, Debug, Default)]
@@ -135,12 +138,23 @@ impl Settings {
                 })
             }
         };
-        let telegram = sources.get("TELEGRAM_TOKEN").map(|token| {
-            let api_url = sources
-                .get("LABSCAPE_TELEGRAM_API_URL")
-                .map(|u| u.trim_end_matches('/').to_string());
-            TelegramConfig::new(token, api_url)
-        });
+        let telegram = match sources.get("TELEGRAM_TOKEN") {
+            None => None,
+            Some(token) => {
+                let api_url = sources
+                    .get("LABSCAPE_TELEGRAM_API_URL")
+                    .map(|u| u.trim_end_matches('/').to_string());
+                let mut config = TelegramConfig::new(token, api_url);
+                config.webhook_secret = sources
+                    .get("TELEGRAM_WEBHOOK_SECRET")
+                    .map(crate::secret::Secret::new);
+                if let Some(limits) = sources.get("LABSCAPE_TELEGRAM_LIMITS") {
+                    config.limits = FloodLimits::parse(&limits)
+                        .map_err(|e| anyhow::anyhow!("LABSCAPE_TELEGRAM_LIMITS {e}"))?;
+                }
+                Some(config)
+            }
+        };
         let locale = sources.get("LANG").filter(|l| l != "C" && l != "POSIX");
         Ok(Settings {
             discord,
@@ -172,6 +186,44 @@ mod tests {
         let settings = Settings::from_sources(&s).unwrap();
         assert!(settings.discord.is_none() && settings.telegram.is_none());
         assert_eq!(settings.locale, None);
+    }
+
+    #[test]
+    fn telegrams_limits_and_webhook_secret_are_read_and_checked() {
+        let s = Sources::from_pairs(
+            &[
+                ("TELEGRAM_TOKEN", "123:t"),
+                ("LABSCAPE_TELEGRAM_LIMITS", "5, 100, 100, 300"),
+                ("TELEGRAM_WEBHOOK_SECRET", "shared_secret-1"),
+            ],
+            &[],
+        );
+        let tg = Settings::from_sources(&s).unwrap().telegram.unwrap();
+        assert_eq!(
+            tg.limits,
+            FloodLimits {
+                per_chat_per_sec: 5,
+                per_chat_per_min: 100,
+                per_group_per_min: 100,
+                overall_per_sec: 300
+            }
+        );
+        assert_eq!(tg.webhook_secret.unwrap().expose(), "shared_secret-1");
+        assert_eq!(FloodLimits::parse("1,20,20,30"), Ok(FloodLimits::default()));
+        for bad in ["1,20,20", "1,20,20,0", "fast", "1,2,3,4,5"] {
+            let s = Sources::from_pairs(
+                &[
+                    ("TELEGRAM_TOKEN", "123:t"),
+                    ("LABSCAPE_TELEGRAM_LIMITS", bad),
+                ],
+                &[],
+            );
+            let e = Settings::from_sources(&s).unwrap_err();
+            assert!(
+                format!("{e:#}").contains("LABSCAPE_TELEGRAM_LIMITS"),
+                "{e:#}"
+            );
+        }
     }
 
     #[test]

@@ -141,30 +141,20 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
             return fail("NOT VERIFIED: the seed does not match its commitment".into());
         }
     }
-    let (mut game, _) = match AnyGame::new_game(kind, &options, &players, seed.unwrap_or("")) {
-        Ok(g) => g,
-        Err(e) => return fail(format!("NOT VERIFIED: the game cannot start: {e}")),
-    };
     let actions = field("actions")?.as_array().cloned().unwrap_or_default();
+    let mut moves = Vec::with_capacity(actions.len());
     for (i, a) in actions.iter().enumerate() {
-        let seat = a
-            .get("seat")
-            .and_then(serde_json::Value::as_u64)
-            .unwrap_or(u64::MAX);
-        let text = a.get("action").and_then(|t| t.as_str()).unwrap_or_default();
-        let Ok(seat) = u8::try_from(seat) else {
+        let seat = a.get("seat").and_then(serde_json::Value::as_u64);
+        let Some(seat) = seat.and_then(|s| u8::try_from(s).ok()) else {
             return fail(format!("NOT VERIFIED: action {} has no seat", i + 1));
         };
-        match game.apply(Some(Seat(seat)), text) {
-            Ok((_, next, _)) => game = next,
-            Err(e) => {
-                return fail(format!(
-                    "NOT VERIFIED: action {} (“{text}” by seat {seat}) is refused: {e}",
-                    i + 1
-                ));
-            }
-        }
+        let text = a.get("action").and_then(|t| t.as_str()).unwrap_or_default();
+        moves.push((Seat(seat), text));
     }
+    let game = match AnyGame::replay(kind, &options, &players, seed.unwrap_or(""), moves) {
+        Ok(game) => game,
+        Err(e) => return fail(format!("NOT VERIFIED: {e}")),
+    };
     let end = match game.outcome() {
         Some(o) => format!("; the game is over ({})", o.reason),
         None => "; the game goes on".into(),

@@ -438,6 +438,57 @@ impl AnyGame {
     pub fn get<G: Member>(&self) -> Option<&G> {
         G::from_any(self)
     }
+
+    /// Plays a game's record again from its start: the game of `kind` with `options`,
+    /// `players` and `seed`, then every action (its text, and the seat that played it) in
+    /// turn. What `verify`, `migrate` and the crash tests use to check a stored game.
+    ///
+    /// # Errors
+    /// [`ReplayError`]: the game does not start, or the numbered action is refused.
+    pub fn replay<'a>(
+        kind: GameKind,
+        options: &[(String, String)],
+        players: &[String],
+        seed: &str,
+        actions: impl IntoIterator<Item = (Seat, &'a str)>,
+    ) -> Result<AnyGame, ReplayError> {
+        let (mut game, _) = AnyGame::new_game(kind, options, players, seed)
+            .map_err(|e| ReplayError::Start(e.to_string()))?;
+        for (i, (seat, text)) in actions.into_iter().enumerate() {
+            game = match game.apply(Some(seat), text) {
+                Ok((_, next, _)) => next,
+                Err(e) => {
+                    return Err(ReplayError::Refused {
+                        number: i + 1,
+                        action: text.to_string(),
+                        seat: seat.0,
+                        reason: e.to_string(),
+                    });
+                }
+            };
+        }
+        Ok(game)
+    }
+}
+
+/// Why a game's record does not play again ([`AnyGame::replay`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The game cannot start with its settings and players.
+    #[error("the game cannot start: {0}")]
+    Start(String),
+    /// An action is refused where it stands (numbered from 1).
+    #[error("action {number} (“{action}” by seat {seat}) is refused: {reason}")]
+    Refused {
+        /// Its place in the record, from 1.
+        number: usize,
+        /// Its text.
+        action: String,
+        /// The seat that played it.
+        seat: u8,
+        /// The game's refusal.
+        reason: String,
+    },
 }
 
 /// Options as their stored text: `key=value` words.

@@ -25,7 +25,9 @@ pub mod rating;
 pub mod semaforo;
 pub mod value;
 
-pub use any::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError};
+pub use any::{
+    AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError, ReplayError,
+};
 pub use game::{
     Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal, Seat, SettingsError,
 };

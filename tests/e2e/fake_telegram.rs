@@ -8,6 +8,10 @@
 //! entities like Telegram does (so a broken tag is a 400, and `tg://user?id=` links
 //! become `text_mention` entities), enforces the caption, text, alert and callback-data
 //! limits, and records every call for the tests to inspect.
+//!
+//! Like Telegram, it can deliver by webhook instead: once the bot calls `setWebhook`, every
+//! update is POSTed to that URL with the `X-Telegram-Bot-Api-Secret-Token` header, in
+//! order, again and again until it is answered 200; `getUpdates` is then refused (409).
 
 use std::{
     collections::{HashMap, HashSet},
@@ -190,11 +194,19 @@ struct Inner {
     messages: HashMap<(i64, i64), Value>,
     confirmed: i64,
     polls: usize,
+    /// The webhook set by the bot: (URL, secret).
+    webhook: Option<(String, Option<String>)>,
+    /// Updates delivered by webhook (answered 200).
+    delivered: usize,
+    /// Webhook deliveries that were refused or failed (and are tried again).
+    failed_deliveries: usize,
 }
 
 struct FakeState {
     inner: Mutex<Inner>,
     updates: Notify,
+    /// Wakes the webhook delivery.
+    deliver: Notify,
 }
 
 /// The running fake.
@@ -202,11 +214,13 @@ pub struct FakeTelegram {
     pub addr: SocketAddr,
     state: Arc<FakeState>,
     server: tokio::task::JoinHandle<()>,
+    delivery: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for FakeTelegram {
     fn drop(&mut self) {
         self.server.abort();
+        self.delivery.abort();
     }
 }
 
@@ -219,6 +233,7 @@ impl FakeTelegram {
                 ..Inner::default()
             }),
             updates: Notify::new(),
+            deliver: Notify::new(),
         });
         let app = Router::new()
             .route("/{bot}/{method}", post(api))
@@ -233,10 +248,12 @@ impl FakeTelegram {
                 .await
                 .expect("fake Telegram serves");
         });
+        let delivery = tokio::spawn(deliver_by_webhook(state.clone()));
         FakeTelegram {
             addr,
             state,
             server,
+            delivery,
         }
     }
 
@@ -275,6 +292,7 @@ impl FakeTelegram {
     fn push(&self, update: Value, forced: bool) {
         self.inner().pending.push(Pending { update, forced });
         self.state.updates.notify_one();
+        self.state.deliver.notify_one();
     }
 
     /// A user writes `text` in `chat` (in forum topic `thread`); returns the update.
@@ -371,6 +389,17 @@ impl FakeTelegram {
     /// The highest update id the bot confirmed (offset − 1).
     pub fn confirmed(&self) -> i64 {
         self.inner().confirmed
+    }
+
+    /// The webhook the bot set (URL and secret), if any.
+    pub fn webhook(&self) -> Option<(String, Option<String>)> {
+        self.inner().webhook.clone()
+    }
+
+    /// Updates delivered by webhook, and deliveries refused or failed.
+    pub fn deliveries(&self) -> (usize, usize) {
+        let s = self.inner();
+        (s.delivered, s.failed_deliveries)
     }
 
     /// How many `getUpdates` calls arrived.
@@ -492,6 +521,13 @@ async fn api(
     }
 
     if method == "getupdates" {
+        if state.inner.lock().expect("fake state").webhook.is_some() {
+            return err(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; use \
+                 deleteWebhook to delete the webhook first",
+            );
+        }
         return get_updates(&state, &params).await;
     }
 
@@ -573,6 +609,50 @@ async fn get_updates(state: &FakeState, params: &Map<String, Value>) -> Response
     ok(Value::Array(batch))
 }
 
+/// Posts pending updates to the webhook, oldest first, each until it is answered 200.
+async fn deliver_by_webhook(state: Arc<FakeState>) {
+    let client = reqwest::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()
+        .expect("an HTTP client");
+    loop {
+        let next = {
+            let s = state.inner.lock().expect("fake state");
+            match (&s.webhook, s.pending.first()) {
+                (Some((url, secret)), Some(p)) => {
+                    Some((url.clone(), secret.clone(), p.update.clone()))
+                }
+                _ => None,
+            }
+        };
+        let Some((url, secret, update)) = next else {
+            let _ = tokio::time::timeout(Duration::from_millis(50), state.deliver.notified()).await;
+            continue;
+        };
+        let mut request = client.post(&url).json(&update);
+        if let Some(secret) = &secret {
+            request = request.header("X-Telegram-Bot-Api-Secret-Token", secret);
+        }
+        let answered = request
+            .send()
+            .await
+            .is_ok_and(|r| r.status() == reqwest::StatusCode::OK);
+        if answered {
+            let mut s = state.inner.lock().expect("fake state");
+            if let Some(i) = s.pending.iter().position(|p| p.update == update) {
+                s.pending.remove(i);
+            }
+            s.delivered += 1;
+            let id = update["update_id"].as_i64().unwrap_or(0);
+            s.confirmed = s.confirmed.max(id);
+        } else {
+            state.inner.lock().expect("fake state").failed_deliveries += 1;
+            // Telegram waits before trying again.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
 type Outcome = Result<Value, (u16, String)>;
 
 fn bad(d: impl Into<String>) -> Outcome {
@@ -593,9 +673,38 @@ fn handle(
             "has_main_web_app": false
         })),
         "getwebhookinfo" => {
-            Ok(json!({"url": "", "has_custom_certificate": false, "pending_update_count": 0}))
+            let url = s.webhook.as_ref().map_or("", |(u, _)| u.as_str());
+            Ok(
+                json!({"url": url, "has_custom_certificate": false, "pending_update_count": s.pending.len()}),
+            )
         }
-        "deletewebhook" => Ok(json!(true)),
+        "deletewebhook" => {
+            s.webhook = None;
+            Ok(json!(true))
+        }
+        "setwebhook" => {
+            let Some(url) = p.get("url").and_then(Value::as_str) else {
+                return bad("url is empty");
+            };
+            if !url.starts_with("http://") && !url.starts_with("https://") {
+                return bad("bad webhook: An HTTPS URL must be provided for webhook");
+            }
+            let secret = p
+                .get("secret_token")
+                .and_then(Value::as_str)
+                .map(str::to_string);
+            if let Some(secret) = &secret
+                && (secret.is_empty()
+                    || secret.len() > 256
+                    || !secret
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+            {
+                return bad("secret token contains unallowed characters");
+            }
+            s.webhook = Some((url.to_string(), secret));
+            Ok(json!(true))
+        }
         "setmycommands" => {
             let Some(cmds) = p.get("commands").and_then(Value::as_array) else {
                 return bad("commands are missing");

@@ -9,5 +9,7 @@ mod helpers;
 mod local_play;
 mod mirror;
 mod process;
+mod proxy;
+mod soak;
 mod telegram;
 mod verify;

@@ -33,29 +33,41 @@ fn fast_limits() -> FloodLimits {
 }
 
 async fn start_bot(fake: &FakeTelegram, db: &Path, limits: FloodLimits) -> RunningBot {
+    let mut config = TelegramConfig::new(TOKEN, Some(fake.url()));
+    config.limits = limits;
+    config.poll_timeout = Duration::from_secs(1);
+    let polls = fake.polls();
+    // Ready once it polls.
+    start_configured(db, config, || fake.polls() > polls).await
+}
+
+/// Runs the bot with `config` on a SQLite file until `ready` says it is serving.
+async fn start_configured(
+    db: &Path,
+    config: TelegramConfig,
+    ready: impl Fn() -> bool,
+) -> RunningBot {
     let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
     let renderer: app::Renderer = Arc::new(labscape::render_turn);
     let replays: app::ReplayRenderer = Arc::new(labscape::render_replay);
     let service = Arc::new(
         app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays),
     );
-    let mut config = TelegramConfig::new(TOKEN, Some(fake.url()));
-    config.limits = limits;
-    config.poll_timeout = Duration::from_secs(1);
     assert!(
         !format!("{config:?}").contains(TOKEN),
         "the token is never printed"
     );
     let (outgoing, rx) = mpsc::channel(8);
     let (stop, stop_rx) = oneshot::channel::<()>();
-    let polls = fake.polls();
     let task = tokio::spawn(telegram::run(service, config, rx, async move {
         let _ = stop_rx.await;
     }));
-    // Ready once it polls.
     let deadline = std::time::Instant::now() + WAIT;
-    while fake.polls() == polls {
-        assert!(std::time::Instant::now() < deadline, "the bot never polled");
+    while !ready() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot never got ready"
+        );
         assert!(!task.is_finished(), "the bot stopped: {:?}", task.await);
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -1262,4 +1274,77 @@ async fn every_board_game_is_played_whole_on_telegram() {
         .await;
     assert!(played.iter().all(|n| *n > 0));
     bot.stop().await;
+}
+
+/// A free port on 127.0.0.1 (bound, then let go).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// In webhook mode the bot registers its URL with a secret, never polls, refuses posts
+/// without the secret, plays from the updates Telegram posts, and leaves the webhook in
+/// place when it stops (other processes may be serving it).
+#[tokio::test]
+async fn the_bot_receives_updates_by_webhook_and_refuses_posts_without_the_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let port = free_port();
+    let url = format!("http://127.0.0.1:{port}/telegram-updates");
+    let mut config = TelegramConfig::new(TOKEN, Some(fake.url()));
+    config.limits = fast_limits();
+    config.webhook = Some(
+        telegram::Webhook::new(&format!("127.0.0.1:{port}"), &url, None, &config.token).unwrap(),
+    );
+    let bot = start_configured(&dir.path().join("hook.db"), config, || {
+        fake.webhook().is_some()
+    })
+    .await;
+    let (hooked, secret) = fake.webhook().unwrap();
+    assert_eq!(hooked, url);
+    let secret = secret.expect("a secret token");
+    assert!(
+        !TOKEN.contains(&secret) && !secret.contains("secret"),
+        "{secret}"
+    );
+
+    // Anyone may find the URL: a post without the secret, or with a wrong one, is refused
+    // and changes nothing.
+    let group = fake.group(-100_900, "Hooked", false);
+    let ana = TgUser::new(901, "Ana");
+    let forged = serde_json::json!({"update_id": 99, "message": {
+        "message_id": 5, "date": 1_700_000_000, "from": ana.json(),
+        "chat": {"id": group, "type": "supergroup", "title": "Hooked"},
+        "text": "/new nim", "entities": [{"type": "bot_command", "offset": 0, "length": 4}],
+    }});
+    let client = reqwest::Client::new();
+    for header in [None, Some("wrong-secret")] {
+        let mut post = client.post(&url).json(&forged);
+        if let Some(h) = header {
+            post = post.header("X-Telegram-Bot-Api-Secret-Token", h);
+        }
+        let status = post.send().await.unwrap().status();
+        assert_eq!(status, reqwest::StatusCode::UNAUTHORIZED, "{header:?}");
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        !fake.calls().iter().any(|c| is_sent(c, group)),
+        "a forged update is not answered"
+    );
+
+    // Telegram's own posts carry the secret: a game is played through them.
+    let bo = TgUser::new(902, "Bo");
+    let (_, open) = say(&fake, group, None, &ana, "/new nim stones=2").await;
+    assert!(open.text().contains("Nim #1"), "{}", open.text());
+    say(&fake, group, None, &bo, "/join").await;
+    say(&fake, group, None, &ana, "/start").await;
+    let (_, end) = say(&fake, group, None, &ana, "/play 2").await;
+    assert!(end.text().contains("Ana wins"), "{}", end.text());
+    assert_eq!(fake.polls(), 0, "a webhook bot never polls");
+    assert_eq!(fake.deliveries(), (4, 0));
+    bot.stop().await;
+    assert!(fake.webhook().is_some(), "the webhook stays for the others");
 }

@@ -13,8 +13,10 @@ mod memory;
 mod postgres;
 mod rows;
 mod sqlite;
-#[cfg(test)]
-pub(crate) mod test_postgres;
+/// A throw-away PostgreSQL server, for this crate's tests and (with the `test-support`
+/// feature) the end-to-end tests.
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_postgres;
 
 use std::future::Future;
 

@@ -8,7 +8,7 @@ use std::{path::PathBuf, process::Command};
 
 /// A running server; stopped when dropped.
 #[derive(Debug)]
-pub(crate) struct TestPostgres {
+pub struct TestPostgres {
     dir: tempfile::TempDir,
     bin: PathBuf,
     port: u16,
@@ -42,7 +42,7 @@ impl TestPostgres {
     ///
     /// # Panics
     /// If PostgreSQL is not installed or does not start (the message says which).
-    pub(crate) fn start() -> TestPostgres {
+    pub fn start() -> TestPostgres {
         let bin = find_bin().unwrap_or_else(|| {
             panic!(
                 "PostgreSQL is not installed: the PostgreSQL tests need initdb and pg_ctl \
@@ -142,12 +142,12 @@ impl TestPostgres {
     }
 
     /// The URL of database `name` on this server.
-    pub(crate) fn url(&self, name: &str) -> String {
+    pub fn url(&self, name: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{name}", self.port)
     }
 
     /// A new empty database; its URL.
-    pub(crate) async fn fresh_database(&self, name: &str) -> String {
+    pub async fn fresh_database(&self, name: &str) -> String {
         use sqlx::Connection;
         let mut admin = sqlx::PgConnection::connect(&self.url("postgres"))
             .await

@@ -1,4 +1,5 @@
-//! The Telegram front-end: teloxide's long-polling dispatcher in front of the game service.
+//! The Telegram front-end: teloxide's dispatcher in front of the game service, fed by long
+//! polling (one process) or by a webhook (several processes behind one proxy: `webhook`).
 //!
 //! Chat commands (`/move NNE`) go to [`Service::handle`] through the service's own
 //! parser; keyboard presses become `Command::Play` tied to the turn the keyboard was made
@@ -8,6 +9,7 @@
 //! and forum topic. This is the only module that names teloxide types.
 
 mod format;
+mod webhook;
 
 use std::{
     collections::HashMap,
@@ -41,6 +43,8 @@ use crate::{
     store::{ChatScope, GameStore},
 };
 
+pub use self::webhook::{Webhook, WebhookError};
+
 /// The platform name in [`ChatScope`]s and delivery keys.
 pub const PLATFORM: &str = "telegram";
 
@@ -64,11 +68,49 @@ pub struct FloodLimits {
 impl Default for FloodLimits {
     fn default() -> Self {
         let l = Limits::default();
+        debug_assert_eq!(
+            (l.messages_per_sec_chat, l.messages_per_min_chat),
+            (1, 20),
+            "FloodLimits::parse documents Telegram's defaults"
+        );
         FloodLimits {
             per_chat_per_sec: l.messages_per_sec_chat,
             per_chat_per_min: l.messages_per_min_chat,
             per_group_per_min: l.messages_per_min_channel_or_supergroup,
             overall_per_sec: l.messages_per_sec_overall,
+        }
+    }
+}
+
+impl FloodLimits {
+    /// Limits written as four numbers, `per_chat_per_sec,per_chat_per_min,per_group_per_min,
+    /// overall_per_sec` (Telegram's defaults are `1,20,20,30`), for a bot whose limits
+    /// Telegram raised, or a local Bot API server.
+    ///
+    /// # Errors
+    /// A sentence saying what is wrong.
+    pub fn parse(text: &str) -> Result<FloodLimits, String> {
+        let numbers: Vec<u32> = text
+            .split(',')
+            .map(|n| n.trim().parse::<u32>().ok().filter(|n| *n > 0))
+            .collect::<Option<_>>()
+            .ok_or_else(|| format!("“{text}” is not four positive whole numbers"))?;
+        match numbers[..] {
+            [
+                per_chat_per_sec,
+                per_chat_per_min,
+                per_group_per_min,
+                overall_per_sec,
+            ] => Ok(FloodLimits {
+                per_chat_per_sec,
+                per_chat_per_min,
+                per_group_per_min,
+                overall_per_sec,
+            }),
+            _ => Err(format!(
+                "“{text}” is not four numbers: per chat per second, per chat per minute, \
+                 per group per minute, overall per second"
+            )),
         }
     }
 }
@@ -85,6 +127,11 @@ pub struct TelegramConfig {
     pub limits: FloodLimits,
     /// How long one `getUpdates` long poll may be held by the server.
     pub poll_timeout: Duration,
+    /// Receive updates by webhook instead of long polling.
+    pub webhook: Option<Webhook>,
+    /// The webhook's secret when one is configured (`TELEGRAM_WEBHOOK_SECRET`); otherwise
+    /// one is derived from the token.
+    pub webhook_secret: Option<Secret>,
 }
 
 impl TelegramConfig {
@@ -95,6 +142,8 @@ impl TelegramConfig {
             api_url,
             limits: FloodLimits::default(),
             poll_timeout: Duration::from_secs(10),
+            webhook: None,
+            webhook_secret: None,
         }
     }
 }
@@ -149,10 +198,11 @@ fn intro(lang: Lang) -> String {
 }
 
 /// Runs the Telegram bot until `shutdown` resolves: registers the command list, answers
-/// updates by long polling, and posts the [`Outgoing`] messages addressed to Telegram.
+/// updates (by long polling, or by webhook when configured), and posts the [`Outgoing`] messages addressed to Telegram.
 ///
 /// # Errors
-/// If the bot cannot start (bad API URL, or `getMe` fails: a wrong token or no network).
+/// If the bot cannot start (bad API URL, or `getMe` fails: a wrong token or no network; or
+/// the webhook cannot listen or is refused).
 pub async fn run<S: GameStore>(
     service: Arc<Service<S>>,
     config: TelegramConfig,
@@ -188,6 +238,13 @@ pub async fn run<S: GameStore>(
         }
     }
 
+    // The webhook listens and registers before anything else starts, so a failure leaves
+    // nothing running.
+    let hooked = match &config.webhook {
+        Some(hook) => Some(webhook::listen(&bot, hook).await?),
+        None => None,
+    };
+
     let shared = Arc::new(Shared {
         service,
         admins: Mutex::new(HashMap::new()),
@@ -222,18 +279,33 @@ pub async fn run<S: GameStore>(
         }
     });
 
-    let listener = Polling::builder(bot.clone())
-        .timeout(config.poll_timeout)
-        .delete_webhook()
-        .await
-        .build();
-    tracing::info!("Telegram: polling for updates");
-    let result = dispatcher
-        .try_dispatch_with_listener(
-            listener,
-            Arc::new(ScrubbingErrorHandler("Telegram: polling failed")),
-        )
-        .await;
+    let result = match hooked {
+        Some(listener) => {
+            if let Some(hook) = &config.webhook {
+                tracing::info!(url = %hook.url, listen = %hook.listen, "Telegram: receiving updates by webhook");
+            }
+            dispatcher
+                .try_dispatch_with_listener(
+                    listener,
+                    Arc::new(ScrubbingErrorHandler("Telegram: the webhook failed")),
+                )
+                .await
+        }
+        None => {
+            let listener = Polling::builder(bot.clone())
+                .timeout(config.poll_timeout)
+                .delete_webhook()
+                .await
+                .build();
+            tracing::info!("Telegram: polling for updates");
+            dispatcher
+                .try_dispatch_with_listener(
+                    listener,
+                    Arc::new(ScrubbingErrorHandler("Telegram: polling failed")),
+                )
+                .await
+        }
+    };
     stopper.abort();
     stopped.notify_one();
     let _ = out_task.await;

@@ -8,10 +8,15 @@
 //! (empty) PostgreSQL database.
 //! 3. Peak resident memory of the process.
 
+mod processes;
+mod throughput;
+
 use std::{
-    sync::{Arc, Mutex},
+    sync::Arc,
     time::{Duration, Instant},
 };
+
+pub use processes::{Worker, run_processes, run_worker};
 
 use anyhow::Context as _;
 
@@ -202,61 +207,28 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
         plain
     };
     let t_setup = Instant::now();
-    let mut next: Vec<Mutex<Option<(String, String)>>> = Vec::with_capacity(opts.games);
-    for g in 0..opts.games {
-        let r = open_game(&service, &format!("g{g}"), "pyramid", 2).await?;
-        next.push(Mutex::new(next_command(&r, g)));
-    }
+    let games = throughput::set_up(&service, opts.games, "").await?;
     println!(
         "set up {} games in {:.1} s",
         opts.games,
         t_setup.elapsed().as_secs_f64()
     );
-    let next = Arc::new(next);
-    let counter = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let t = Instant::now();
-    let mut tasks = Vec::new();
-    for w in 0..opts.senders {
-        let (service, next, counter) = (service.clone(), next.clone(), counter.clone());
-        let (games, turns, senders) = (opts.games, opts.turns, opts.senders);
-        tasks.push(tokio::spawn(async move {
-            let mut done = 0usize;
-            let mut g = w % games;
-            loop {
-                if counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= turns {
-                    break;
-                }
-                let cmd = next[g].lock().expect("lock").clone();
-                if let Some((who, line)) = cmd {
-                    let r = service
-                        .handle_line(&ctx(&format!("g{g}"), &who), &line)
-                        .await;
-                    if r.visibility == Visibility::Public {
-                        done += 1;
-                        *next[g].lock().expect("lock") = next_command(&r, done);
-                    }
-                }
-                g = (g + senders) % games;
-            }
-            done
-        }));
-    }
-    let mut total = 0;
-    for task in tasks {
-        total += task.await?;
-    }
-    let secs = t.elapsed().as_secs_f64();
+    let run = throughput::play(&service, games, &opts).await?;
     println!(
-        "throughput: {} games in one {} database, {} senders, {total} turns in {secs:.1} s = {:.0} turns/s ({})",
+        "throughput: {} games in one {} database, {} senders, {} turns in {:.1} s = {:.0} turns/s ({}); turn latency under load p50 {:.2} ms, p99 {:.2} ms",
         opts.games,
         service.store().backend(),
         opts.senders,
-        total as f64 / secs,
+        run.turns,
+        run.secs,
+        run.turns as f64 / run.secs,
         if opts.render_throughput {
             "each with its PNG"
         } else {
             "without PNGs"
-        }
+        },
+        percentile(&run.samples, 0.5).as_secs_f64() * 1e3,
+        percentile(&run.samples, 0.99).as_secs_f64() * 1e3,
     );
     if let Some(mib) = peak_rss_mib() {
         println!("peak resident memory: {mib:.0} MiB");
