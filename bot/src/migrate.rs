@@ -327,22 +327,13 @@ mod tests {
     use super::*;
     use crate::{
         app::{Ctx, Service, SystemClock, Visibility},
-        store::{ChatScope, test_postgres::TestPostgres},
+        store::test_postgres::TestPostgres,
     };
 
     fn ctx(chat: &str, user: &str) -> Ctx {
         Ctx {
-            scope: ChatScope {
-                platform: "local".into(),
-                chat: chat.into(),
-                thread: String::new(),
-            },
-            user_id: user.into(),
-            user_name: user.into(),
-            is_admin: false,
-            delivery: None,
-            locale: None,
             handle: Some(user.into()),
+            ..Ctx::member("local", chat, user, user)
         }
     }
 

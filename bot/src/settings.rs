@@ -209,7 +209,7 @@ mod tests {
             }
         );
         assert_eq!(tg.webhook_secret.unwrap().expose(), "shared_secret-1");
-        assert_eq!(FloodLimits::parse("1,20,20,30"), Ok(FloodLimits::default()));
+        assert_eq!(FloodLimits::parse("1,20,10,30"), Ok(FloodLimits::default()));
         for bad in ["1,20,20", "1,20,20,0", "fast", "1,2,3,4,5"] {
             let s = Sources::from_pairs(
                 &[

@@ -187,3 +187,12 @@ impl TestRng {
         self.0 % n
     }
 }
+
+/// A free port on 127.0.0.1 (bound, then let go).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}

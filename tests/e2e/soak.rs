@@ -23,7 +23,7 @@ use labscape_core::{AnyGame, Seat, game::parse_options};
 
 use crate::{
     fake_telegram::{FakeTelegram, TgUser},
-    helpers::labscape_bin,
+    helpers::{free_port, labscape_bin},
     mirror::played,
     proxy::Proxy,
 };
@@ -102,14 +102,6 @@ impl Drop for Process {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// What a group's players see when they look at the board.

@@ -11,7 +11,10 @@ use labscape::{
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::fake_telegram::{BOT_USERNAME, Call, FakeTelegram, TgUser};
+use crate::{
+    fake_telegram::{BOT_USERNAME, Call, FakeTelegram, TgUser},
+    helpers::free_port,
+};
 
 const TOKEN: &str = "123456:TEST-token-never-sent-anywhere-else";
 const WAIT: Duration = Duration::from_secs(15);
@@ -1274,15 +1277,6 @@ async fn every_board_game_is_played_whole_on_telegram() {
         .await;
     assert!(played.iter().all(|n| *n > 0));
     bot.stop().await;
-}
-
-/// A free port on 127.0.0.1 (bound, then let go).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// In webhook mode the bot registers its URL with a secret, never polls, refuses posts

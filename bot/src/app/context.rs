@@ -40,6 +40,24 @@ pub struct LiveSummary {
 pub const MAX_ID: usize = 64;
 
 impl Ctx {
+    /// A member of a chat (no thread) with no delivery id, locale, handle or admin rights,
+    /// as local tools and tests speak.
+    pub fn member(platform: &str, chat: &str, user_id: &str, user_name: &str) -> Ctx {
+        Ctx {
+            scope: ChatScope {
+                platform: platform.into(),
+                chat: chat.into(),
+                thread: String::new(),
+            },
+            user_id: user_id.into(),
+            user_name: user_name.into(),
+            is_admin: false,
+            delivery: None,
+            locale: None,
+            handle: None,
+        }
+    }
+
     /// The same context with every id cut to [`MAX_ID`] characters (borrowed when none is
     /// longer), so no adapter can store an id of any size.
     pub(super) fn bounded(&self) -> std::borrow::Cow<'_, Ctx> {

@@ -24,17 +24,8 @@ pub(super) async fn service() -> Service<MemoryStore> {
 
 pub(super) fn ctx(user: &str) -> Ctx {
     Ctx {
-        scope: ChatScope {
-            platform: "local".into(),
-            chat: "c".into(),
-            thread: String::new(),
-        },
-        user_id: user.into(),
-        user_name: user.to_uppercase(),
-        is_admin: false,
-        delivery: None,
-        locale: None,
         handle: Some(user.into()),
+        ..Ctx::member("local", "c", user, &user.to_uppercase())
     }
 }
 

@@ -77,19 +77,7 @@ impl Env {
 }
 
 fn ctx(user: &str) -> Ctx {
-    Ctx {
-        scope: ChatScope {
-            platform: "local".into(),
-            chat: "c".into(),
-            thread: String::new(),
-        },
-        user_id: user.into(),
-        user_name: user.into(),
-        is_admin: false,
-        delivery: None,
-        locale: None,
-        handle: None,
-    }
+    Ctx::member("local", "c", user, user)
 }
 
 /// Starts `single` for ana and bo; returns who plays first.

@@ -22,7 +22,7 @@ use anyhow::Context as _;
 
 use crate::{
     app::{Ctx, Renderer, Reply, Service, SystemClock, Visibility},
-    store::{AnyStore, ChatScope, GameStore, shown_url},
+    store::{AnyStore, GameStore, shown_url},
 };
 
 /// Options of `labscape bench`.
@@ -44,19 +44,7 @@ pub struct BenchOptions {
 }
 
 fn ctx(chat: &str, user: &str) -> Ctx {
-    Ctx {
-        scope: ChatScope {
-            platform: "bench".into(),
-            chat: chat.into(),
-            thread: String::new(),
-        },
-        user_id: user.into(),
-        user_name: user.into(),
-        is_admin: false,
-        delivery: None,
-        locale: None,
-        handle: None,
-    }
+    Ctx::member("bench", chat, user, user)
 }
 
 async fn open_game(
@@ -215,20 +203,11 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
     );
     let run = throughput::play(&service, games, &opts).await?;
     println!(
-        "throughput: {} games in one {} database, {} senders, {} turns in {:.1} s = {:.0} turns/s ({}); turn latency under load p50 {:.2} ms, p99 {:.2} ms",
+        "throughput: {} games in one {} database, {} senders: {}",
         opts.games,
         service.store().backend(),
         opts.senders,
-        run.turns,
-        run.secs,
-        run.turns as f64 / run.secs,
-        if opts.render_throughput {
-            "each with its PNG"
-        } else {
-            "without PNGs"
-        },
-        percentile(&run.samples, 0.5).as_secs_f64() * 1e3,
-        percentile(&run.samples, 0.99).as_secs_f64() * 1e3,
+        run.figures(opts.render_throughput)
     );
     if let Some(mib) = peak_rss_mib() {
         println!("peak resident memory: {mib:.0} MiB");

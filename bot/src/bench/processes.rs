@@ -15,7 +15,7 @@ use tokio::{
     process::{Child, ChildStdin, ChildStdout, Command},
 };
 
-use super::{BenchOptions, percentile, throughput};
+use super::{BenchOptions, throughput};
 use crate::{
     app::{Renderer, Service, SystemClock},
     store::{AnyStore, shown_url},
@@ -93,19 +93,10 @@ pub async fn run_processes(opts: BenchOptions, processes: usize) -> anyhow::Resu
     total.samples.sort();
     println!(
         "throughput: {processes} processes, {} games and {} senders each, on one PostgreSQL \
-         database: {} turns in {:.1} s = {:.0} turns/s ({}); turn latency p50 {:.2} ms, p99 {:.2} ms",
+         database: {}",
         share(opts.games),
         share(opts.senders),
-        total.turns,
-        total.secs,
-        total.turns as f64 / total.secs,
-        if opts.render_throughput {
-            "each with its PNG"
-        } else {
-            "without PNGs"
-        },
-        percentile(&total.samples, 0.5).as_secs_f64() * 1e3,
-        percentile(&total.samples, 0.99).as_secs_f64() * 1e3,
+        total.figures(opts.render_throughput)
     );
     Ok(())
 }

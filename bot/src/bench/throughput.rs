@@ -9,7 +9,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use super::{BenchOptions, ctx, next_command, open_game};
+use super::{BenchOptions, ctx, next_command, open_game, percentile};
 use crate::{
     app::{Service, Visibility},
     store::AnyStore,
@@ -27,6 +27,25 @@ pub(super) struct Run {
     pub secs: f64,
     /// Every turn's latency, sorted.
     pub samples: Vec<Duration>,
+}
+
+impl Run {
+    /// The figures in a sentence: turns, seconds, turns per second, latency.
+    pub(super) fn figures(&self, with_png: bool) -> String {
+        format!(
+            "{} turns in {:.1} s = {:.0} turns/s ({}); turn latency under load p50 {:.2} ms, p99 {:.2} ms",
+            self.turns,
+            self.secs,
+            self.turns as f64 / self.secs,
+            if with_png {
+                "each with its PNG"
+            } else {
+                "without PNGs"
+            },
+            percentile(&self.samples, 0.5).as_secs_f64() * 1e3,
+            percentile(&self.samples, 0.99).as_secs_f64() * 1e3,
+        )
+    }
 }
 
 /// Opens `count` two-player games, in chats named `{prefix}g0`, `{prefix}g1`, …

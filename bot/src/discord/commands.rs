@@ -157,12 +157,7 @@ fn same(items: impl IntoIterator<Item = String>) -> impl Iterator<Item = (String
 }
 
 async fn complete_layout(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        labscape_core::labscape::PRESETS
-            .iter()
-            .map(|(name, notation)| (format!("{name} ({notation})"), name.to_string())),
-    )
+    complete(partial, crate::games::layouts())
 }
 
 async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -614,8 +609,8 @@ mod tests {
                 "{t}"
             );
         }
-        for (name, _) in labscape_core::labscape::PRESETS {
-            assert!(!name.is_empty());
+        for (label, name) in crate::games::layouts() {
+            assert!(label.starts_with(&name) && !name.is_empty(), "{label}");
         }
         let names: Vec<_> = all().iter().map(|c| c.name.clone()).collect();
         assert_eq!(

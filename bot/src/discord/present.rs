@@ -570,19 +570,7 @@ mod tests {
             .unwrap();
         let service =
             crate::app::Service::new(store, std::sync::Arc::new(crate::app::SystemClock), None);
-        let ctx = |id: &str, name: &str| crate::app::Ctx {
-            scope: crate::store::ChatScope {
-                platform: "discord".into(),
-                chat: "1".into(),
-                thread: String::new(),
-            },
-            user_id: id.into(),
-            user_name: name.into(),
-            is_admin: false,
-            delivery: None,
-            locale: None,
-            handle: None,
-        };
+        let ctx = |id: &str, name: &str| crate::app::Ctx::member("discord", "1", id, name);
         service.handle_line(&ctx("1", "||boo||"), "/new").await;
         let joined = service
             .handle_line(&ctx("2", "[free](https://x.co/a)"), "/join")

@@ -198,6 +198,15 @@ fn group_of(text: &str) -> String {
     text.chars().take(1).collect()
 }
 
+/// The named board layouts `/new` offers, as (label, name): Labscape's presets, shown
+/// with their notation. Other games have options rather than layouts.
+pub fn layouts() -> Vec<(String, String)> {
+    labscape_core::labscape::PRESETS
+        .iter()
+        .map(|(name, notation)| (format!("{name} ({notation})"), name.to_string()))
+        .collect()
+}
+
 /// A game's rules summary (`GAME-rules` in the catalogs), if it has one; Labscape's rules
 /// live in `app::help` by topic.
 pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {

@@ -172,20 +172,11 @@ mod tests {
 
         use crate::{
             app::{Ctx, Service, SystemClock, Visibility},
-            store::{AnyStore, ChatScope, test_postgres::TestPostgres},
+            store::{AnyStore, test_postgres::TestPostgres},
         };
         let ctx = |user: &str| Ctx {
-            scope: ChatScope {
-                platform: "local".into(),
-                chat: "pg".into(),
-                thread: String::new(),
-            },
-            user_id: user.into(),
-            user_name: user.into(),
-            is_admin: false,
-            delivery: None,
-            locale: None,
             handle: Some(user.into()),
+            ..Ctx::member("local", "pg", user, user)
         };
         let server = TestPostgres::start();
         let url = server.fresh_database("service").await;
@@ -225,7 +216,7 @@ mod tests {
 
         use crate::{
             app::{Clock, Ctx, Service, Visibility},
-            store::{AnyStore, ChatScope, GameStore, test_postgres::TestPostgres},
+            store::{AnyStore, GameStore, test_postgres::TestPostgres},
         };
         #[derive(Debug)]
         struct At(i64);
@@ -235,17 +226,8 @@ mod tests {
             }
         }
         let ctx = |chat: &str, user: &str| Ctx {
-            scope: ChatScope {
-                platform: "local".into(),
-                chat: chat.into(),
-                thread: String::new(),
-            },
-            user_id: user.into(),
-            user_name: user.into(),
-            is_admin: false,
-            delivery: None,
-            locale: None,
             handle: Some(user.into()),
+            ..Ctx::member("local", chat, user, user)
         };
         let server = TestPostgres::start();
         let url = server.fresh_database("two").await;

@@ -84,7 +84,7 @@ impl Default for FloodLimits {
 
 impl FloodLimits {
     /// Limits written as four numbers, `per_chat_per_sec,per_chat_per_min,per_group_per_min,
-    /// overall_per_sec` (Telegram's defaults are `1,20,20,30`), for a bot whose limits
+    /// overall_per_sec` (Telegram's defaults are `1,20,10,30`), for a bot whose limits
     /// Telegram raised, or a local Bot API server.
     ///
     /// # Errors
