@@ -191,6 +191,53 @@ async fn a_token_echoed_by_an_error_page_is_never_printed_and_a_failed_start_exi
     }
 }
 
+/// A webhook setting that cannot work is refused before anything starts, saying which;
+/// so is a webhook Telegram refuses (here: an API that answers 404), and the token stays
+/// out of the message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unusable_webhook_settings_are_refused_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = [("TELEGRAM_TOKEN", TG_TOKEN)];
+    let cases = [
+        (
+            ["nonsense", "https://bot.example/tg"],
+            "--webhook-listen “nonsense”",
+        ),
+        (
+            ["127.0.0.1:8443", "bot.example/tg"],
+            "--webhook-url “bot.example/tg”",
+        ),
+    ];
+    for (i, ([listen, url], said)) in cases.into_iter().enumerate() {
+        let args = ["telegram", "--webhook-listen", listen, "--webhook-url", url];
+        let bot = spawn_bot(&args, &env, &dir.path().join(format!("hook{i}.db")));
+        let (ok, printed) = ended(bot, Duration::from_secs(30)).await;
+        assert!(!ok && printed.contains(said), "{printed}");
+    }
+    let api = echoing_404().await;
+    let env = [
+        ("TELEGRAM_TOKEN", TG_TOKEN),
+        ("LABSCAPE_TELEGRAM_API_URL", api.as_str()),
+    ];
+    let port = crate::helpers::free_port().to_string();
+    let listen = format!("127.0.0.1:{port}");
+    let args = [
+        "telegram",
+        "--webhook-listen",
+        listen.as_str(),
+        "--webhook-url",
+        "https://bot.example/tg",
+    ];
+    let bot = spawn_bot(&args, &env, &dir.path().join("refused.db"));
+    let (ok, printed) = ended(bot, Duration::from_secs(30)).await;
+    assert!(!ok, "{printed}");
+    assert!(
+        printed.contains("Telegram refused the webhook"),
+        "{printed}"
+    );
+    assert!(!printed.contains(TG_SECRET), "{printed}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn when_one_bot_fails_at_start_up_the_process_says_so_and_exits_non_zero() {
     let telegram = echoing_404().await;
