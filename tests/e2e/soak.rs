@@ -14,7 +14,7 @@ use std::{
     collections::HashMap,
     net::SocketAddr,
     process::{Child, Command, Stdio},
-    sync::{Arc, Mutex},
+    sync::Arc,
     time::{Duration, Instant},
 };
 
@@ -247,12 +247,12 @@ async fn two_processes_killed_at_random_lose_no_acknowledged_turn_and_apply_none
 
     // The killer: every 0.4–1.6 s one process dies, and comes back 0.2 s later.
     let mut dice = Dice(seed ^ 0x9e37_79b9_7f4a_7c15);
-    let kills = Arc::new(Mutex::new(0usize));
+    let mut kills = 0;
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(400 + dice.below(1200))).await;
         let victim = dice.below(2) as usize;
         processes[victim].kill();
-        *kills.lock().unwrap() += 1;
+        kills += 1;
         tokio::time::sleep(Duration::from_millis(200)).await;
         processes[victim].start(&db, &fake, proxy.addr);
     }
@@ -262,10 +262,7 @@ async fn two_processes_killed_at_random_lose_no_acknowledged_turn_and_apply_none
     }
     // Let the last deliveries and posts settle.
     let settle = Instant::now();
-    while fake.webhook().is_some()
-        && settle.elapsed() < Duration::from_secs(10)
-        && fake.deliveries().0 < 2 * messages
-    {
+    while settle.elapsed() < Duration::from_secs(10) && fake.deliveries().0 < 2 * messages {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -328,7 +325,6 @@ async fn two_processes_killed_at_random_lose_no_acknowledged_turn_and_apply_none
         games += 1;
         turns += actions.len();
     }
-    let kills = *kills.lock().unwrap();
     let acknowledged: usize = acked.values().map(Vec::len).sum();
     eprintln!(
         "soak: {games} games, {turns} turns ({acknowledged} acknowledged), {messages} messages \

@@ -116,7 +116,7 @@ pub async fn run_worker(opts: BenchOptions, worker: Worker) -> anyhow::Result<()
         .then(|| Arc::new(crate::render_turn) as Renderer);
     let service = Arc::new(Service::new(store, Arc::new(SystemClock), renderer));
     let prefix = format!("w{}-", worker.index);
-    let games = throughput::set_up(&service, opts.games.max(1), &prefix).await?;
+    let games = throughput::set_up(&service, opts.games, &prefix).await?;
     println!("ready");
     let mut go = String::new();
     BufReader::new(tokio::io::stdin())

@@ -198,7 +198,8 @@ fn intro(lang: Lang) -> String {
 }
 
 /// Runs the Telegram bot until `shutdown` resolves: registers the command list, answers
-/// updates (by long polling, or by webhook when configured), and posts the [`Outgoing`] messages addressed to Telegram.
+/// updates (by long polling, or by webhook when configured), and posts the [`Outgoing`]
+/// messages addressed to Telegram.
 ///
 /// # Errors
 /// If the bot cannot start (bad API URL, or `getMe` fails: a wrong token or no network; or
@@ -281,9 +282,6 @@ pub async fn run<S: GameStore>(
 
     let result = match hooked {
         Some(listener) => {
-            if let Some(hook) = &config.webhook {
-                tracing::info!(url = %hook.url, listen = %hook.listen, "Telegram: receiving updates by webhook");
-            }
             dispatcher
                 .try_dispatch_with_listener(
                     listener,

@@ -127,6 +127,7 @@ pub(super) async fn listen(
             tracing::error!(error = %e, %address, "Telegram: the webhook server failed");
         }
     });
+    tracing::info!(url = %hook.url, listen = %address, "Telegram: receiving updates by webhook");
     Ok(listener)
 }
 
