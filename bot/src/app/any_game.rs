@@ -189,27 +189,23 @@ impl<S: GameStore> Service<S> {
         expected: Option<i64>,
         key: Option<MessageKey>,
     ) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        let mut row = self.locked_row(row, &guard).await?;
+        let seats = self.seats_at(&row, &guard).await?;
         let seat = seats
             .iter()
             .find(|s| s.user_id == ctx.user_id)
             .ok_or(ServiceError::User(UserError::NotSeated))?
             .clone();
-        let slot = self.slot(row.id);
-        let _guard = slot.lock().await;
-        // Re-read under the lock: another command may have just played.
-        let mut row = self
-            .store
-            .game(row.id)
-            .await?
-            .ok_or(ServiceError::User(UserError::NoGame))?;
         if row.status != GameStatus::Running {
             return Err(UserError::NoGame.into());
         }
         if expected.is_some_and(|t| t != row.turn) {
             return Err(UserError::MovedOn.into());
         }
-        let game = self.load_any(&row).await?;
+        self.load_with(&row, seats.clone(), &mut guard).await?;
+        let game = guard.as_ref().expect("loaded").game.clone();
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
         game.check_turn(Some(me)).map_err(refused)?;
@@ -227,6 +223,8 @@ impl<S: GameStore> Service<S> {
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         let mut played = Played::default();
         let mut key = key;
+        // Emptied until the turn is through: a turn that fails half-way is read again.
+        *guard = None;
         for (action, next, events) in &steps {
             played
                 .story
@@ -250,6 +248,12 @@ impl<S: GameStore> Service<S> {
         let next = self
             .run_any_computers(&mut row, &seats, next, &mut played, lang)
             .await?;
+        *guard = Some(super::Loaded {
+            turn: row.turn,
+            game: next.clone(),
+            seats: seats.clone(),
+        });
+        drop(guard);
         let mut reply = self.any_turn_reply(&row, &seats, &next, played, lang).await;
         self.attach_final_replay(&row, &seats, &mut reply).await;
         if next.is_over()
@@ -506,7 +510,7 @@ impl<S: GameStore> Service<S> {
             turn: Some((row.id, row.turn)),
             lang,
             posts_turn: Some((row.id, row.turn)),
-            names: Vec::new(),
+            names: names(seats),
             repeated: false,
         }
     }

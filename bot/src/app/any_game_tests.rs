@@ -314,3 +314,26 @@ async fn a_press_is_checked_against_the_live_game_and_a_repeat_is_marked() {
     let again = s.handle(&c, press).await;
     assert!(again.repeated, "{}", again.text);
 }
+
+/// A typed turn delivered twice (a platform's retry) is applied once, and the second
+/// delivery is marked as a repeat rather than refused by the game ("not your turn").
+#[tokio::test]
+async fn a_retried_typed_turn_is_applied_once_and_marked() {
+    use super::{Command, tests::ctx};
+    let s = service().await;
+    say(&s, "ana", "/new nim stones=9").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let (game, _) = start.turn.expect("a turn");
+    let mut c = ctx("ana");
+    c.delivery = Some("update-7".into());
+    let play = Command::Play {
+        action: "1".into(),
+        expected_turn: None,
+    };
+    let played = s.handle(&c, play.clone()).await;
+    assert_eq!(played.visibility, Visibility::Public, "{}", played.text);
+    let again = s.handle(&c, play).await;
+    assert!(again.repeated, "{}", again.text);
+    assert_eq!(s.store().actions(game, 0).await.unwrap().len(), 1);
+}

@@ -1,8 +1,8 @@
 //! From a command to the code that answers it: the one `match` over [`Command`].
 
 use super::{
-    Command, Ctx, GameKind, GameStatus, GameStore, MessageKey, Reply, Res, Service, UserError,
-    any_game_name, help, tr,
+    Command, Ctx, GameKind, GameStatus, GameStore, MessageKey, Reply, Res, Service, ServiceError,
+    UserError, any_game_name, help, tr,
 };
 
 impl<S: GameStore> Service<S> {
@@ -11,7 +11,11 @@ impl<S: GameStore> Service<S> {
             platform: ctx.scope.platform.clone(),
             id: id.clone(),
         });
+        // A turn finds a retried delivery when it commits (the store refuses its key), or
+        // when it is refused (below): the usual turn reads nothing for it.
+        let is_turn = matches!(cmd, Command::Play { .. } | Command::Press { .. });
         if let Some(k) = &key
+            && !is_turn
             && self.store.handled(k).await?
         {
             return Err(UserError::AlreadyHandled.into());
@@ -64,17 +68,12 @@ impl<S: GameStore> Service<S> {
                 action,
                 expected_turn,
             } => {
-                return self.play(ctx, &action, expected_turn, key).await;
+                let played = self.play(ctx, &action, expected_turn, key.clone()).await;
+                return self.unless_handled(played, key.as_ref()).await;
             }
             Command::Press { game, turn, action } => {
-                let live = self.store.live_game(&ctx.scope).await?;
-                if live.is_none_or(|row| row.id.0 != game) {
-                    return Err(UserError::MovedOn.into());
-                }
-                if action.trim().eq_ignore_ascii_case("snooze") {
-                    return self.snooze(ctx).await;
-                }
-                return self.play(ctx, &action, Some(turn), key).await;
+                let pressed = self.press(ctx, game, turn, &action, key.clone()).await;
+                return self.unless_handled(pressed, key.as_ref()).await;
             }
             Command::Snooze => return self.snooze(ctx).await,
             Command::Recap => return self.recap(ctx).await,
@@ -96,5 +95,39 @@ impl<S: GameStore> Service<S> {
             self.store.mark_handled(k, None, self.clock.now()).await?;
         }
         Ok(reply)
+    }
+
+    /// A button pressed under the post of `game`'s `turn`.
+    async fn press(
+        &self,
+        ctx: &Ctx,
+        game: i64,
+        turn: i64,
+        action: &str,
+        key: Option<MessageKey>,
+    ) -> Res<Reply> {
+        let live = self.store.live_game(&ctx.scope).await?;
+        if live.is_none_or(|row| row.id.0 != game) {
+            return Err(UserError::MovedOn.into());
+        }
+        if action.trim().eq_ignore_ascii_case("snooze") {
+            return self.snooze(ctx).await;
+        }
+        self.play(ctx, action, Some(turn), key).await
+    }
+
+    /// A refused turn whose delivery was handled before is that delivery again (a
+    /// platform's retry, after its turn moved the game on): said as such.
+    async fn unless_handled(&self, played: Res<Reply>, key: Option<&MessageKey>) -> Res<Reply> {
+        match (played, key) {
+            (Err(ServiceError::User(e)), Some(k)) if !matches!(e, UserError::AlreadyHandled) => {
+                if self.store.handled(k).await? {
+                    Err(UserError::AlreadyHandled.into())
+                } else {
+                    Err(e.into())
+                }
+            }
+            (played, _) => played,
+        }
     }
 }

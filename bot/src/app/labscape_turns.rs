@@ -4,9 +4,9 @@
 
 use super::{
     Action, ActionRow, Arc, Ctx, Dice, Event, GameId, GameKind, GameRow, GameStatus, GameStore,
-    Lang, Loaded, Mention, MessageKey, MoveTarget, Phase, Picture, Policy, Position, PositionDoc,
-    QuickAction, Record, Reply, Res, SNAPSHOT_EVERY, Seat, SeatRow, Service, ServiceError,
-    StoreError, Suggestions, TurnImageKey, TurnRecord, TurnWrite, UserError, Variant, Visibility,
+    Lang, Loaded, Mention, MessageKey, MoveTarget, Phase, Picture, Policy, Position, QuickAction,
+    Record, Reply, Res, SNAPSHOT_EVERY, Seat, SeatRow, Service, ServiceError, StoreError,
+    Suggestions, TurnImageKey, TurnRecord, TurnWrite, UserError, Variant, Visibility,
     any_game_name, messages, timers, tr, who_from_prefs,
 };
 
@@ -114,33 +114,30 @@ impl<S: GameStore> Service<S> {
             .await?
             .ok_or(ServiceError::User(UserError::NoGame))?;
         self.ensure_loaded(&fresh, &mut guard).await?;
-        Ok(guard.as_ref().expect("loaded").pos.clone())
+        Ok(guard.as_ref().expect("loaded").pos().clone())
     }
 
+    /// Loads `row`'s game into its slot unless the slot holds it at `row`'s turn already.
     pub(super) async fn ensure_loaded(&self, row: &GameRow, slot: &mut Option<Loaded>) -> Res<()> {
-        if slot.as_ref().is_some_and(|l| l.turn == row.turn) {
+        let seats = self.seats_at(row, slot).await?;
+        self.load_with(row, seats, slot).await
+    }
+
+    /// [`Service::ensure_loaded`] with the game's seats in hand.
+    pub(super) async fn load_with(
+        &self,
+        row: &GameRow,
+        seats: Vec<SeatRow>,
+        slot: &mut Option<Loaded>,
+    ) -> Res<()> {
+        if Loaded::at(slot, row.turn).is_some() {
             return Ok(());
         }
-        let corrupt = |what: String| {
-            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
-        };
-        let (seq, json) = self
-            .store
-            .snapshot(row.id, row.turn)
-            .await?
-            .ok_or_else(|| corrupt("no snapshot".into()))?;
-        let doc: PositionDoc =
-            serde_json::from_str(&json).map_err(|e| corrupt(format!("snapshot: {e}")))?;
-        let mut pos = Position::from_doc(&doc).map_err(|e| corrupt(format!("snapshot: {e}")))?;
-        for a in self.store.actions(row.id, seq).await? {
-            let action =
-                Action::parse(&a.action).map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
-            pos.play(Some(Seat(a.seat)), &action)
-                .map_err(|e| corrupt(format!("turn {}: {e}", a.seq)))?;
-        }
+        let game = self.load_any(row).await?;
         *slot = Some(Loaded {
             turn: row.turn,
-            pos,
+            game,
+            seats,
         });
         Ok(())
     }
@@ -159,30 +156,25 @@ impl<S: GameStore> Service<S> {
         if row.kind != GameKind::Labscape {
             return self.play_any(ctx, row, text, expected, key).await;
         }
-        let seats = self.store.seats(row.id).await?;
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        let mut row = self.locked_row(row, &guard).await?;
+        let seats = self.seats_at(&row, &guard).await?;
         let seat = seats
             .iter()
             .find(|s| s.user_id == ctx.user_id)
             .ok_or(ServiceError::User(UserError::NotSeated))?;
         let action = Action::parse(text).map_err(UserError::from)?;
-        let slot = self.slot(row.id);
-        let mut guard = slot.lock().await;
-        // Re-read under the lock: another command may have just played.
-        let mut row = self
-            .store
-            .game(row.id)
-            .await?
-            .ok_or(ServiceError::User(UserError::NoGame))?;
         if row.status != GameStatus::Running {
             return Err(UserError::NoGame.into());
         }
         if expected.is_some_and(|t| t != row.turn) {
             return Err(UserError::MovedOn.into());
         }
-        self.ensure_loaded(&row, &mut guard).await?;
+        self.load_with(&row, seats.clone(), &mut guard).await?;
         let loaded = guard.as_mut().expect("loaded");
         let (next, events) = loaded
-            .pos
+            .pos()
             .after(Some(Seat(seat.seat)), &action)
             .map_err(UserError::from)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
@@ -207,7 +199,7 @@ impl<S: GameStore> Service<S> {
             .turn_reply(
                 &row,
                 &seats,
-                &loaded.pos,
+                loaded.pos(),
                 loaded.turn,
                 story,
                 &all_events,
@@ -262,10 +254,8 @@ impl<S: GameStore> Service<S> {
         self.store.append_turn(&write).await?;
         row.turn = new_turn;
         row.status = status;
-        *loaded = Loaded {
-            turn: new_turn,
-            pos: next,
-        };
+        loaded.turn = new_turn;
+        loaded.game = labscape_core::AnyGame::Labscape(next);
         Ok(())
     }
 
@@ -280,7 +270,7 @@ impl<S: GameStore> Service<S> {
         lang: Lang,
     ) -> Res<()> {
         for _ in 0..2000 {
-            let Some(active) = loaded.pos.active() else {
+            let Some(active) = loaded.pos().active() else {
                 break;
             };
             let Some(seat) = seats.get(active.index()) else {
@@ -290,10 +280,10 @@ impl<S: GameStore> Service<S> {
                 break;
             };
             let mut rng = Dice::from_seed(&format!("{}/computer/{}", row.seed, row.turn));
-            let Some(action) = policy.choose(&loaded.pos, &mut rng) else {
+            let Some(action) = policy.choose(loaded.pos(), &mut rng) else {
                 break;
             };
-            let (next, events) = loaded.pos.after(Some(active), &action).map_err(|e| {
+            let (next, events) = loaded.pos().after(Some(active), &action).map_err(|e| {
                 ServiceError::Store(StoreError::Corrupt(format!(
                     "computer player chose {action}: {e}"
                 )))
@@ -409,7 +399,7 @@ impl<S: GameStore> Service<S> {
             turn: Some((row.id, turn)),
             lang,
             posts_turn: Some((row.id, turn)),
-            names: Vec::new(),
+            names: display_names(seats),
             repeated: false,
         }
     }

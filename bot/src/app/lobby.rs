@@ -209,10 +209,12 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::NotCreatorOrAdmin(Deed::Abandon).into());
         }
         let slot = self.slot(row.id);
-        let _guard = slot.lock().await;
+        let mut guard = slot.lock().await;
         self.store
             .set_status(row.id, GameStatus::Abandoned, self.clock.now())
             .await?;
+        // A turn waiting for the lock reads the game again, and finds it abandoned.
+        *guard = None;
         let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
         let mut text = tr!(
             lang,
@@ -257,7 +259,11 @@ impl<S: GameStore> Service<S> {
         self.store
             .start_game(row.id, &doc_json(&pos), timer.as_ref(), self.clock.now())
             .await?;
-        *guard = Some(Loaded { turn: 0, pos });
+        *guard = Some(Loaded {
+            turn: 0,
+            game: labscape_core::AnyGame::Labscape(pos),
+            seats: seats.clone(),
+        });
         let mut row = row;
         row.status = GameStatus::Running;
         let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
@@ -276,7 +282,7 @@ impl<S: GameStore> Service<S> {
             .turn_reply(
                 &row,
                 &seats,
-                &loaded.pos,
+                loaded.pos(),
                 loaded.turn,
                 story,
                 &all_events,

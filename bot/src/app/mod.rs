@@ -49,8 +49,8 @@ use std::{
 use labscape_core::{
     GameKind,
     labscape::{
-        Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, PositionDoc,
-        Record, Seat, Settings, SetupMode, TurnRecord, Variant, commitment,
+        Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, Record, Seat,
+        Settings, SetupMode, TurnRecord, Variant, commitment,
     },
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
@@ -94,10 +94,25 @@ impl From<StoreError> for ServiceError {
 
 type Res<T> = Result<T, ServiceError>;
 
-/// A game's position cached at a turn number.
+/// A game's position cached at a turn number: a turn needs no read of its snapshot and
+/// actions while no other process plays on the game.
 struct Loaded {
     turn: i64,
-    pos: Position,
+    game: labscape_core::AnyGame,
+    /// The game's seats: they never change once it runs.
+    seats: Vec<SeatRow>,
+}
+
+impl Loaded {
+    /// The cached game, if it is at `turn`.
+    fn at(slot: &Option<Loaded>, turn: i64) -> Option<&Loaded> {
+        slot.as_ref().filter(|l| l.turn == turn)
+    }
+
+    /// Labscape's position: its own path loads only Labscape games.
+    fn pos(&self) -> &Position {
+        self.game.get::<Position>().expect("a Labscape game")
+    }
 }
 
 type Slot = Arc<AsyncMutex<Option<Loaded>>>;
@@ -189,6 +204,14 @@ impl<S: GameStore> Service<S> {
         let ctx = &*ctx.bounded();
         let what = format!("{cmd:?}");
         match self.dispatch(ctx, cmd).await {
+            Ok(mut r) if r.posts_turn.is_some() => {
+                // A turn post is in the language its text was written in, and names its
+                // players already: only the speaker's name is added.
+                r.names.push(cap_name(&ctx.user_name));
+                r.names.sort();
+                r.names.dedup();
+                r
+            }
             Ok(mut r) => {
                 let live = self.store.live_game(&ctx.scope).await.ok().flatten();
                 r.lang = match r.visibility {
@@ -266,6 +289,27 @@ impl<S: GameStore> Service<S> {
             .entry(id)
             .or_default()
             .clone()
+    }
+
+    /// A game's row once its lock is held: `row`, read before the lock, when the cache is
+    /// at its turn (no command of this process played since; another process's turn is
+    /// caught by the store's expected-turn check), else read again.
+    async fn locked_row(&self, row: GameRow, slot: &Option<Loaded>) -> Res<GameRow> {
+        if Loaded::at(slot, row.turn).is_some() {
+            return Ok(row);
+        }
+        self.store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))
+    }
+
+    /// The seats of `row`'s game: the cached ones when the slot is at its turn, else read.
+    async fn seats_at(&self, row: &GameRow, slot: &Option<Loaded>) -> Res<Vec<SeatRow>> {
+        match Loaded::at(slot, row.turn) {
+            Some(l) => Ok(l.seats.clone()),
+            None => Ok(self.store.seats(row.id).await?),
+        }
     }
 
     async fn live(&self, scope: &ChatScope) -> Res<GameRow> {

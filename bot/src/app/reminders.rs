@@ -167,7 +167,7 @@ impl<S: GameStore> Service<S> {
                     let loaded = guard.as_mut().expect("loaded");
                     let seat = Seat(t.seat);
                     let action = Action::Wait(1);
-                    let (next, events) = loaded.pos.after(Some(seat), &action).map_err(|e| {
+                    let (next, events) = loaded.pos().after(Some(seat), &action).map_err(|e| {
                         ServiceError::Store(StoreError::Corrupt(format!("automatic wait: {e}")))
                     })?;
                     let mut story = vec![tr!(
@@ -194,7 +194,7 @@ impl<S: GameStore> Service<S> {
                     self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all, lang)
                         .await?;
                     let mut reply = self
-                        .turn_reply(&row, &seats, &loaded.pos, loaded.turn, story, &all, lang)
+                        .turn_reply(&row, &seats, loaded.pos(), loaded.turn, story, &all, lang)
                         .await;
                     drop(guard);
                     self.attach_final_replay(&row, &seats, &mut reply).await;

@@ -86,14 +86,18 @@ pub(super) async fn play(
             let mut samples = Vec::new();
             let mut g = w % games.len();
             loop {
-                if counter.fetch_add(1, Ordering::Relaxed) >= turns {
+                let n = counter.fetch_add(1, Ordering::Relaxed);
+                if n >= turns {
                     break;
                 }
                 let (chat, next) = &games[g];
                 let cmd = next.lock().expect("lock").clone();
                 if let Some((who, line)) = cmd {
+                    // Each turn with its own delivery id, as a platform sends it.
+                    let mut ctx = ctx(chat, &who);
+                    ctx.delivery = Some(format!("{chat}-{n}"));
                     let sent = Instant::now();
-                    let r = service.handle_line(&ctx(chat, &who), &line).await;
+                    let r = service.handle_line(&ctx, &line).await;
                     if r.visibility == Visibility::Public {
                         samples.push(sent.elapsed());
                         *next.lock().expect("lock") = next_command(&r, samples.len());

@@ -199,6 +199,11 @@ pub(super) async fn a_turn_is_written_once_and_only_at_the_expected_number<S: Ga
         s.append_turn(&turn(id, 1, Some("m1"))).await,
         Err(StoreError::Duplicate)
     ));
+    // The same delivery at its own, now stale, turn number (a retry): still a duplicate.
+    assert!(matches!(
+        s.append_turn(&turn(id, 0, Some("m1"))).await,
+        Err(StoreError::Duplicate)
+    ));
     // A stale turn number: refused as a conflict, and the message id is not burnt.
     assert!(matches!(
         s.append_turn(&turn(id, 0, Some("m2"))).await,

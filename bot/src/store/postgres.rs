@@ -136,6 +136,112 @@ async fn owe_post(
     Ok(())
 }
 
+/// A turn's writes in one statement, so one round trip: the game moved on if it is still
+/// at the expected turn (else nothing changes), the delivery recorded, the action, a
+/// snapshot when due, the next turn's timer (or none), the owed post. PostgreSQL runs
+/// every part of a statement or none: a delivery seen before (its key taken) undoes it
+/// all. The results of a turn that ends the game follow in the caller's transaction.
+const WRITE_TURN: &str = "\
+WITH g AS (
+    UPDATE games SET turn = $5, status = $6, updated_at = $4
+    WHERE id = $3 AND turn = $7 AND status = 'running'
+    RETURNING id
+), h AS (
+    INSERT INTO handled_messages (platform, message_id, game_id, at)
+    SELECT $1::TEXT, $2::TEXT, id, $4 FROM g WHERE $1::TEXT IS NOT NULL
+    RETURNING 1
+), a AS (
+    INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at)
+    SELECT id, $5, $8, $9, $10, $11, $4 FROM g
+    RETURNING 1
+), s AS (
+    INSERT INTO snapshots (game_id, seq, position)
+    SELECT id, $5, $12::TEXT FROM g WHERE $12::TEXT IS NOT NULL
+    ON CONFLICT (game_id, seq) DO UPDATE SET position = excluded.position
+    RETURNING 1
+), t_gone AS (
+    DELETE FROM turn_timers WHERE $13::BIGINT IS NULL AND game_id IN (SELECT id FROM g)
+    RETURNING 1
+), t AS (
+    INSERT INTO turn_timers (game_id, turn, seat, user_id, waiting_since, reminders_sent,
+                             next_reminder, deadline_at, stalled)
+    SELECT id, $13::BIGINT, $14::BIGINT, $15::TEXT, $16::BIGINT, $17::BIGINT, $18::BIGINT,
+           $19::BIGINT, $20::BOOLEAN
+    FROM g WHERE $13::BIGINT IS NOT NULL
+    ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat,
+        user_id = excluded.user_id, waiting_since = excluded.waiting_since,
+        reminders_sent = excluded.reminders_sent, next_reminder = excluded.next_reminder,
+        deadline_at = excluded.deadline_at, stalled = excluded.stalled
+    RETURNING 1
+), o AS (
+    INSERT INTO outbox (game_id, turn, since) SELECT id, $5, $4 FROM g
+    ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, since = excluded.since
+    RETURNING 1
+)
+SELECT COUNT(*) AS moved FROM g";
+
+/// Runs [`WRITE_TURN`] for `w`: [`StoreError::Duplicate`] for a delivery seen before,
+/// [`StoreError::Conflict`] when the game is not at the expected turn.
+async fn write_turn(conn: &mut sqlx::PgConnection, w: &TurnWrite) -> StoreResult<()> {
+    let a = &w.action;
+    let t = w.timer.as_ref();
+    let res = sqlx::query(WRITE_TURN)
+        .bind(w.message.as_ref().map(|m| m.platform.as_str()))
+        .bind(w.message.as_ref().map(|m| m.id.as_str()))
+        .bind(w.game.0)
+        .bind(a.at)
+        .bind(w.expected_turn + 1)
+        .bind(w.status.name())
+        .bind(w.expected_turn)
+        .bind(i64::from(a.seat))
+        .bind(&a.action)
+        .bind(&a.sender)
+        .bind(a.automatic)
+        .bind(w.snapshot.as_deref())
+        .bind(t.map(|t| t.turn))
+        .bind(t.map(|t| i64::from(t.seat)))
+        .bind(t.map(|t| t.user_id.as_str()))
+        .bind(t.map(|t| t.waiting_since))
+        .bind(t.map(|t| t.reminders_sent))
+        .bind(t.and_then(|t| t.next_reminder))
+        .bind(t.and_then(|t| t.deadline_at))
+        .bind(t.map(|t| t.stalled))
+        .fetch_one(&mut *conn)
+        .await;
+    let moved: i64 = match res {
+        Err(e) if is_unique(&e) => {
+            let delivery = e
+                .as_database_error()
+                .and_then(|d| d.table())
+                .is_some_and(|t| t == "handled_messages");
+            // Else another process wrote this turn's action first.
+            return Err(if delivery {
+                StoreError::Duplicate
+            } else {
+                StoreError::Conflict
+            });
+        }
+        r => r?.try_get("moved")?,
+    };
+    if moved == 1 {
+        return Ok(());
+    }
+    // The game is elsewhere: perhaps because this very delivery moved it (a retry).
+    if let Some(m) = &w.message {
+        let seen: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM handled_messages WHERE platform = $1 AND message_id = $2)",
+        )
+        .bind(&m.platform)
+        .bind(&m.id)
+        .fetch_one(&mut *conn)
+        .await?;
+        if seen {
+            return Err(StoreError::Duplicate);
+        }
+    }
+    Err(StoreError::Conflict)
+}
+
 impl GameStore for PgStore {
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
@@ -487,73 +593,16 @@ impl GameStore for PgStore {
     }
 
     async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
+        if w.results.is_empty() {
+            // The usual turn: one statement, atomic on its own.
+            let mut conn = self.pool.acquire().await?;
+            return write_turn(&mut conn, w).await;
+        }
         let mut tx = self.write_tx().await?;
-        if let Some(m) = &w.message {
-            let res = sqlx::query("INSERT INTO handled_messages (platform, message_id, game_id, at) VALUES ($1, $2, $3, $4)")
-                .bind(&m.platform)
-                .bind(&m.id)
-                .bind(w.game.0)
-                .bind(w.action.at)
-                .execute(&mut *tx)
-                .await;
-            match res {
-                Err(e) if is_unique(&e) => {
-                    tx.rollback().await?;
-                    return Err(StoreError::Duplicate);
-                }
-                Err(e) => return Err(e.into()),
-                Ok(_) => {}
-            }
-        }
-        let next = w.expected_turn + 1;
-        let res = sqlx::query(
-            "UPDATE games SET turn = $1, status = $2, updated_at = $3 WHERE id = $4 AND turn = $5 AND status = 'running'",
-        )
-        .bind(next)
-        .bind(w.status.name())
-        .bind(w.action.at)
-        .bind(w.game.0)
-        .bind(w.expected_turn)
-        .execute(&mut *tx)
-        .await?;
-        if res.rows_affected() == 0 {
+        if let Err(e) = write_turn(&mut tx, w).await {
             tx.rollback().await?;
-            return Err(StoreError::Conflict);
+            return Err(e);
         }
-        let a = &w.action;
-        let res = sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(w.game.0)
-        .bind(next)
-        .bind(i64::from(a.seat))
-        .bind(&a.action)
-        .bind(&a.sender)
-        .bind(a.automatic)
-        .bind(a.at)
-        .execute(&mut *tx)
-        .await;
-        match res {
-            Err(e) if is_unique(&e) => {
-                tx.rollback().await?;
-                return Err(StoreError::Conflict);
-            }
-            Err(e) => return Err(e.into()),
-            Ok(_) => {}
-        }
-        if let Some(snap) = &w.snapshot {
-            sqlx::query(
-                "INSERT INTO snapshots (game_id, seq, position) VALUES ($1, $2, $3) \
-                 ON CONFLICT (game_id, seq) DO UPDATE SET position = excluded.position",
-            )
-            .bind(w.game.0)
-            .bind(next)
-            .bind(snap)
-            .execute(&mut *tx)
-            .await?;
-        }
-        put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
-        owe_post(&mut tx, w.game, next, a.at).await?;
         for r in &w.results {
             sqlx::query(
                 "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
