@@ -265,6 +265,21 @@ mod tests {
                 .unwrap();
             assert_eq!(row.turn, 1, "{chat}: one turn applied");
         }
+        // Turns alternate between the processes on one game: each finds its cached game a
+        // turn behind the row, reads it again and plays on from where the other left it.
+        let scope = ctx("c1", "ana").scope;
+        let mut mover = if firsts[0] == "ana" { "bo" } else { "ana" };
+        for turn in 2..6 {
+            let service = if turn % 2 == 0 { &b } else { &a };
+            let me = ctx("c1", mover);
+            let legal = service.suggestions(&me).await.actions;
+            let action = legal.first().expect("the game goes on");
+            let r = service.handle_line(&me, &format!("/play {action}")).await;
+            assert_eq!(r.visibility, Visibility::Public, "turn {turn}: {}", r.text);
+            let row = a.store().live_game(&scope).await.unwrap();
+            assert_eq!(row.map(|g| g.turn), Some(turn), "every turn applied once");
+            mover = if mover == "ana" { "bo" } else { "ana" };
+        }
         // Every chat's reminder is due; both schedulers fire at once.
         let later = t0 + 13 * 3600;
         let (fa, fb) = tokio::join!(a.fire_due(later), b.fire_due(later));
