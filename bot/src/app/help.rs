@@ -5,7 +5,6 @@ use std::fmt::Write;
 
 use labscape_core::labscape::{Difficulty, Position, STANDARD, dawn_for};
 
-use super::messages;
 use crate::i18n::{Lang, tr};
 
 /// The rules topics.
@@ -100,8 +99,8 @@ pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<S
                     s,
                     "{:>2} {} — {}",
                     i + 2,
-                    messages::special_name(e.id, lang),
-                    messages::special_effect(e.id, lang)
+                    crate::games::labscape::special_name(e.id, lang),
+                    crate::games::labscape::special_effect(e.id, lang)
                 );
             }
             s
@@ -140,7 +139,7 @@ pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<S
             let pw = players.chars().count();
             let names: Vec<String> = Difficulty::ALL
                 .iter()
-                .map(|d| messages::difficulty_name(*d, lang))
+                .map(|d| crate::games::labscape::difficulty_name(*d, lang))
                 .collect();
             let cw = names
                 .iter()

@@ -4,7 +4,7 @@
 use super::{
     ActionRow, Arc, Attachment, Ctx, Event, GameId, GameKind, GameRow, GameStatus, GameStore, Lang,
     Reply, Res, SeatRow, Service, ServiceError, StoreError, UserError, Visibility, any_game_name,
-    any_history, display_names, messages, record_of, timers, tr, variant,
+    any_history, display_names, record_of, timers, tr, variant,
 };
 
 impl<S: GameStore> Service<S> {
@@ -25,8 +25,9 @@ impl<S: GameStore> Service<S> {
                 "lobby-status",
                 game = any_game_name(row.kind, row.id),
                 layout = variant(&row)?.layout.source(),
-                difficulty = messages::difficulty_name(variant(&row)?.difficulty, lang),
-                setup = messages::setup_name(variant(&row)?.setup.name(), lang),
+                difficulty =
+                    crate::games::labscape::difficulty_name(variant(&row)?.difficulty, lang),
+                setup = crate::games::labscape::setup_name(variant(&row)?.setup.name(), lang),
                 taken = seats.len(),
                 max = row.max_players,
                 seats = seats
@@ -42,7 +43,7 @@ impl<S: GameStore> Service<S> {
             .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
         let notes = self.away_notes(&row, &seats, lang).await?;
-        let mut text = messages::status(
+        let mut text = crate::games::labscape::status(
             &any_game_name(row.kind, row.id),
             row.turn,
             &pos,
@@ -96,7 +97,7 @@ impl<S: GameStore> Service<S> {
                 .map(String::as_str)
                 .unwrap_or("?");
             let auto = any_history::automatic_note(a, lang);
-            let story = messages::describe(&per_turn[i + 1], &names, lang).join(" ");
+            let story = crate::games::labscape::describe(&per_turn[i + 1], &names, lang).join(" ");
             text.push_str(&format!("\n#{} {who}: {}{auto} — {story}", a.seq, a.action));
         }
         if actions.is_empty() {
@@ -129,7 +130,7 @@ impl<S: GameStore> Service<S> {
         let mut text = tr!(lang, "recap-since", game = any_game_name(row.kind, row.id));
         if since == 0 {
             text = tr!(lang, "recap-all", game = any_game_name(row.kind, row.id));
-            for line in messages::describe(&per_turn[0], &names, lang) {
+            for line in crate::games::labscape::describe(&per_turn[0], &names, lang) {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -143,7 +144,7 @@ impl<S: GameStore> Service<S> {
             text.push_str(&format!(
                 "\n#{} {who}{auto}: {}",
                 a.seq,
-                messages::describe(&per_turn[i + 1], &names, lang).join(" ")
+                crate::games::labscape::describe(&per_turn[i + 1], &names, lang).join(" ")
             ));
         }
         if since == actions.len() && since > 0 {
@@ -154,7 +155,7 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
             .await;
-        reply.text = format!("{text}\n{}", messages::next_up(&pos, lang));
+        reply.text = format!("{text}\n{}", crate::games::labscape::next_up(&pos, lang));
         reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.posts_turn = None;

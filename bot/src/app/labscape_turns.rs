@@ -1,14 +1,15 @@
-//! Labscape's turn: its position loaded and cached per game, an action checked and
-//! played, the turn committed in one transaction, computer players, and the turn's reply
-//! with its image and buttons; autocomplete suggestions for any game.
+//! Labscape's turn: its position loaded and cached per game (any game's, since the cache
+//! holds `AnyGame`), an action checked and played, the turn committed, computer players,
+//! and the turn's reply with its image and buttons; autocomplete suggestions for any game.
+//! Labscape's words, buttons and record live in `games/labscape/`.
 
 use super::{
     Action, ActionRow, Arc, Ctx, Dice, Event, GameId, GameKind, GameRow, GameStatus, GameStore,
-    Lang, Loaded, Mention, MessageKey, MoveTarget, Phase, Picture, Policy, Position, QuickAction,
-    Record, Reply, Res, SNAPSHOT_EVERY, Seat, SeatRow, Service, ServiceError, StoreError,
-    Suggestions, TurnImageKey, TurnRecord, TurnWrite, UserError, Variant, Visibility,
-    any_game_name, messages, timers, tr, who_from_prefs,
+    Lang, Loaded, Mention, MessageKey, Picture, Policy, Position, Reply, Res, SNAPSHOT_EVERY, Seat,
+    SeatRow, Service, ServiceError, StoreError, Suggestions, TurnImageKey, TurnWrite, UserError,
+    Variant, Visibility, any_game_name, timers, tr, who_from_prefs,
 };
+use crate::games::{self, labscape::quick_actions};
 
 impl<S: GameStore> Service<S> {
     /// What the caller may play now in their chat's game: empty unless it is their turn.
@@ -45,50 +46,7 @@ impl<S: GameStore> Service<S> {
         let Ok(pos) = self.position(&row).await else {
             return Suggestions::default();
         };
-        if pos.active() != Some(Seat(seat.seat)) {
-            return Suggestions::default();
-        }
-        let mut out = Suggestions {
-            actions: pos
-                .legal_actions()
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
-            ..Suggestions::default()
-        };
-        for a in pos.legal_actions() {
-            match a {
-                Action::Move(MoveTarget::Steps(s)) => out.steps.push(s[0].to_string()),
-                Action::Roll => out.can_roll = true,
-                Action::Exit => out.can_exit = true,
-                Action::RotateWall { from, to } => {
-                    out.rotations.push((from.to_string(), to.to_string()))
-                }
-                Action::PlaceWall(w) => out.walls.push(w.to_string()),
-                Action::PlaceItem(c, labscape_core::labscape::ItemKind::Key) => {
-                    out.empty_cells.push(c.to_string())
-                }
-                _ => {}
-            }
-        }
-        if pos.phase() == Phase::Play
-            && let Some(here) = pos.player(Seat(seat.seat)).cell()
-        {
-            let board = pos.current_board();
-            let dist = board.distances(here);
-            let mut cells: Vec<(u16, String)> = board
-                .shape()
-                .cells()
-                .filter(|c| *c != here)
-                .filter_map(|c| {
-                    let d = dist[board.shape().index(c)];
-                    (d != labscape_core::labscape::UNREACHABLE).then(|| (d, c.to_string()))
-                })
-                .collect();
-            cells.sort();
-            out.cells = cells.into_iter().map(|(_, c)| c).collect();
-        }
-        out
+        games::labscape::suggestions(&pos, Seat(seat.seat))
     }
 
     /// The current position of a game, if it has started.
@@ -178,7 +136,7 @@ impl<S: GameStore> Service<S> {
             .after(Some(Seat(seat.seat)), &action)
             .map_err(UserError::from)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
-        let mut story = messages::describe(&events, &display_names(&seats), lang);
+        let mut story = crate::games::labscape::describe(&events, &display_names(&seats), lang);
         self.commit_turn(
             &mut row,
             &seats,
@@ -288,7 +246,11 @@ impl<S: GameStore> Service<S> {
                     "computer player chose {action}: {e}"
                 )))
             })?;
-            story.extend(messages::describe(&events, &display_names(seats), lang));
+            story.extend(crate::games::labscape::describe(
+                &events,
+                &display_names(seats),
+                lang,
+            ));
             self.commit_turn(
                 row,
                 seats,
@@ -319,12 +281,12 @@ impl<S: GameStore> Service<S> {
         lang: Lang,
     ) -> Reply {
         let name = any_game_name(row.kind, row.id);
-        let mut text = messages::heading(&name, turn, lang);
+        let mut text = crate::games::labscape::heading(&name, turn, lang);
         for line in story {
             text.push('\n');
             text.push_str(&line);
         }
-        let next = messages::next_up(pos, lang);
+        let next = crate::games::labscape::next_up(pos, lang);
         if !next.is_empty() {
             text.push('\n');
             text.push_str(&next);
@@ -441,68 +403,8 @@ pub(super) fn variant(row: &GameRow) -> Res<Variant> {
         })
 }
 
-/// A stored game as its record (settings, seed, actions in the public notation).
-pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
-    let options = labscape_core::game::parse_options(&row.settings).unwrap_or_default();
-    let get = |key: &str| {
-        labscape_core::game::option(&options, key)
-            .unwrap_or_default()
-            .to_string()
-    };
-    Record {
-        layout: get("layout"),
-        difficulty: get("difficulty"),
-        setup: get("setup"),
-        players: display_names(seats),
-        seed: row.seed.clone(),
-        actions: actions
-            .iter()
-            .map(|a| TurnRecord {
-                seat: a.seat,
-                action: a.action.clone(),
-            })
-            .collect(),
-    }
-}
-
 pub(super) fn doc_json(pos: &Position) -> String {
     serde_json::to_string(&pos.to_doc()).expect("documents serialise")
-}
-
-/// The policy `addbot` uses when none is named.
-pub fn default_policy() -> Policy {
-    Policy::from_name("heuristic").unwrap_or(Policy::Random)
-}
-
-pub(super) fn policy_names() -> String {
-    ["random", "heuristic", "search"]
-        .into_iter()
-        .filter(|n| Policy::from_name(n).is_some())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The buttons for the next player: legal single steps, roll, exit, wait 1.
-pub fn quick_actions(pos: &Position, lang: Lang) -> Vec<QuickAction> {
-    if pos.phase() != Phase::Play {
-        return Vec::new();
-    }
-    pos.legal_actions()
-        .into_iter()
-        .filter_map(|a| {
-            let label = match &a {
-                Action::Move(MoveTarget::Steps(s)) if s.len() == 1 => s[0].to_string(),
-                Action::Roll => tr!(lang, "button-roll"),
-                Action::Exit => tr!(lang, "button-exit"),
-                Action::Wait(1) => tr!(lang, "button-wait", minutes = 1),
-                _ => return None,
-            };
-            Some(QuickAction {
-                label,
-                action: a.to_string(),
-            })
-        })
-        .collect()
 }
 
 pub(super) fn display_names(seats: &[SeatRow]) -> Vec<String> {

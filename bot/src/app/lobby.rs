@@ -5,7 +5,7 @@ use super::{
     Ctx, Deed, Difficulty, GameId, GameKind, GameRow, GameStatus, GameStore, Layout, Loaded,
     NewGame, NewOptions, OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, Settings,
     SetupMode, StoreError, UserError, Variant, any_game, any_game_name, cap_name, commitment,
-    default_policy, doc_json, game_name, messages, policy_names, tr, variant,
+    default_policy, doc_json, game_name, policy_names, tr, variant,
 };
 
 impl<S: GameStore> Service<S> {
@@ -80,8 +80,8 @@ impl<S: GameStore> Service<S> {
             layout = layout.source(),
             modules = layout.module_count(),
             floors = layout.floor_count(),
-            difficulty = messages::difficulty_name(d, lang),
-            setup = messages::setup_name(s.name(), lang),
+            difficulty = crate::games::labscape::difficulty_name(d, lang),
+            setup = crate::games::labscape::setup_name(s.name(), lang),
             max = max,
             who = seat.display_name.as_str()
         )))
@@ -273,7 +273,11 @@ impl<S: GameStore> Service<S> {
             game = any_game_name(row.kind, row.id),
             hash = row.seed_hash.as_str()
         )];
-        story.extend(messages::describe(&events, &settings.players, lang));
+        story.extend(crate::games::labscape::describe(
+            &events,
+            &settings.players,
+            lang,
+        ));
         let mut all_events = events;
         let loaded = guard.as_mut().expect("just loaded");
         self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)

@@ -22,13 +22,14 @@ mod pictures;
 mod preferences;
 mod reminders;
 mod turn_images;
+use crate::games::labscape::policy_names;
+pub use crate::games::labscape::{default_policy, quick_actions, record_of};
 pub use any_game::any_game_name;
 pub use any_history::ANY_RECORD_FORMAT;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
 use information::CachedReplay;
-pub use labscape_turns::{default_policy, quick_actions, record_of};
-use labscape_turns::{display_names, doc_json, policy_names, variant};
+use labscape_turns::{display_names, doc_json, variant};
 pub use pictures::{Picture, Renderer, ReplayRenderer};
 pub use preferences::{SNOOZE, who_from_prefs};
 use turn_images::{TurnImageKey, TurnImages};
@@ -49,8 +50,8 @@ use std::{
 use labscape_core::{
     GameKind,
     labscape::{
-        Action, Dice, Difficulty, Event, Layout, MoveTarget, Phase, Policy, Position, Record, Seat,
-        Settings, SetupMode, TurnRecord, Variant, commitment,
+        Action, Dice, Difficulty, Event, Layout, Policy, Position, Seat, Settings, SetupMode,
+        Variant, commitment,
     },
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};

@@ -4,7 +4,7 @@
 use super::{
     Action, DeadlinePolicy, GameKind, GameRow, GameStatus, GameStore, Mention, Outgoing, Position,
     QuickAction, Reply, Res, SNOOZE, Seat, SeatRow, Service, ServiceError, StoreError, TimerRow,
-    Timing, UserError, any_game_name, display_names, messages, timers, tr, who_from_prefs,
+    Timing, UserError, any_game_name, display_names, timers, tr, who_from_prefs,
 };
 
 impl<S: GameStore> Service<S> {
@@ -176,7 +176,11 @@ impl<S: GameStore> Service<S> {
                         who = who_name.as_str(),
                         waited = waited.as_str()
                     )];
-                    story.extend(messages::describe(&events, &display_names(&seats), lang));
+                    story.extend(crate::games::labscape::describe(
+                        &events,
+                        &display_names(&seats),
+                        lang,
+                    ));
                     self.commit_turn(
                         &mut row,
                         &seats,
@@ -213,7 +217,7 @@ impl<S: GameStore> Service<S> {
                     }
                     let mut reply = Reply::text(format!(
                         "{}\n{}",
-                        messages::heading(&name, row.turn, lang),
+                        crate::games::labscape::heading(&name, row.turn, lang),
                         tr!(
                             lang,
                             "deadline-passed",
@@ -243,7 +247,7 @@ impl<S: GameStore> Service<S> {
                 }
                 let mut reply = Reply::text(format!(
                     "{}\n{}",
-                    messages::heading(&name, row.turn, lang),
+                    crate::games::labscape::heading(&name, row.turn, lang),
                     tr!(
                         lang,
                         "game-stalled",
@@ -275,7 +279,7 @@ impl<S: GameStore> Service<S> {
             }
             let mut reply = Reply::text(format!(
                 "{}\n{}",
-                messages::heading(&name, row.turn, lang),
+                crate::games::labscape::heading(&name, row.turn, lang),
                 tr!(
                     lang,
                     "reminder",

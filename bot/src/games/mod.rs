@@ -9,6 +9,7 @@
 
 mod boards;
 mod events;
+pub mod labscape;
 mod reasons;
 mod refusals;
 

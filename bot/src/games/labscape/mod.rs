@@ -1,0 +1,33 @@
+//! What Labscape brings to the bot: its turn told in words, its refusals, and (still in
+//! the service, `app/labscape_turns.rs`, until Labscape plays through the one game path)
+//! its own turn. Its Fluent messages are in `bot/locales/`.
+
+mod quick;
+mod record;
+mod refusals;
+mod story;
+
+use labscape_core::labscape::Policy;
+
+pub use quick::{quick_actions, suggestions};
+pub use record::record_of;
+
+pub use refusals::{action_problem, layout_problem, parse_action_problem};
+pub use story::{
+    describe, difficulty_name, difficulty_named, heading, item_name, next_up, setup_name,
+    special_effect, special_name, status, status_name,
+};
+
+/// The policy `addbot` uses when none is named.
+pub fn default_policy() -> Policy {
+    Policy::from_name("heuristic").unwrap_or(Policy::Random)
+}
+
+/// The computer players `addbot` offers, for a refusal.
+pub fn policy_names() -> String {
+    ["random", "heuristic", "search"]
+        .into_iter()
+        .filter(|n| Policy::from_name(n).is_some())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,529 @@
+//! Labscape's turn in words: one sentence per event, the heading, who is next, the status
+//! table, and the names of its difficulties, setups, items and specials.
+
+use std::fmt::Write;
+
+use labscape_core::labscape::{
+    Difficulty, Event, ItemKind, Phase, Position, RobotCause, STANDARD, Seat, SetupMode, Status,
+    Table,
+};
+
+use crate::i18n::{Lang, tr};
+
+fn name(names: &[String], s: Seat) -> &str {
+    names.get(s.index()).map(String::as_str).unwrap_or("?")
+}
+
+fn signed(n: i32) -> String {
+    if n >= 0 {
+        format!("+{n}")
+    } else {
+        format!("−{}", -n)
+    }
+}
+
+/// A list of names: “Ana, Bo and Cy” / “Ana, Bo e Cy”.
+pub fn list(items: &[&str], lang: Lang) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => tr!(lang, "list-and", first = init.join(", "), last = *last),
+    }
+}
+
+/// An item kind's name for players.
+pub fn item_name(kind: ItemKind, lang: Lang) -> String {
+    match kind {
+        ItemKind::Key => tr!(lang, "item-key"),
+        ItemKind::Food => tr!(lang, "item-food"),
+        ItemKind::Special => tr!(lang, "item-special"),
+    }
+}
+
+/// A difficulty's name for players.
+pub fn difficulty_name(d: Difficulty, lang: Lang) -> String {
+    match d {
+        Difficulty::Easy => tr!(lang, "difficulty-easy"),
+        Difficulty::Medium => tr!(lang, "difficulty-medium"),
+        Difficulty::Hard => tr!(lang, "difficulty-hard"),
+        Difficulty::Impossible => tr!(lang, "difficulty-impossible"),
+    }
+}
+
+/// A stored difficulty name for players (as stored if unknown).
+pub fn difficulty_named(stored: &str, lang: Lang) -> String {
+    Difficulty::from_name(stored)
+        .map(|d| difficulty_name(d, lang))
+        .unwrap_or_else(|| stored.to_string())
+}
+
+/// A setup mode's name for players.
+pub fn setup_name(stored: &str, lang: Lang) -> String {
+    match SetupMode::from_name(stored) {
+        Some(SetupMode::Random) => tr!(lang, "setup-random"),
+        Some(SetupMode::Draft) => tr!(lang, "setup-draft"),
+        None => stored.to_string(),
+    }
+}
+
+/// One sentence per event, in order.
+pub fn describe(events: &[Event], names: &[String], lang: Lang) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in events {
+        let line = match e {
+            Event::FirstPlayer { rounds, seat } => {
+                let rounds: Vec<String> = rounds
+                    .iter()
+                    .map(|round| {
+                        round
+                            .iter()
+                            .map(|(p, d)| {
+                                format!("{} {}+{}={}", name(names, *p), d[0], d[1], d[0] + d[1])
+                            })
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    })
+                    .collect();
+                tr!(
+                    lang,
+                    "event-first-player",
+                    rolls = rounds.join(&tr!(lang, "event-first-player-tie")),
+                    who = name(names, *seat)
+                )
+            }
+            Event::WallPlaced { seat, floor, wall } => tr!(
+                lang,
+                "event-wall-placed",
+                who = name(names, *seat),
+                wall = wall.to_string(),
+                floor = *floor
+            ),
+            Event::ItemPlaced {
+                seat,
+                floor,
+                cell,
+                item,
+            } => tr!(
+                lang,
+                "event-item-placed",
+                who = name(names, *seat),
+                item = item_name(*item, lang),
+                cell = cell.to_string(),
+                floor = *floor
+            ),
+            Event::Autofilled {
+                seat,
+                floor,
+                walls,
+                items,
+            } => tr!(
+                lang,
+                "event-autofilled",
+                who = name(names, *seat),
+                floor = *floor,
+                walls = walls.len(),
+                items = items.len()
+            ),
+            Event::FloorBuilt { floor } => tr!(lang, "event-floor-built", floor = *floor),
+            Event::FloorSetUp {
+                floor,
+                starts,
+                exit,
+                robot,
+            } => {
+                let st: Vec<String> = starts
+                    .iter()
+                    .map(|(p, c)| {
+                        tr!(
+                            lang,
+                            "event-start-cell",
+                            who = name(names, *p),
+                            cell = c.to_string()
+                        )
+                    })
+                    .collect();
+                tr!(
+                    lang,
+                    "event-floor-set-up",
+                    floor = *floor,
+                    starts = st.join(", "),
+                    exit = exit.to_string(),
+                    robot = robot.to_string()
+                )
+            }
+            Event::Moved {
+                seat,
+                path,
+                minutes,
+                ..
+            } => {
+                let to = path.last().map(ToString::to_string).unwrap_or_default();
+                let via: Vec<String> = path.iter().map(ToString::to_string).collect();
+                if path.len() > 1 {
+                    tr!(
+                        lang,
+                        "event-moved-via",
+                        who = name(names, *seat),
+                        to = to,
+                        via = via.join(" → "),
+                        minutes = *minutes
+                    )
+                } else {
+                    tr!(
+                        lang,
+                        "event-moved",
+                        who = name(names, *seat),
+                        to = to,
+                        minutes = *minutes
+                    )
+                }
+            }
+            Event::KeyTaken { seat, cell } => tr!(
+                lang,
+                "event-key-taken",
+                who = name(names, *seat),
+                cell = cell.to_string()
+            ),
+            Event::Rolled {
+                seat,
+                cell,
+                dice,
+                table,
+                row,
+                result,
+                special,
+                keys_delta,
+                food_delta,
+                time_delta,
+                ..
+            } => {
+                let who = name(names, *seat);
+                let roll = format!("{}+{}={}", dice[0], dice[1], dice[0] + dice[1]);
+                match table {
+                    Table::SearchKeys => tr!(
+                        lang,
+                        "event-search-keys",
+                        who = who,
+                        cell = cell.to_string(),
+                        row = *row,
+                        roll = roll,
+                        result = signed(*result),
+                        count = result.unsigned_abs(),
+                        delta = signed(*keys_delta)
+                    ),
+                    Table::SearchFood => tr!(
+                        lang,
+                        "event-search-food",
+                        who = who,
+                        cell = cell.to_string(),
+                        row = *row,
+                        roll = roll,
+                        result = signed(*result),
+                        delta = signed(*food_delta)
+                    ),
+                    Table::Special => {
+                        let id = special.unwrap_or("?");
+                        let mut effects = Vec::new();
+                        if *keys_delta != 0 {
+                            effects.push(tr!(
+                                lang,
+                                "effect-keys",
+                                delta = signed(*keys_delta),
+                                count = keys_delta.unsigned_abs()
+                            ));
+                        }
+                        if *food_delta != 0 {
+                            effects.push(tr!(lang, "effect-food", delta = signed(*food_delta)));
+                        }
+                        if *time_delta != 0 {
+                            effects.push(tr!(lang, "effect-time", delta = signed(*time_delta)));
+                        }
+                        if id == "alarm_test" {
+                            effects.push(tr!(lang, "effect-robot-moves"));
+                        }
+                        if effects.is_empty() {
+                            effects.push(tr!(lang, "effect-none"));
+                        }
+                        tr!(
+                            lang,
+                            "event-special",
+                            who = who,
+                            cell = cell.to_string(),
+                            roll = roll,
+                            what = special_name(id, lang),
+                            effects = effects.join(", ")
+                        )
+                    }
+                }
+            }
+            Event::WallRotated { seat, from, to } => tr!(
+                lang,
+                "event-wall-rotated",
+                who = name(names, *seat),
+                from = from.to_string(),
+                to = to.to_string()
+            ),
+            Event::Waited { seat, minutes } => tr!(
+                lang,
+                "event-waited",
+                who = name(names, *seat),
+                minutes = *minutes
+            ),
+            Event::Exited { seat, floor } => tr!(
+                lang,
+                "event-exited",
+                who = name(names, *seat),
+                floor = *floor
+            ),
+            Event::Escaped { seat } => tr!(lang, "event-escaped", who = name(names, *seat)),
+            Event::LimitSet { limit, .. } => tr!(lang, "event-limit-set", limit = *limit),
+            Event::RobotMoved {
+                cause,
+                from,
+                path,
+                target,
+            } => {
+                let why = match cause {
+                    RobotCause::Trigger { mark } => tr!(lang, "robot-why-trigger", mark = *mark),
+                    RobotCause::AlarmTest => tr!(lang, "robot-why-alarm"),
+                };
+                match (target, path.is_empty()) {
+                    (None, _) => tr!(lang, "event-robot-idle", why = why, from = from.to_string()),
+                    (Some(_), true) => tr!(
+                        lang,
+                        "event-robot-stays",
+                        why = why,
+                        from = from.to_string()
+                    ),
+                    (Some(_), false) => {
+                        let p: Vec<String> = std::iter::once(from)
+                            .chain(path.iter())
+                            .map(ToString::to_string)
+                            .collect();
+                        tr!(lang, "event-robot-moves", why = why, path = p.join(" → "))
+                    }
+                }
+            }
+            Event::Caught {
+                seat,
+                at,
+                to,
+                minutes,
+                keys_lost,
+            } => tr!(
+                lang,
+                "event-caught",
+                who = name(names, *seat),
+                at = at.to_string(),
+                to = to.to_string(),
+                minutes = *minutes,
+                keys = *keys_lost
+            ),
+            Event::TimedOut { seat, time } => tr!(
+                lang,
+                "event-timed-out",
+                who = name(names, *seat),
+                time = *time
+            ),
+            Event::CaughtAtDawn { seat, time } => tr!(
+                lang,
+                "event-caught-at-dawn",
+                who = name(names, *seat),
+                time = *time
+            ),
+            Event::LeftBehind { seat } => {
+                tr!(lang, "event-left-behind", who = name(names, *seat))
+            }
+            Event::FloorEnded { floor } => tr!(lang, "event-floor-ended", floor = *floor),
+            Event::Penalized {
+                seat,
+                minutes,
+                food_lost,
+            } => tr!(
+                lang,
+                "event-penalized",
+                who = name(names, *seat),
+                minutes = *minutes,
+                food = *food_lost
+            ),
+            Event::WatermarkReset { .. } => continue,
+            Event::GameOver {
+                escaped,
+                top_forager,
+            } => {
+                if escaped.is_empty() {
+                    tr!(lang, "event-game-over-nobody")
+                } else {
+                    let e: Vec<&str> = escaped.iter().map(|s| name(names, *s)).collect();
+                    let t: Vec<&str> = top_forager.iter().map(|s| name(names, *s)).collect();
+                    tr!(
+                        lang,
+                        "event-game-over",
+                        escaped = list(&e, lang),
+                        top = list(&t, lang),
+                        count = e.len()
+                    )
+                }
+            }
+        };
+        out.push(line);
+    }
+    out
+}
+
+/// The name of a special-table entry, by its id.
+pub fn special_name(id: &str, lang: Lang) -> String {
+    match id {
+        "master_keycard" => tr!(lang, "special-master-keycard"),
+        "clock_tamper" => tr!(lang, "special-clock-tamper"),
+        "ration_pack" => tr!(lang, "special-ration-pack"),
+        "spare_key" => tr!(lang, "special-spare-key"),
+        "bargain" => tr!(lang, "special-bargain"),
+        "alarm_test" => tr!(lang, "special-alarm-test"),
+        "heavy_crate" => tr!(lang, "special-heavy-crate"),
+        "sticky_floor" => tr!(lang, "special-sticky-floor"),
+        "mouldy_bread" => tr!(lang, "special-mouldy-bread"),
+        "dropped_key" => tr!(lang, "special-dropped-key"),
+        "tripwire" => tr!(lang, "special-tripwire"),
+        // An entry added to the rules data without a translation yet.
+        _ => labscape_core::labscape::STANDARD
+            .special_table
+            .iter()
+            .find(|e| e.id == id)
+            .map(|e| e.name)
+            .unwrap_or("?")
+            .to_string(),
+    }
+}
+
+/// What a special-table entry does, by its id.
+pub fn special_effect(id: &str, lang: Lang) -> String {
+    match id {
+        "master_keycard" => tr!(lang, "special-effect-master-keycard"),
+        "clock_tamper" => tr!(lang, "special-effect-clock-tamper"),
+        "ration_pack" => tr!(lang, "special-effect-ration-pack"),
+        "spare_key" => tr!(lang, "special-effect-spare-key"),
+        "bargain" => tr!(lang, "special-effect-bargain"),
+        "alarm_test" => tr!(lang, "special-effect-alarm-test"),
+        "heavy_crate" => tr!(lang, "special-effect-heavy-crate"),
+        "sticky_floor" => tr!(lang, "special-effect-sticky-floor"),
+        "mouldy_bread" => tr!(lang, "special-effect-mouldy-bread"),
+        "dropped_key" => tr!(lang, "special-effect-dropped-key"),
+        "tripwire" => tr!(lang, "special-effect-tripwire"),
+        _ => "?".into(),
+    }
+}
+
+/// The heading of every game message, so players in several games know which one it is.
+pub fn heading(game_name: &str, turn: i64, lang: Lang) -> String {
+    tr!(lang, "heading", game = game_name, turn = turn)
+}
+
+/// Who acts next, with the essentials.
+pub fn next_up(pos: &Position, lang: Lang) -> String {
+    match (pos.phase(), pos.active()) {
+        (Phase::Over, _) | (_, None) => String::new(),
+        (Phase::Setup(d), Some(s)) => tr!(
+            lang,
+            "next-to-place",
+            who = pos.player(s).name(),
+            floor = d.building,
+            walls = pos
+                .walls_per_module()
+                .iter()
+                .map(|(_, n)| n.to_string())
+                .collect::<Vec<_>>()
+                .join("/")
+        ),
+        (Phase::Play, Some(s)) => {
+            let p = pos.player(s);
+            let mut line = tr!(
+                lang,
+                "next-to-play",
+                who = p.name(),
+                time = p.time(),
+                cell = p.cell().map(|c| c.to_string()).unwrap_or_default(),
+                keys = pos.keys(),
+                needed = pos.keys_needed(),
+                dawn = pos.dawn()
+            );
+            if let Some(l) = pos.limit() {
+                line.push_str(&tr!(lang, "next-floor-limit", limit = l));
+            }
+            line
+        }
+    }
+}
+
+/// A status name for players.
+pub fn status_name(s: Status, lang: Lang) -> String {
+    match s {
+        Status::Acting => tr!(lang, "status-acting"),
+        Status::Exited => tr!(lang, "status-exited"),
+        Status::TimedOut => tr!(lang, "status-timed-out"),
+        Status::Escaped => tr!(lang, "status-escaped"),
+        Status::Out => tr!(lang, "status-out"),
+    }
+}
+
+/// The full status text of a running game.
+pub fn status(
+    game_name: &str,
+    turn: i64,
+    pos: &Position,
+    notes: &[Option<String>],
+    lang: Lang,
+) -> String {
+    let mut s = heading(game_name, turn, lang);
+    s.push('\n');
+    s.push_str(&tr!(
+        lang,
+        "status-game",
+        layout = pos.layout().to_string(),
+        difficulty = difficulty_name(pos.difficulty(), lang),
+        floor = pos.floor(),
+        top = pos.layout().floor_count() - 1,
+        keys = pos.keys(),
+        needed = pos.keys_needed(),
+        dawn = pos.dawn()
+    ));
+    if let Some(l) = pos.limit() {
+        s.push_str(&tr!(lang, "status-limit", limit = l));
+    }
+    if let (Some(e), Some(r)) = (pos.exit(), pos.robot()) {
+        s.push('\n');
+        s.push_str(&tr!(
+            lang,
+            "status-board",
+            exit = e.to_string(),
+            robot = r.to_string(),
+            every = STANDARD.robot_trigger_every,
+            since = pos.watermark()
+        ));
+    }
+    let active = pos.active();
+    for seat in pos.seats() {
+        let p = pos.player(seat);
+        let mark = if Some(seat) == active { "▶ " } else { "  " };
+        let mut line = tr!(
+            lang,
+            "status-player",
+            who = p.name(),
+            time = p.time(),
+            food = p.food(),
+            status = status_name(p.status(), lang)
+        );
+        if let Some(c) = p.cell() {
+            line.push_str(&tr!(lang, "status-player-cell", cell = c.to_string()));
+        }
+        if let Some(n) = notes.get(seat.index()).cloned().flatten() {
+            let _ = write!(line, " ({n})");
+        }
+        let _ = write!(s, "\n{mark}{line}");
+    }
+    let next = next_up(pos, lang);
+    if !next.is_empty() {
+        let _ = write!(s, "\n{next}");
+    }
+    s
+}
