@@ -22,6 +22,7 @@ pub mod nim;
 pub mod produto;
 pub mod rastros;
 pub mod rating;
+pub mod seed;
 pub mod semaforo;
 pub mod value;
 
@@ -33,4 +34,5 @@ pub use game::{
 };
 pub use lang::Lang;
 pub use rating::Rating;
+pub use seed::commitment;
 pub use value::Value;

@@ -70,7 +70,7 @@ impl<S: GameStore> Service<S> {
             kind,
             settings: settings.clone(),
             max_players: u8::try_from(max).unwrap_or(8),
-            seed_hash: labscape_core::labscape::commitment(&seed),
+            seed_hash: labscape_core::commitment(&seed),
             seed,
             creator: ctx.user_id.clone(),
             now: self.clock.now(),
@@ -540,7 +540,7 @@ fn seat_order(row: &GameRow, seats: &[SeatRow]) -> Option<Vec<String>> {
     let want = match side {
         "second" => 1,
         "random" => {
-            let digest = labscape_core::labscape::commitment(&format!("side:{}", row.seed));
+            let digest = labscape_core::commitment(&format!("side:{}", row.seed));
             digest
                 .chars()
                 .next()

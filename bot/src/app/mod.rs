@@ -18,11 +18,11 @@ mod labscape_turns;
 mod language;
 mod lobby;
 mod outbox;
-mod pictures;
 mod preferences;
 mod reminders;
 mod turn_images;
 use crate::games::labscape::policy_names;
+pub use crate::games::labscape::{Picture, Renderer, ReplayRenderer};
 pub use crate::games::labscape::{default_policy, quick_actions, record_of};
 pub use any_game::any_game_name;
 pub use any_history::ANY_RECORD_FORMAT;
@@ -30,7 +30,6 @@ use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
 use information::CachedReplay;
 use labscape_turns::{display_names, doc_json, variant};
-pub use pictures::{Picture, Renderer, ReplayRenderer};
 pub use preferences::{SNOOZE, who_from_prefs};
 use turn_images::{TurnImageKey, TurnImages};
 mod command;
@@ -48,10 +47,10 @@ use std::{
 };
 
 use labscape_core::{
-    GameKind,
+    GameKind, commitment,
     labscape::{
         Action, Dice, Difficulty, Event, Layout, Policy, Position, Seat, Settings, SetupMode,
-        Variant, commitment,
+        Variant,
     },
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};

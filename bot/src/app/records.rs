@@ -8,18 +8,16 @@
 //! results), and leaderboards leave computer players out: their results are stored, marked,
 //! so a game's result stays whole, but a computer player's escape is not a person's record.
 
-use labscape_core::labscape::{GameExport, Luck, Position, Tally, standings};
+use labscape_core::labscape::{GameExport, Luck, Position, Tally};
 
 use super::{
     Attachment, Ctx, RecordsOf, Reply, Res, Service, ServiceError, any_game_name,
     messages::UserError, record_of,
 };
 use crate::{
+    games,
     i18n::{Lang, tr},
-    store::{
-        GameId, GameRow, GameStatus, GameStore, LabscapeTally, PlayerRecord, ResultRow, SeatRow,
-        StoreError,
-    },
+    store::{GameId, GameRow, GameStatus, GameStore, PlayerRecord, ResultRow, SeatRow, StoreError},
 };
 
 /// The most people a chat's leaderboard shows.
@@ -41,34 +39,7 @@ impl<S: GameStore> Service<S> {
     ) -> Res<Vec<ResultRow>> {
         let (_, mut per_turn) = self.replay(row, seats).await?;
         per_turn.push(last.to_vec());
-        let (Some(standings), Some(outcome)) =
-            (standings(end, &per_turn), labscape_core::Game::outcome(end))
-        else {
-            return Ok(Vec::new());
-        };
-        Ok(standings
-            .into_iter()
-            .filter_map(|st| {
-                let seat = seats.get(usize::from(st.seat))?;
-                Some(ResultRow {
-                    seat: st.seat,
-                    user_id: seat.user_id.clone(),
-                    display_name: seat.display_name.clone(),
-                    computer: seat.policy.is_some(),
-                    rank: outcome
-                        .placings
-                        .iter()
-                        .find(|p| p.seat.0 == st.seat)
-                        .map_or(1, |p| p.rank),
-                    finish: st.finish.name().to_string(),
-                    tally: Some(LabscapeTally {
-                        food: i64::from(st.food),
-                        time: i64::from(st.time),
-                        caught_by_robot: i64::from(st.caught_by_robot),
-                    }),
-                })
-            })
-            .collect())
+        Ok(games::labscape::results(seats, end, &per_turn))
     }
 
     /// The language of a public post in `ctx`'s chat about `game` (the chat's default,

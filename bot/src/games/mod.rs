@@ -42,7 +42,7 @@ pub struct BoardPicture {
 }
 
 /// The turn image of a game, if the game has one (Labscape's is drawn from its own
-/// picture, `app::Picture`).
+/// picture, `labscape::Picture`).
 pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
     match picture.game.kind() {
         GameKind::Labscape => None,

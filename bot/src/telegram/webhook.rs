@@ -10,7 +10,6 @@
 use std::{convert::Infallible, net::SocketAddr};
 
 use anyhow::Context as _;
-use sha2::{Digest as _, Sha256};
 use teloxide::{
     prelude::*,
     update_listeners::{UpdateListener, webhooks},
@@ -87,9 +86,10 @@ fn is_valid_secret(s: &str) -> bool {
 
 /// A secret only the token's holder can compute: SHA-256 of the token, in hex.
 fn derived_secret(token: &Secret) -> Secret {
-    let digest = Sha256::digest(format!("labscape-telegram-webhook:{}", token.expose()));
-    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
-    Secret::new(hex)
+    Secret::new(labscape_core::commitment(&format!(
+        "labscape-telegram-webhook:{}",
+        token.expose()
+    )))
 }
 
 /// Binds the local address, registers the webhook with Telegram and serves it until the

@@ -14,17 +14,10 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use sha2::{Digest, Sha256};
 
+use crate::seed::hex;
+
 /// Domain separation: the generator key is never the seed's public commitment.
 const KEY_DOMAIN: &[u8] = b"labscape-rng-v1:";
-
-/// The SHA-256 commitment of a seed, as lowercase hex (rules §12, [D8]).
-pub fn commitment(seed: &str) -> String {
-    hex(&Sha256::digest(seed.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// A game's dice.
 #[derive(Clone, Debug)]
@@ -277,13 +270,5 @@ mod tests {
                 assert!((450..=750).contains(&c), "n={n}: {c}");
             }
         }
-    }
-
-    #[test]
-    fn commitment_is_sha256_hex() {
-        assert_eq!(
-            commitment("abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
     }
 }

@@ -18,7 +18,7 @@ use thiserror::Error;
 
 use super::{
     action::{Action, ParseActionError},
-    dice::commitment,
+    commitment,
     event::{Event, RobotCause, Seat, Table},
     play::ActionError,
     position::{Position, SetupMode},

@@ -43,7 +43,9 @@ pub use action::{
     Action, MAX_ACTION_LEN, MAX_STEPS, MAX_WAIT, MoveTarget, ParseActionError, UsageProblem,
 };
 pub use board::{Board, Item, ItemKind, UNREACHABLE, WallProblem};
-pub use dice::{Dice, commitment};
+pub use dice::Dice;
+
+pub use crate::seed::commitment;
 pub use event::{Event, RobotCause, Seat, Table};
 pub use export::{
     CellItem, Chance, ExportTurn, GameExport, Problem, RECORD_FORMAT, SeatCell, SeatDice, Verdict,

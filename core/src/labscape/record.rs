@@ -6,7 +6,7 @@ use thiserror::Error;
 
 use super::{
     action::{Action, ParseActionError},
-    dice::commitment,
+    commitment,
     event::{Event, Seat},
     layout::{Layout, LayoutError},
     play::ActionError,

@@ -2,6 +2,8 @@
 //! the service, `app/labscape_turns.rs`, until Labscape plays through the one game path)
 //! its own turn. Its Fluent messages are in `bot/locales/`.
 
+pub mod help;
+mod picture;
 mod quick;
 mod record;
 mod refusals;
@@ -9,8 +11,9 @@ mod story;
 
 use labscape_core::labscape::Policy;
 
+pub use picture::{Picture, Renderer, ReplayRenderer};
 pub use quick::{quick_actions, suggestions};
-pub use record::record_of;
+pub use record::{record_of, results};
 
 pub use refusals::{action_problem, layout_problem, parse_action_problem};
 pub use story::{

@@ -1,9 +1,9 @@
 //! A stored Labscape game as its record file (settings, players, seed, actions), for
-//! `/export`, `/luck`, replays and checks.
+//! `/export`, `/luck`, replays and checks; and how every player finished, for records.
 
-use labscape_core::labscape::{Record, TurnRecord};
+use labscape_core::labscape::{Event, Position, Record, TurnRecord, standings};
 
-use crate::store::{ActionRow, GameRow, SeatRow};
+use crate::store::{ActionRow, GameRow, LabscapeTally, ResultRow, SeatRow};
 
 /// A stored game as its record (settings, seed, actions in the public notation).
 pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
@@ -27,4 +27,38 @@ pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Rec
             })
             .collect(),
     }
+}
+
+/// How every player finished the game that ends in `end`, `per_turn` being every turn's
+/// events from the start: rank, finish and tally per seat, for the store to write with the
+/// turn that ends it. Empty if the game is not over.
+pub fn results(seats: &[SeatRow], end: &Position, per_turn: &[Vec<Event>]) -> Vec<ResultRow> {
+    let (Some(standings), Some(outcome)) =
+        (standings(end, per_turn), labscape_core::Game::outcome(end))
+    else {
+        return Vec::new();
+    };
+    standings
+        .into_iter()
+        .filter_map(|st| {
+            let seat = seats.get(usize::from(st.seat))?;
+            Some(ResultRow {
+                seat: st.seat,
+                user_id: seat.user_id.clone(),
+                display_name: seat.display_name.clone(),
+                computer: seat.policy.is_some(),
+                rank: outcome
+                    .placings
+                    .iter()
+                    .find(|p| p.seat.0 == st.seat)
+                    .map_or(1, |p| p.rank),
+                finish: st.finish.name().to_string(),
+                tally: Some(LabscapeTally {
+                    food: i64::from(st.food),
+                    time: i64::from(st.time),
+                    caught_by_robot: i64::from(st.caught_by_robot),
+                }),
+            })
+        })
+        .collect()
 }

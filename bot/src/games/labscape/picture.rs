@@ -1,6 +1,6 @@
-//! What the service hands to the renderers it was given: a Labscape turn's [`Picture`],
+//! What the service hands to the Labscape renderers it was given: a turn's [`Picture`],
 //! and the record of a game for its replay. The service never draws; `main` plugs in
-//! `labscape-render`.
+//! `labscape-render` (the board games draw through `games::image`).
 
 use std::sync::Arc;
 
