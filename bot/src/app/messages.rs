@@ -3,11 +3,11 @@
 //! The service and the adapters never write player-facing English themselves; they call
 //! these functions, so a second language (issue: Brazilian Portuguese) replaces one module.
 
-use labscape_core::labscape::{ActionError, LayoutError, NewGameError, ParseActionError};
+use labscape_core::labscape::{LayoutError, NewGameError};
 
 use super::command::CommandParseError;
 use crate::{
-    games::labscape::{action_problem, layout_problem, parse_action_problem},
+    games::labscape::layout_problem,
     i18n::{Lang, tr},
 };
 
@@ -43,10 +43,6 @@ pub enum UserError {
     AlreadyHandled,
     /// A command that cannot be read.
     BadCommand(CommandParseError),
-    /// An action that cannot be read.
-    BadAction(ParseActionError),
-    /// An illegal action.
-    Illegal(ActionError),
     /// A bad option for `new`.
     BadOption(OptionProblem),
     /// Unknown rules topic.
@@ -71,7 +67,7 @@ pub enum UserError {
     NoDiceInGame(String),
     /// Options a game other than Labscape cannot use.
     GameOption(labscape_core::SettingsError),
-    /// An action a game other than Labscape refused (its engine's sentence).
+    /// An action the game cannot read or refuses (in the game's own words).
     Refused(labscape_core::AnyRefusal),
     /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
     RefusedPart(usize, String, labscape_core::AnyRefusal),
@@ -143,16 +139,6 @@ impl From<CommandParseError> for UserError {
         UserError::BadCommand(e)
     }
 }
-impl From<ParseActionError> for UserError {
-    fn from(e: ParseActionError) -> Self {
-        UserError::BadAction(e)
-    }
-}
-impl From<ActionError> for UserError {
-    fn from(e: ActionError) -> Self {
-        UserError::Illegal(e)
-    }
-}
 impl From<OptionProblem> for UserError {
     fn from(e: OptionProblem) -> Self {
         UserError::BadOption(e)
@@ -194,14 +180,6 @@ impl UserError {
             UserError::BadCommand(e) => {
                 tr!(lang, "error-cant-read", problem = command_problem(e, lang))
             }
-            UserError::BadAction(e) => {
-                tr!(
-                    lang,
-                    "error-cant-read",
-                    problem = parse_action_problem(e, lang)
-                )
-            }
-            UserError::Illegal(e) => tr!(lang, "error-illegal", problem = action_problem(e, lang)),
             UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
             UserError::UnknownTopic(t) => tr!(
                 lang,
@@ -226,11 +204,7 @@ impl UserError {
                 tr!(lang, "error-no-dice-in-game", game = game.as_str())
             }
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
-            UserError::Refused(e) => tr!(
-                lang,
-                "error-refused",
-                problem = crate::games::refusal(e, lang)
-            ),
+            UserError::Refused(e) => crate::games::refused(e, lang),
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
                 "error-refused-part",

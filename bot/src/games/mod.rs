@@ -14,7 +14,7 @@ mod reasons;
 mod refusals;
 
 pub use reasons::reason;
-pub use refusals::refusal;
+pub use refusals::{refusal, refused};
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
 

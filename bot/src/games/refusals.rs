@@ -7,9 +7,18 @@ use labscape_core::{AnyRefusal, avanco, flume, gatos_caes, produto, rastros, sem
 
 use crate::i18n::{Lang, tr};
 
-/// A refusal in `lang`.
+/// A refused action, the whole sentence, in `lang`.
+pub fn refused(e: &AnyRefusal, lang: Lang) -> String {
+    match e {
+        AnyRefusal::Labscape(r) => super::labscape::refused(r, lang),
+        e => tr!(lang, "error-refused", problem = refusal(e, lang)),
+    }
+}
+
+/// A refusal in `lang` (a clause).
 pub fn refusal(e: &AnyRefusal, lang: Lang) -> String {
     match e {
+        AnyRefusal::Labscape(r) => super::labscape::problem(r, lang),
         AnyRefusal::Semaforo(r) => {
             use semaforo::Refusal as R;
             match r {

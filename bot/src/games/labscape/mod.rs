@@ -15,7 +15,7 @@ pub use picture::{Picture, Renderer, ReplayRenderer};
 pub use quick::{quick_actions, suggestions};
 pub use record::{record_of, results};
 
-pub use refusals::{action_problem, layout_problem, parse_action_problem};
+pub use refusals::{layout_problem, problem, refused};
 pub use story::{
     describe, difficulty_name, difficulty_named, heading, item_name, next_up, setup_name,
     special_effect, special_name, status, status_name,

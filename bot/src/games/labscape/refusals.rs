@@ -1,12 +1,51 @@
 //! Labscape's refusals in the reader's language: an action that cannot be read, an action
 //! the rules refuse (with a hint of what would work), a layout that cannot be built.
 
-use labscape_core::labscape::{
-    ActionError, ItemKind, LayoutError, NameError, ParseActionError, RotationHint, UsageProblem,
+use labscape_core::{
+    AnyRefusal,
+    labscape::{
+        ActionError, ItemKind, LayoutError, NameError, ParseActionError, Refusal, RotationHint,
+        UsageProblem,
+    },
 };
 
 use super::item_name;
-use crate::i18n::{Lang, tr};
+use crate::{
+    app::messages::UserError,
+    i18n::{Lang, tr},
+};
+
+impl From<ParseActionError> for UserError {
+    fn from(e: ParseActionError) -> Self {
+        UserError::Refused(AnyRefusal::Labscape(Refusal::Unreadable(e)))
+    }
+}
+
+impl From<ActionError> for UserError {
+    fn from(e: ActionError) -> Self {
+        UserError::Refused(AnyRefusal::Labscape(Refusal::Illegal(e)))
+    }
+}
+
+/// A refused action, the whole sentence: "Can't read that: …" or "Not allowed: …".
+pub fn refused(r: &Refusal, lang: Lang) -> String {
+    match r {
+        Refusal::Unreadable(e) => tr!(
+            lang,
+            "error-cant-read",
+            problem = parse_action_problem(e, lang)
+        ),
+        Refusal::Illegal(e) => tr!(lang, "error-illegal", problem = action_problem(e, lang)),
+    }
+}
+
+/// What is wrong with a refused action (a clause).
+pub fn problem(r: &Refusal, lang: Lang) -> String {
+    match r {
+        Refusal::Unreadable(e) => parse_action_problem(e, lang),
+        Refusal::Illegal(e) => action_problem(e, lang),
+    }
+}
 
 /// An action text that cannot be read, in `lang`.
 pub fn parse_action_problem(e: &ParseActionError, lang: Lang) -> String {
