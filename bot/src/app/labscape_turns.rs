@@ -1,6 +1,6 @@
-//! Labscape's turn: its position loaded and cached per game (any game's, since the cache
-//! holds `AnyGame`), an action checked and played, the turn committed, computer players,
-//! and the turn's reply with its image and buttons; autocomplete suggestions for any game.
+//! Labscape's turn: an action checked and played on the cached position (`game_cache.rs`),
+//! the turn committed, computer players, and the turn's reply with its image and buttons;
+//! autocomplete suggestions for any game.
 //! Labscape's words, buttons and record live in `games/labscape/`.
 
 use super::{
@@ -73,31 +73,6 @@ impl<S: GameStore> Service<S> {
             .ok_or(ServiceError::User(UserError::NoGame))?;
         self.ensure_loaded(&fresh, &mut guard).await?;
         Ok(guard.as_ref().expect("loaded").pos().clone())
-    }
-
-    /// Loads `row`'s game into its slot unless the slot holds it at `row`'s turn already.
-    pub(super) async fn ensure_loaded(&self, row: &GameRow, slot: &mut Option<Loaded>) -> Res<()> {
-        let seats = self.seats_at(row, slot).await?;
-        self.load_with(row, seats, slot).await
-    }
-
-    /// [`Service::ensure_loaded`] with the game's seats in hand.
-    pub(super) async fn load_with(
-        &self,
-        row: &GameRow,
-        seats: Vec<SeatRow>,
-        slot: &mut Option<Loaded>,
-    ) -> Res<()> {
-        if Loaded::at(slot, row.turn).is_some() {
-            return Ok(());
-        }
-        let game = self.load_any(row).await?;
-        *slot = Some(Loaded {
-            turn: row.turn,
-            game,
-            seats,
-        });
-        Ok(())
     }
 
     pub(super) async fn play(

@@ -12,6 +12,7 @@ mod any_game;
 mod any_history;
 mod context;
 mod dispatch;
+mod game_cache;
 mod in_flight;
 mod information;
 mod labscape_turns;
@@ -28,6 +29,7 @@ pub use any_game::any_game_name;
 pub use any_history::ANY_RECORD_FORMAT;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
+use game_cache::{Loaded, Slot};
 use information::CachedReplay;
 use labscape_turns::{display_names, doc_json, variant};
 pub use preferences::{SNOOZE, who_from_prefs};
@@ -54,7 +56,6 @@ use labscape_core::{
     },
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
-use tokio::sync::Mutex as AsyncMutex;
 
 pub use self::{
     command::{Command, CommandParseError, Invite, NewOptions, RecordsOf},
@@ -93,29 +94,6 @@ impl From<StoreError> for ServiceError {
 }
 
 type Res<T> = Result<T, ServiceError>;
-
-/// A game's position cached at a turn number: a turn needs no read of its snapshot and
-/// actions while no other process plays on the game.
-struct Loaded {
-    turn: i64,
-    game: labscape_core::AnyGame,
-    /// The game's seats: they never change once it runs.
-    seats: Vec<SeatRow>,
-}
-
-impl Loaded {
-    /// The cached game, if it is at `turn`.
-    fn at(slot: &Option<Loaded>, turn: i64) -> Option<&Loaded> {
-        slot.as_ref().filter(|l| l.turn == turn)
-    }
-
-    /// Labscape's position: its own path loads only Labscape games.
-    fn pos(&self) -> &Position {
-        self.game.get::<Position>().expect("a Labscape game")
-    }
-}
-
-type Slot = Arc<AsyncMutex<Option<Loaded>>>;
 
 /// The game service.
 pub struct Service<S> {
@@ -280,36 +258,6 @@ impl<S: GameStore> Service<S> {
         names.sort();
         names.dedup();
         names
-    }
-
-    fn slot(&self, id: GameId) -> Slot {
-        self.slots
-            .lock()
-            .expect("slot map lock")
-            .entry(id)
-            .or_default()
-            .clone()
-    }
-
-    /// A game's row once its lock is held: `row`, read before the lock, when the cache is
-    /// at its turn (no command of this process played since; another process's turn is
-    /// caught by the store's expected-turn check), else read again.
-    async fn locked_row(&self, row: GameRow, slot: &Option<Loaded>) -> Res<GameRow> {
-        if Loaded::at(slot, row.turn).is_some() {
-            return Ok(row);
-        }
-        self.store
-            .game(row.id)
-            .await?
-            .ok_or(ServiceError::User(UserError::NoGame))
-    }
-
-    /// The seats of `row`'s game: the cached ones when the slot is at its turn, else read.
-    async fn seats_at(&self, row: &GameRow, slot: &Option<Loaded>) -> Res<Vec<SeatRow>> {
-        match Loaded::at(slot, row.turn) {
-            Some(l) => Ok(l.seats.clone()),
-            None => Ok(self.store.seats(row.id).await?),
-        }
     }
 
     async fn live(&self, scope: &ChatScope) -> Res<GameRow> {

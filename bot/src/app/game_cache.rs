@@ -1,0 +1,91 @@
+//! Each game's position and seats kept in memory at the turn they are at, behind the game's
+//! lock: a turn reads neither the snapshot, the actions after it, nor the seats while no
+//! other process plays on the game. The row's turn number says when one did; then the
+//! game is read again. Turns on one game take the lock one at a time in this process, and
+//! the store's expected-turn check orders them across processes.
+
+use std::sync::Arc;
+
+use tokio::sync::Mutex as AsyncMutex;
+
+use super::{GameId, GameRow, GameStore, Position, Res, SeatRow, Service, ServiceError, UserError};
+
+/// A game's position cached at a turn number: a turn needs no read of its snapshot and
+/// actions while no other process plays on the game.
+pub(super) struct Loaded {
+    pub(super) turn: i64,
+    pub(super) game: labscape_core::AnyGame,
+    /// The game's seats: they never change once it runs.
+    pub(super) seats: Vec<SeatRow>,
+}
+
+impl Loaded {
+    /// The cached game, if it is at `turn`.
+    pub(super) fn at(slot: &Option<Loaded>, turn: i64) -> Option<&Loaded> {
+        slot.as_ref().filter(|l| l.turn == turn)
+    }
+
+    /// Labscape's position: its own path loads only Labscape games.
+    pub(super) fn pos(&self) -> &Position {
+        self.game.get::<Position>().expect("a Labscape game")
+    }
+}
+
+pub(super) type Slot = Arc<AsyncMutex<Option<Loaded>>>;
+
+impl<S: GameStore> Service<S> {
+    pub(super) fn slot(&self, id: GameId) -> Slot {
+        self.slots
+            .lock()
+            .expect("slot map lock")
+            .entry(id)
+            .or_default()
+            .clone()
+    }
+
+    /// A game's row once its lock is held: `row`, read before the lock, when the cache is
+    /// at its turn (no command of this process played since; another process's turn is
+    /// caught by the store's expected-turn check), else read again.
+    pub(super) async fn locked_row(&self, row: GameRow, slot: &Option<Loaded>) -> Res<GameRow> {
+        if Loaded::at(slot, row.turn).is_some() {
+            return Ok(row);
+        }
+        self.store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))
+    }
+
+    /// The seats of `row`'s game: the cached ones when the slot is at its turn, else read.
+    pub(super) async fn seats_at(&self, row: &GameRow, slot: &Option<Loaded>) -> Res<Vec<SeatRow>> {
+        match Loaded::at(slot, row.turn) {
+            Some(l) => Ok(l.seats.clone()),
+            None => Ok(self.store.seats(row.id).await?),
+        }
+    }
+
+    /// Loads `row`'s game into its slot unless the slot holds it at `row`'s turn already.
+    pub(super) async fn ensure_loaded(&self, row: &GameRow, slot: &mut Option<Loaded>) -> Res<()> {
+        let seats = self.seats_at(row, slot).await?;
+        self.load_with(row, seats, slot).await
+    }
+
+    /// [`Service::ensure_loaded`] with the game's seats in hand.
+    pub(super) async fn load_with(
+        &self,
+        row: &GameRow,
+        seats: Vec<SeatRow>,
+        slot: &mut Option<Loaded>,
+    ) -> Res<()> {
+        if Loaded::at(slot, row.turn).is_some() {
+            return Ok(());
+        }
+        let game = self.load_any(row).await?;
+        *slot = Some(Loaded {
+            turn: row.turn,
+            game,
+            seats,
+        });
+        Ok(())
+    }
+}
