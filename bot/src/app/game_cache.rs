@@ -10,6 +10,9 @@ use tokio::sync::Mutex as AsyncMutex;
 
 use super::{GameId, GameRow, GameStore, Position, Res, SeatRow, Service, ServiceError, UserError};
 
+/// Most games kept in memory at once (a long-lived process serves many more over weeks).
+const MAX_CACHED: usize = 10_000;
+
 /// A game's position cached at a turn number: a turn needs no read of its snapshot and
 /// actions while no other process plays on the game.
 pub(super) struct Loaded {
@@ -34,13 +37,14 @@ impl Loaded {
 pub(super) type Slot = Arc<AsyncMutex<Option<Loaded>>>;
 
 impl<S: GameStore> Service<S> {
+    /// `id`'s slot, made on first use. Past [`MAX_CACHED`] games, the slots no command
+    /// holds are dropped first: their games are read again when next played.
     pub(super) fn slot(&self, id: GameId) -> Slot {
-        self.slots
-            .lock()
-            .expect("slot map lock")
-            .entry(id)
-            .or_default()
-            .clone()
+        let mut slots = self.slots.lock().expect("slot map lock");
+        if slots.len() >= MAX_CACHED && !slots.contains_key(&id) {
+            slots.retain(|_, s| Arc::strong_count(s) > 1);
+        }
+        slots.entry(id).or_default().clone()
     }
 
     /// A game's row once its lock is held: `row`, read before the lock, when the cache is
@@ -87,5 +91,30 @@ impl<S: GameStore> Service<S> {
             seats,
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::MAX_CACHED;
+    use crate::{app::tests::service, store::GameId};
+
+    /// The cache stays bounded: past its size the idle slots go, and a slot in use stays
+    /// the one its holder locks.
+    #[tokio::test]
+    async fn the_cache_drops_idle_games_past_its_size_and_keeps_the_ones_in_use() {
+        let s = service().await;
+        let held = s.slot(GameId(0));
+        for i in 1..=MAX_CACHED as i64 {
+            s.slot(GameId(i));
+        }
+        let kept = s.slots.lock().unwrap().len();
+        assert!(kept <= 2, "{kept} slots kept");
+        assert!(
+            Arc::ptr_eq(&held, &s.slot(GameId(0))),
+            "the slot in use stays"
+        );
     }
 }
