@@ -1,7 +1,7 @@
-//! Every sentence a player reads, decided in one place: refusals, turn stories, status.
-//!
-//! The service and the adapters never write player-facing English themselves; they call
-//! these functions, so a second language (issue: Brazilian Portuguese) replaces one module.
+//! The service's refusals in the reader's language: [`UserError`] (no game here, not
+//! seated, a bad option or setting…) and its message, decided in one place. A game's own
+//! refusals and turn story are worded by its module in `games/` (Labscape's in
+//! `games/labscape/`); every sentence goes through `i18n`.
 
 use labscape_core::labscape::{LayoutError, NewGameError};
 

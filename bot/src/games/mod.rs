@@ -209,7 +209,7 @@ pub fn layouts() -> Vec<(String, String)> {
 }
 
 /// A game's rules summary (`GAME-rules` in the catalogs), if it has one; Labscape's rules
-/// live in `app::help` by topic.
+/// live in `labscape::help` by topic.
 pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {
     let id = match kind {
         GameKind::Semaforo => "semaforo-rules",
