@@ -41,17 +41,9 @@ pub fn render_position(pos: &labscape_core::labscape::Position, width: Option<u3
     labscape_render::render_png(&labscape_render::View::new(pos), width)
 }
 
-/// The turn image the service asks for: position, the turn's events, the game's name as
-/// the title, notes under the players' names, in the reply's language.
-pub fn render_turn(picture: &app::Picture) -> Vec<u8> {
-    labscape_render::render_png(
-        &labscape_render::View::new(&picture.position)
-            .events(&picture.events)
-            .title(&picture.title)
-            .notes(&picture.notes)
-            .lang(picture.lang),
-        None,
-    )
+/// The turn image the service asks for, of any game (empty for a game without one).
+pub fn render_turn(picture: &games::TurnPicture) -> Vec<u8> {
+    games::image(picture).unwrap_or_default()
 }
 
 /// The largest replay GIF posted: under Discord's default upload limit (10 MiB, image

@@ -180,7 +180,8 @@ impl Observer {
     }
 
     async fn position(&self, id: GameId) -> Position {
-        self.service.position_of(id).await.expect("a started game")
+        let game = self.service.game_of(id).await.expect("a started game");
+        game.get::<Position>().expect("a Labscape game").clone()
     }
 
     /// The Discord user whose turn it is, if a person's.

@@ -87,12 +87,9 @@ impl<S: GameStore> Service<S> {
 
     /// A step as one line of a log: `#seq who: story`.
     fn step_line(seats: &[SeatRow], s: &Step, lang: crate::i18n::Lang) -> String {
-        let who = seats
-            .get(usize::from(s.row.seat))
-            .map(|seat| seat.display_name.as_str())
-            .unwrap_or_default();
         let auto = automatic_note(&s.row, lang);
-        let story = games::describe(who, &s.action, &s.events, lang).join(" ");
+        let names = super::turns::names(seats);
+        let story = games::describe(&names, Seat(s.row.seat), &s.action, &s.events, lang).join(" ");
         format!("#{}{auto} {story}", s.row.seq)
     }
 

@@ -51,7 +51,8 @@ impl<S: GameStore> Service<S> {
             Command::Table(t) => {
                 let pos = match self.store.live_game(&ctx.scope).await? {
                     Some(row) if row.status == GameStatus::Running => {
-                        Some(self.position(&row).await?)
+                        let game = self.current_game(&row).await?;
+                        Some(super::information::labscape_position(&row, &game)?.clone())
                     }
                     _ => None,
                 };

@@ -8,7 +8,11 @@ use std::sync::Arc;
 
 use tokio::sync::Mutex as AsyncMutex;
 
-use super::{GameId, GameRow, GameStore, Position, Res, SeatRow, Service, ServiceError, UserError};
+use labscape_core::AnyGame;
+
+use super::{
+    GameId, GameRow, GameStatus, GameStore, Res, SeatRow, Service, ServiceError, UserError,
+};
 
 /// Most games kept in memory at once (a long-lived process serves many more over weeks).
 const MAX_CACHED: usize = 10_000;
@@ -17,7 +21,7 @@ const MAX_CACHED: usize = 10_000;
 /// actions while no other process plays on the game.
 pub(super) struct Loaded {
     pub(super) turn: i64,
-    pub(super) game: labscape_core::AnyGame,
+    pub(super) game: AnyGame,
     /// The game's seats: they never change once it runs.
     pub(super) seats: Vec<SeatRow>,
 }
@@ -26,11 +30,6 @@ impl Loaded {
     /// The cached game, if it is at `turn`.
     pub(super) fn at(slot: &Option<Loaded>, turn: i64) -> Option<&Loaded> {
         slot.as_ref().filter(|l| l.turn == turn)
-    }
-
-    /// Labscape's position: its own path loads only Labscape games.
-    pub(super) fn pos(&self) -> &Position {
-        self.game.get::<Position>().expect("a Labscape game")
     }
 }
 
@@ -66,6 +65,29 @@ impl<S: GameStore> Service<S> {
             Some(l) => Ok(l.seats.clone()),
             None => Ok(self.store.seats(row.id).await?),
         }
+    }
+
+    /// The current position of a game, if it has started.
+    pub async fn game_of(&self, id: GameId) -> Option<AnyGame> {
+        let row = self.store.game(id).await.ok()??;
+        if row.status == GameStatus::Lobby {
+            return None;
+        }
+        self.current_game(&row).await.ok()
+    }
+
+    /// The position of a running game: cached, or loaded from its latest snapshot plus the
+    /// actions after it.
+    pub(super) async fn current_game(&self, row: &GameRow) -> Res<AnyGame> {
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        let fresh = self
+            .store
+            .game(row.id)
+            .await?
+            .ok_or(ServiceError::User(UserError::NoGame))?;
+        self.ensure_loaded(&fresh, &mut guard).await?;
+        Ok(guard.as_ref().expect("loaded").game.clone())
     }
 
     /// Loads `row`'s game into its slot unless the slot holds it at `row`'s turn already.

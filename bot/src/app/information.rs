@@ -4,7 +4,10 @@
 use super::{
     ActionRow, Arc, Attachment, Ctx, Event, GameId, GameKind, GameRow, GameStatus, GameStore, Lang,
     Reply, Res, SeatRow, Service, ServiceError, StoreError, UserError, Visibility, any_game_name,
-    any_history, display_names, record_of, timers, tr, variant,
+    any_history,
+    lobby::variant,
+    record_of, timers, tr,
+    turns::{Played, names as display_names},
 };
 
 impl<S: GameStore> Service<S> {
@@ -37,10 +40,11 @@ impl<S: GameStore> Service<S> {
                     .join(", ")
             )));
         }
-        let pos = self.position(&row).await?;
+        let game = self.current_game(&row).await?;
+        let pos = labscape_position(&row, &game)?.clone();
         let seats = self.store.seats(row.id).await?;
         let mut reply = self
-            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
+            .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
         let notes = self.away_notes(&row, &seats, lang).await?;
         let mut text = crate::games::labscape::status(
@@ -151,9 +155,10 @@ impl<S: GameStore> Service<S> {
             text.push('\n');
             text.push_str(&tr!(lang, "recap-nothing"));
         }
-        let pos = self.position(&row).await?;
+        let game = self.current_game(&row).await?;
+        let pos = labscape_position(&row, &game)?.clone();
         let mut reply = self
-            .turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
+            .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
         reply.text = format!("{text}\n{}", crate::games::labscape::next_up(&pos, lang));
         reply.visibility = Visibility::Private;
@@ -294,6 +299,15 @@ impl<S: GameStore> Service<S> {
         })?;
         Ok((actions, per_turn))
     }
+}
+
+/// Labscape's position, for its own `/status`, `/recap` and `/table`.
+pub(super) fn labscape_position<'g>(
+    row: &GameRow,
+    game: &'g labscape_core::AnyGame,
+) -> Res<&'g super::Position> {
+    game.get::<super::Position>()
+        .ok_or_else(|| UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into())
 }
 
 /// A game's replay as a file to post.

@@ -1,11 +1,12 @@
 //! The lobby: opening a game, taking and leaving seats, computer players, abandoning,
-//! and starting (Labscape's settings from its lobby row; other games in `any_game.rs`).
+//! and starting (Labscape's lobby options here; other games' and the start in
+//! `any_lobby.rs`).
 
 use super::{
-    Ctx, Deed, Difficulty, GameId, GameKind, GameRow, GameStatus, GameStore, Layout, Loaded,
-    NewGame, NewOptions, OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, Settings,
-    SetupMode, StoreError, UserError, Variant, any_game, any_game_name, cap_name, commitment,
-    default_policy, doc_json, game_name, policy_names, tr, variant,
+    Ctx, Deed, Difficulty, GameId, GameKind, GameRow, GameStatus, GameStore, Layout, NewGame,
+    NewOptions, OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, ServiceError,
+    SetupMode, StoreError, UserError, Variant, any_game_name, any_lobby, cap_name, commitment,
+    default_policy, game_name, policy_names, tr,
 };
 
 impl<S: GameStore> Service<S> {
@@ -103,7 +104,7 @@ impl<S: GameStore> Service<S> {
         }
         if let Some(invited) = &row.invited
             && row.creator != ctx.user_id
-            && !any_game::is_invited(invited, ctx)
+            && !any_lobby::is_invited(invited, ctx)
         {
             return Err(UserError::NotInvited(invited.clone()).into());
         }
@@ -233,11 +234,6 @@ impl<S: GameStore> Service<S> {
         Ok(Reply::text(text))
     }
 
-    pub(super) fn settings(row: &GameRow, seats: &[SeatRow]) -> Res<Settings> {
-        let players: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
-        Ok(variant(row)?.with_players(&players))
-    }
-
     pub(super) async fn start(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         if row.status != GameStatus::Lobby {
@@ -246,55 +242,18 @@ impl<S: GameStore> Service<S> {
         if row.creator != ctx.user_id {
             return Err(UserError::NotCreator(Deed::Start).into());
         }
-        if row.kind != GameKind::Labscape {
-            return self.start_any(ctx, row).await;
-        }
-        let seats = self.store.seats(row.id).await?;
-        let settings = Self::settings(&row, &seats)?;
-        let (pos, events) = Position::new_game(&settings, &row.seed)
-            .map_err(|e| UserError::from(OptionProblem::CannotStart(e)))?;
-        let slot = self.slot(row.id);
-        let mut guard = slot.lock().await;
-        let timer = self.timer_for(&row, &seats, &pos, 0).await?;
-        self.store
-            .start_game(row.id, &doc_json(&pos), timer.as_ref(), self.clock.now())
-            .await?;
-        *guard = Some(Loaded {
-            turn: 0,
-            game: labscape_core::AnyGame::Labscape(pos),
-            seats: seats.clone(),
-        });
-        let mut row = row;
-        row.status = GameStatus::Running;
-        let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
-        let mut story = vec![tr!(
-            lang,
-            "game-begins",
-            game = any_game_name(row.kind, row.id),
-            hash = row.seed_hash.as_str()
-        )];
-        story.extend(crate::games::labscape::describe(
-            &events,
-            &settings.players,
-            lang,
-        ));
-        let mut all_events = events;
-        let loaded = guard.as_mut().expect("just loaded");
-        self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all_events, lang)
-            .await?;
-        let mut reply = self
-            .turn_reply(
-                &row,
-                &seats,
-                loaded.pos(),
-                loaded.turn,
-                story,
-                &all_events,
-                lang,
-            )
-            .await;
-        drop(guard);
-        self.attach_final_replay(&row, &seats, &mut reply).await;
-        Ok(reply)
+        self.start_game(ctx, row).await
     }
+}
+
+/// A stored Labscape game's settings, read from its options text.
+pub(super) fn variant(row: &GameRow) -> Res<Variant> {
+    labscape_core::game::parse_options(&row.settings)
+        .and_then(|o| <Position as labscape_core::Game>::settings(&o))
+        .map_err(|e| {
+            ServiceError::Store(StoreError::Corrupt(format!(
+                "game {}: settings “{}”: {e}",
+                row.id, row.settings
+            )))
+        })
 }

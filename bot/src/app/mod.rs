@@ -8,30 +8,30 @@
 //! expected-turn check across processes: a command that loses a race is refused with "the
 //! game moved on", never applied twice and never lost.
 
-mod any_game;
 mod any_history;
+mod any_lobby;
 mod context;
 mod dispatch;
 mod game_cache;
 mod in_flight;
 mod information;
-mod labscape_turns;
 mod language;
 mod lobby;
 mod outbox;
 mod preferences;
 mod reminders;
+mod suggestions;
 mod turn_images;
+mod turns;
 use crate::games::labscape::policy_names;
-pub use crate::games::labscape::{Picture, Renderer, ReplayRenderer};
-pub use crate::games::labscape::{default_policy, quick_actions, record_of};
-pub use any_game::any_game_name;
+pub use crate::games::labscape::{ReplayRenderer, default_policy, quick_actions, record_of};
+pub use crate::games::{Renderer, TurnPicture};
 pub use any_history::ANY_RECORD_FORMAT;
+pub use any_lobby::any_game_name;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
 use game_cache::{Loaded, Slot};
 use information::CachedReplay;
-use labscape_turns::{display_names, doc_json, variant};
 pub use preferences::{SNOOZE, who_from_prefs};
 use turn_images::{TurnImageKey, TurnImages};
 mod command;
@@ -50,10 +50,7 @@ use std::{
 
 use labscape_core::{
     GameKind, commitment,
-    labscape::{
-        Action, Dice, Difficulty, Event, Layout, Policy, Position, Seat, Settings, SetupMode,
-        Variant,
-    },
+    labscape::{Difficulty, Event, Layout, Policy, Position, Seat, SetupMode, Variant},
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 
@@ -65,7 +62,7 @@ use crate::{
     i18n::{Lang, tr},
     store::{
         ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
-        NewGame, SeatRow, StoreError, TimerRow, Timing, TurnWrite, UserPrefs,
+        NewGame, SeatRow, StoreError, TimerRow, Timing, UserPrefs,
     },
 };
 

@@ -5,7 +5,7 @@
 //! post still on its way is not doubled) and posts the game's current turn again: at
 //! least once, never lost.
 
-use super::{Outgoing, Reply, Service, Visibility, any_game::Played};
+use super::{Outgoing, Reply, Service, Visibility, turns::Played};
 use crate::{
     i18n::tr,
     store::{GameId, GameStatus, GameStore},
@@ -68,15 +68,10 @@ impl<S: GameStore> Service<S> {
         }
         let seats = self.store.seats(row.id).await?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
-        let mut reply = if row.kind == labscape_core::GameKind::Labscape {
-            let pos = self.position(&row).await?;
-            self.turn_reply(&row, &seats, &pos, row.turn, vec![], &[], lang)
-                .await
-        } else {
-            let game = self.load_any(&row).await?;
-            self.any_turn_reply(&row, &seats, &game, Played::default(), lang)
-                .await
-        };
+        let game = self.current_game(&row).await?;
+        let mut reply = self
+            .turn_reply(&row, &seats, &game, Played::default(), lang)
+            .await;
         let heading = tr!(lang, "outbox-again");
         reply.text = format!("{heading}\n{}", reply.text);
         reply.visibility = Visibility::Public;

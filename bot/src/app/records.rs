@@ -8,16 +8,15 @@
 //! results), and leaderboards leave computer players out: their results are stored, marked,
 //! so a game's result stays whole, but a computer player's escape is not a person's record.
 
-use labscape_core::labscape::{GameExport, Luck, Position, Tally};
+use labscape_core::labscape::{GameExport, Luck, Tally};
 
 use super::{
     Attachment, Ctx, RecordsOf, Reply, Res, Service, ServiceError, any_game_name,
     messages::UserError, record_of,
 };
 use crate::{
-    games,
     i18n::{Lang, tr},
-    store::{GameId, GameRow, GameStatus, GameStore, PlayerRecord, ResultRow, SeatRow, StoreError},
+    store::{GameId, GameRow, GameStatus, GameStore, PlayerRecord, StoreError},
 };
 
 /// The most people a chat's leaderboard shows.
@@ -28,20 +27,6 @@ pub const LEADERBOARD_SIZE: usize = 10;
 const USUAL: (f64, f64) = (5.0, 95.0);
 
 impl<S: GameStore> Service<S> {
-    /// How every player finished the game that `last` (the events of the turn being
-    /// committed) ends in `end`, for the store to write with that turn.
-    pub(super) async fn final_results(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        end: &Position,
-        last: &[labscape_core::labscape::Event],
-    ) -> Res<Vec<ResultRow>> {
-        let (_, mut per_turn) = self.replay(row, seats).await?;
-        per_turn.push(last.to_vec());
-        Ok(games::labscape::results(seats, end, &per_turn))
-    }
-
     /// The language of a public post in `ctx`'s chat about `game` (the chat's default,
     /// else the game's): without a game, the chat's live game's, else its last finished
     /// one's, so a Portuguese group keeps Portuguese after its game ends.

@@ -2,9 +2,9 @@
 //! preferences change, and fired once when due (by the scheduler, on any process).
 
 use super::{
-    Action, DeadlinePolicy, GameKind, GameRow, GameStatus, GameStore, Mention, Outgoing, Position,
-    QuickAction, Reply, Res, SNOOZE, Seat, SeatRow, Service, ServiceError, StoreError, TimerRow,
-    Timing, UserError, any_game_name, display_names, timers, tr, who_from_prefs,
+    DeadlinePolicy, GameRow, GameStatus, GameStore, Mention, Outgoing, QuickAction, Reply, Res,
+    SNOOZE, Seat, SeatRow, Service, ServiceError, TimerRow, Timing, UserError, any_game_name,
+    timers, tr, turns::Played, who_from_prefs,
 };
 
 impl<S: GameStore> Service<S> {
@@ -12,20 +12,6 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn who(&self, platform: &str, user_id: &str) -> Res<timers::Who> {
         let p = self.store.prefs(platform, user_id).await?;
         Ok(who_from_prefs(&p))
-    }
-
-    /// The timers of the turn `pos` waits for (none for a computer player or a finished game).
-    pub(super) async fn timer_for(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        pos: &Position,
-        turn: i64,
-    ) -> Res<Option<TimerRow>> {
-        if pos.is_over() {
-            return Ok(None);
-        }
-        self.timer_for_seat(row, seats, pos.active(), turn).await
     }
 
     /// The timers of a turn that waits for `active` (none for nobody or a computer player).
@@ -134,7 +120,7 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn fire(&self, t: &TimerRow, now: i64) -> Res<Option<Outgoing>> {
         let slot = self.slot(t.game);
         let mut guard = slot.lock().await;
-        let mut row = self
+        let row = self
             .store
             .game(t.game)
             .await?
@@ -160,79 +146,45 @@ impl<S: GameStore> Service<S> {
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         if let Some(deadline) = t.deadline_at.filter(|d| *d <= now) {
             let waited = timers::format_duration(deadline - t.waiting_since);
-            match row.timing.policy {
-                // Only Labscape has a `wait`; in the other games a deadline is announced.
-                DeadlinePolicy::AutoWait if row.kind == GameKind::Labscape => {
+            return match row.timing.policy {
+                // A game with an action for a missed deadline (Labscape's wait) plays it; in
+                // the other games the deadline is announced.
+                DeadlinePolicy::AutoWait => {
                     self.ensure_loaded(&row, &mut guard).await?;
-                    let loaded = guard.as_mut().expect("loaded");
-                    let seat = Seat(t.seat);
-                    let action = Action::Wait(1);
-                    let (next, events) = loaded.pos().after(Some(seat), &action).map_err(|e| {
-                        ServiceError::Store(StoreError::Corrupt(format!("automatic wait: {e}")))
-                    })?;
-                    let mut story = vec![tr!(
-                        lang,
-                        "deadline-auto-wait",
-                        who = who_name.as_str(),
-                        waited = waited.as_str()
-                    )];
-                    story.extend(crate::games::labscape::describe(
-                        &events,
-                        &display_names(&seats),
-                        lang,
-                    ));
-                    self.commit_turn(
-                        &mut row,
-                        &seats,
-                        loaded,
-                        next,
-                        &events,
-                        t.seat,
-                        &action,
-                        "scheduler",
-                        true,
-                        None,
-                    )
-                    .await?;
-                    let mut all = events;
-                    self.run_computer_players(&mut row, &seats, loaded, &mut story, &mut all, lang)
-                        .await?;
-                    let mut reply = self
-                        .turn_reply(&row, &seats, loaded.pos(), loaded.turn, story, &all, lang)
-                        .await;
-                    drop(guard);
-                    self.attach_final_replay(&row, &seats, &mut reply).await;
-                    return Ok(Some(Outgoing {
-                        scope: row.scope.clone(),
-                        reply,
-                    }));
-                }
-                DeadlinePolicy::Advisory | DeadlinePolicy::AutoWait => {
-                    let new = TimerRow {
-                        deadline_at: None,
-                        ..t.clone()
-                    };
-                    if !self.store.update_timer(t, Some(&new)).await? {
-                        return Ok(None);
-                    }
-                    let mut reply = Reply::text(format!(
-                        "{}\n{}",
-                        crate::games::labscape::heading(&name, row.turn, lang),
-                        tr!(
+                    let game = guard.as_ref().expect("loaded").game.clone();
+                    if let Some(action) = crate::games::deadline_action(&game) {
+                        let story = vec![tr!(
                             lang,
-                            "deadline-passed",
+                            "deadline-auto-wait",
                             who = who_name.as_str(),
                             waited = waited.as_str()
-                        )
-                    ));
-                    reply.mention = mention;
-                    reply.lang = lang;
-                    return Ok(Some(Outgoing {
-                        scope: row.scope.clone(),
-                        reply,
-                    }));
+                        )];
+                        let played = Played::told(story, Vec::new());
+                        let reply = self
+                            .play_for(
+                                row.clone(),
+                                seats,
+                                &game,
+                                t.seat,
+                                &action,
+                                played,
+                                guard,
+                                lang,
+                            )
+                            .await?;
+                        return Ok(Some(Outgoing {
+                            scope: row.scope.clone(),
+                            reply,
+                        }));
+                    }
+                    self.deadline_passed(t, &row, &name, &who_name, &waited, mention, lang)
+                        .await
                 }
-            }
+                DeadlinePolicy::Advisory => {
+                    self.deadline_passed(t, &row, &name, &who_name, &waited, mention, lang)
+                        .await
+                }
+            };
         }
         if t.next_reminder.is_some_and(|r| r <= now) {
             let since = timers::format_time(t.waiting_since, who.tz, lang);
@@ -247,7 +199,7 @@ impl<S: GameStore> Service<S> {
                 }
                 let mut reply = Reply::text(format!(
                     "{}\n{}",
-                    crate::games::labscape::heading(&name, row.turn, lang),
+                    heading(&name, row.turn, lang),
                     tr!(
                         lang,
                         "game-stalled",
@@ -279,7 +231,7 @@ impl<S: GameStore> Service<S> {
             }
             let mut reply = Reply::text(format!(
                 "{}\n{}",
-                crate::games::labscape::heading(&name, row.turn, lang),
+                heading(&name, row.turn, lang),
                 tr!(
                     lang,
                     "reminder",
@@ -303,4 +255,42 @@ impl<S: GameStore> Service<S> {
         }
         Ok(None)
     }
+
+    /// A deadline passed in a game that plays nothing for it: said once, with a mention;
+    /// the reminders go on.
+    #[allow(clippy::too_many_arguments)]
+    async fn deadline_passed(
+        &self,
+        t: &TimerRow,
+        row: &GameRow,
+        name: &str,
+        who_name: &str,
+        waited: &str,
+        mention: Vec<Mention>,
+        lang: crate::i18n::Lang,
+    ) -> Res<Option<Outgoing>> {
+        let new = TimerRow {
+            deadline_at: None,
+            ..t.clone()
+        };
+        if !self.store.update_timer(t, Some(&new)).await? {
+            return Ok(None);
+        }
+        let mut reply = Reply::text(format!(
+            "{}\n{}",
+            heading(name, row.turn, lang),
+            tr!(lang, "deadline-passed", who = who_name, waited = waited)
+        ));
+        reply.mention = mention;
+        reply.lang = lang;
+        Ok(Some(Outgoing {
+            scope: row.scope.clone(),
+            reply,
+        }))
+    }
+}
+
+/// The first line of a timer's post: the game and its turn.
+fn heading(name: &str, turn: i64, lang: crate::i18n::Lang) -> String {
+    tr!(lang, "heading", game = name, turn = turn)
 }

@@ -234,7 +234,8 @@ async fn eight_concurrent_senders_keep_the_record_consistent() {
     let seats = s.store().seats(game).await.unwrap();
     let record = record_of(&row, &seats, &actions);
     let (replayed, _) = record.replay().unwrap();
-    assert_eq!(replayed.to_doc(), s.position(&row).await.unwrap().to_doc());
+    let game = s.current_game(&row).await.unwrap();
+    assert_eq!(replayed.to_doc(), game.get::<Position>().unwrap().to_doc());
 }
 
 #[tokio::test]
@@ -604,7 +605,7 @@ async fn status_shows_the_turn_image_without_drawing_it_again() {
         .unwrap();
     let drawn = Arc::new(AtomicI64::new(0));
     let count = drawn.clone();
-    let renderer: Renderer = Arc::new(move |p: &Picture| {
+    let renderer: Renderer = Arc::new(move |p: &TurnPicture| {
         count.fetch_add(1, Ordering::SeqCst);
         // A distinct image per turn, so a stale one would show.
         format!("png of turn with {} events", p.events.len()).into_bytes()

@@ -431,9 +431,9 @@ async fn the_turn_image_shows_who_is_away_under_their_name() {
     let store = SqliteStore::open(dir.path().join("p.db").to_str().unwrap())
         .await
         .unwrap();
-    let seen: Arc<std::sync::Mutex<Vec<Picture>>> = Arc::default();
+    let seen: Arc<std::sync::Mutex<Vec<TurnPicture>>> = Arc::default();
     let log = seen.clone();
-    let renderer: Renderer = Arc::new(move |p: &Picture| {
+    let renderer: Renderer = Arc::new(move |p: &TurnPicture| {
         log.lock().unwrap().push(p.clone());
         vec![1]
     });

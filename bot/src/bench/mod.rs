@@ -146,11 +146,13 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
         .live_game(&ctx("latency", "p0").scope)
         .await?
         .context("latency game")?;
-    let pos = service.position_of(row.id).await.context("load")?;
+    let game = service.game_of(row.id).await.context("load")?;
     let mut renders = Vec::new();
-    let picture = crate::app::Picture {
-        position: pos,
+    let picture = crate::games::TurnPicture {
+        game,
+        actions: Vec::new(),
         events: Vec::new(),
+        names: Vec::new(),
         title: "Labscape #1".to_string(),
         notes: Vec::new(),
         lang: crate::i18n::Lang::En,

@@ -7,11 +7,11 @@ use labscape_core::{
 };
 use labscape_render::{BoardView, HexView, Mark, Piece, Side};
 
-use super::BoardPicture;
+use super::TurnPicture;
 use crate::i18n::{Lang, tr};
 
 /// The view of a board game's position, or `None` for a game drawn otherwise.
-pub(super) fn view(p: &BoardPicture) -> Option<BoardView> {
+pub(super) fn view(p: &TurnPicture) -> Option<BoardView> {
     let last = p.actions.last();
     if let Some(g) = p.game.get::<semaforo::Position>() {
         return Some(semaforo_view(g, last, p));
@@ -37,7 +37,7 @@ fn own<G: Member>(a: Option<&AnyAction>) -> Option<&G::Action> {
 }
 
 /// The status line: who is to move, or who won and why.
-fn status<G: Game>(g: &G, p: &BoardPicture) -> (Option<usize>, String) {
+fn status<G: Game>(g: &G, p: &TurnPicture) -> (Option<usize>, String) {
     let name = |s: Seat| {
         p.names
             .get(s.index())
@@ -58,7 +58,7 @@ fn status<G: Game>(g: &G, p: &BoardPicture) -> (Option<usize>, String) {
     }
 }
 
-fn sides(p: &BoardPicture, pieces: [Option<Piece>; 2], notes: [String; 2]) -> Vec<Side> {
+fn sides(p: &TurnPicture, pieces: [Option<Piece>; 2], notes: [String; 2]) -> Vec<Side> {
     (0..2)
         .map(|i| Side {
             name: p
@@ -72,7 +72,7 @@ fn sides(p: &BoardPicture, pieces: [Option<Piece>; 2], notes: [String; 2]) -> Ve
         .collect()
 }
 
-fn base(p: &BoardPicture, files: u8, ranks: u8) -> BoardView {
+fn base(p: &TurnPicture, files: u8, ranks: u8) -> BoardView {
     BoardView {
         title: p.title.clone(),
         files,
@@ -87,7 +87,7 @@ fn base(p: &BoardPicture, files: u8, ranks: u8) -> BoardView {
     }
 }
 
-fn semaforo_view(g: &semaforo::Position, last: Option<&AnyAction>, p: &BoardPicture) -> BoardView {
+fn semaforo_view(g: &semaforo::Position, last: Option<&AnyAction>, p: &TurnPicture) -> BoardView {
     let mut v = base(p, 4, 3);
     for sq in semaforo::Square::all() {
         v.cells[usize::from(sq.rank()) * 4 + usize::from(sq.file())] =
@@ -116,7 +116,7 @@ fn semaforo_view(g: &semaforo::Position, last: Option<&AnyAction>, p: &BoardPict
     v
 }
 
-fn gatos_view(g: &gatos_caes::Position, last: Option<&AnyAction>, p: &BoardPicture) -> BoardView {
+fn gatos_view(g: &gatos_caes::Position, last: Option<&AnyAction>, p: &TurnPicture) -> BoardView {
     let mut v = base(p, 8, 8);
     for sq in gatos_caes::Square::all() {
         v.cells[usize::from(sq.rank()) * 8 + usize::from(sq.file())] = g.get(sq).map(|k| match k {
@@ -144,7 +144,7 @@ fn gatos_view(g: &gatos_caes::Position, last: Option<&AnyAction>, p: &BoardPictu
     v
 }
 
-fn rastros_view(g: &rastros::Position, last: Option<&AnyAction>, p: &BoardPicture) -> BoardView {
+fn rastros_view(g: &rastros::Position, last: Option<&AnyAction>, p: &TurnPicture) -> BoardView {
     let mut v = base(p, 7, 7);
     for sq in rastros::Square::all() {
         let i = usize::from(sq.rank()) * 7 + usize::from(sq.file());
@@ -181,7 +181,7 @@ fn rastros_view(g: &rastros::Position, last: Option<&AnyAction>, p: &BoardPictur
     v
 }
 
-fn avanco_view(g: &avanco::Position, last: Option<&AnyAction>, p: &BoardPicture) -> BoardView {
+fn avanco_view(g: &avanco::Position, last: Option<&AnyAction>, p: &TurnPicture) -> BoardView {
     let mut v = base(p, 7, 7);
     for sq in avanco::Square::all() {
         v.cells[usize::from(sq.rank()) * 7 + usize::from(sq.file())] = g.get(sq).map(|c| match c {
@@ -216,7 +216,7 @@ pub(super) fn default_names(game: &AnyGame, lang: Lang) -> Vec<String> {
         .collect()
 }
 
-fn flume_view(g: &flume::Position, actions: &[AnyAction], p: &BoardPicture) -> BoardView {
+fn flume_view(g: &flume::Position, actions: &[AnyAction], p: &TurnPicture) -> BoardView {
     let mut v = base(p, 7, 7);
     let stone = |c: flume::Colour| match c {
         flume::Colour::White => Piece::White,
@@ -253,7 +253,7 @@ fn flume_view(g: &flume::Position, actions: &[AnyAction], p: &BoardPicture) -> B
 
 /// Produto's hexagon: the stones, the last turn's, each colour's two largest groups
 /// outlined, and the live score.
-pub(super) fn hex_view(p: &BoardPicture) -> Option<HexView> {
+pub(super) fn hex_view(p: &TurnPicture) -> Option<HexView> {
     let g = p.game.get::<produto::Position>()?;
     let stone = |c: produto::Colour| match c {
         produto::Colour::Black => Piece::Black,

@@ -16,44 +16,53 @@ mod refusals;
 pub use reasons::reason;
 pub use refusals::{refusal, refused};
 
-use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind, Outcome};
+use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Seat};
 
 use crate::{
-    app::QuickAction,
+    app::{QuickAction, Suggestions},
     i18n::{Lang, t, tr},
+    store::{ResultRow, SeatRow},
 };
 
 /// Most buttons offered under a turn: a larger choice is typed (`/play …`).
 const MAX_QUICK: usize = 12;
 
-/// What a turn image of a game other than Labscape shows.
+/// What a turn image shows, as the service hands it to the renderer it was given.
 #[derive(Clone, Debug)]
-pub struct BoardPicture {
+pub struct TurnPicture {
     /// The game after the turn.
     pub game: AnyGame,
     /// The actions of the turn(s) the reply tells, oldest first.
     pub actions: Vec<AnyAction>,
+    /// Their events, in order.
+    pub events: Vec<AnyEvent>,
     /// The players' names, in seat order.
     pub names: Vec<String>,
+    /// A note per seat, in seat order, shown under the player's name (away time), for a
+    /// game whose image shows them ([`shows_notes`]).
+    pub notes: Vec<Option<String>>,
     /// The game's name, for the header.
     pub title: String,
     /// The language of the labels.
     pub lang: Lang,
 }
 
-/// The turn image of a game, if the game has one (Labscape's is drawn from its own
-/// picture, `labscape::Picture`).
-pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
-    match picture.game.kind() {
-        GameKind::Labscape => None,
-        GameKind::Semaforo
-        | GameKind::GatosCaes
-        | GameKind::Rastros
-        | GameKind::Avanco
-        | GameKind::Flume => {
+/// Draws a turn image: a [`TurnPicture`] → PNG bytes (empty: no image). `main` plugs in
+/// [`image`]; tests plug in counters.
+pub type Renderer = std::sync::Arc<dyn Fn(&TurnPicture) -> Vec<u8> + Send + Sync>;
+
+/// The turn image of a game, if the game has one.
+pub fn image(picture: &TurnPicture) -> Option<Vec<u8>> {
+    match &picture.game {
+        AnyGame::Labscape(pos) => Some(labscape::image(pos, picture)),
+        AnyGame::Semaforo(_)
+        | AnyGame::GatosCaes(_)
+        | AnyGame::Rastros(_)
+        | AnyGame::Avanco(_)
+        | AnyGame::Flume(_) => {
             boards::view(picture).map(|v| labscape_render::render_board_png(&v, None))
         }
-        GameKind::Produto => {
+        AnyGame::Produto(_) => {
             boards::hex_view(picture).map(|v| labscape_render::render_hex_png(&v, None))
         }
         #[allow(unreachable_patterns)]
@@ -61,12 +70,18 @@ pub fn image(picture: &BoardPicture) -> Option<Vec<u8>> {
     }
 }
 
+/// Whether a game's turn image shows who is away under their names (the service reads
+/// the players' preferences for it only then).
+pub fn shows_notes(kind: GameKind) -> bool {
+    kind == GameKind::Labscape
+}
+
 /// How wide a board game's replay is drawn: readable in a chat, small to upload.
 const REPLAY_WIDTH: u32 = 560;
 
 /// A board game's replay GIF: one frame per picture (the start, then each action with its
 /// move marked); `None` for a game without a board image.
-pub fn replay(pictures: &[BoardPicture]) -> Option<Vec<u8>> {
+pub fn replay(pictures: &[TurnPicture]) -> Option<Vec<u8>> {
     let frames: Vec<labscape_render::BoardFrame> = pictures
         .iter()
         .filter_map(|p| {
@@ -81,9 +96,11 @@ pub fn replay(pictures: &[BoardPicture]) -> Option<Vec<u8>> {
 /// The image of a position of any game with no turn to tell and no names (the engine's
 /// `render`), `width` pixels wide.
 pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
-    let picture = BoardPicture {
+    let picture = TurnPicture {
         game: game.clone(),
         actions: Vec::new(),
+        events: Vec::new(),
+        notes: Vec::new(),
         names: boards::default_names(game, Lang::En),
         title: game.kind().name().to_string(),
         lang: Lang::En,
@@ -94,8 +111,19 @@ pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
     boards::view(&picture).map(|v| labscape_render::render_board_png(&v, width))
 }
 
-/// The story of one action: who played what, then what the game says happened.
-pub fn describe(player: &str, action: &AnyAction, events: &[AnyEvent], lang: Lang) -> Vec<String> {
+/// The story of one action of `seat`: who played what, then what the game says happened
+/// (Labscape's events tell the whole story themselves).
+pub fn describe(
+    names: &[String],
+    seat: Seat,
+    action: &AnyAction,
+    events: &[AnyEvent],
+    lang: Lang,
+) -> Vec<String> {
+    if let AnyAction::Labscape(_) = action {
+        return labscape_story(events, names, lang);
+    }
+    let player = names.get(seat.index()).map_or("", String::as_str);
     let mut lines = vec![tr!(
         lang,
         "any-played",
@@ -134,7 +162,7 @@ pub const PICK: &str = "pick";
 /// The buttons under a turn: every legal action when there are few; otherwise a two-step
 /// choice, first the piece (`b2…`, for a move `b2-b3`) or the column (`c…`, for a placement
 /// `c4`), whose button asks for that group's actions; none when even that would not fit.
-pub fn quick_actions(game: &AnyGame) -> Vec<QuickAction> {
+fn board_quick_actions(game: &AnyGame) -> Vec<QuickAction> {
     let legal = game.legal_actions();
     if legal.is_empty() {
         return Vec::new();
@@ -222,4 +250,180 @@ pub fn rules(kind: GameKind, lang: Lang) -> Option<String> {
         _ => return None,
     };
     Some(t(lang, id, &[]))
+}
+
+/// Labscape's story of `events` (its events name who did what).
+fn labscape_story(events: &[AnyEvent], names: &[String], lang: Lang) -> Vec<String> {
+    let events: Vec<labscape_core::labscape::Event> = events
+        .iter()
+        .filter_map(|e| match e {
+            AnyEvent::Labscape(e) => Some(e.clone()),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        })
+        .collect();
+    labscape::describe(&events, names, lang)
+}
+
+/// The first lines of a game's first post: it begins, with whom (and, for Labscape, the
+/// seed's commitment and what the set-up drew).
+pub fn begins(
+    game: &AnyGame,
+    title: &str,
+    seed_hash: &str,
+    names: &[String],
+    events: &[AnyEvent],
+    lang: Lang,
+) -> Vec<String> {
+    match game {
+        AnyGame::Labscape(_) => {
+            let mut story = vec![tr!(lang, "game-begins", game = title, hash = seed_hash)];
+            story.extend(labscape_story(events, names, lang));
+            story
+        }
+        _ => vec![tr!(
+            lang,
+            "any-game-begins",
+            game = title,
+            players = names.join(", ")
+        )],
+    }
+}
+
+/// The first line of a post about a game at `turn`.
+pub fn heading(kind: GameKind, title: &str, turn: i64, lang: Lang) -> String {
+    match kind {
+        GameKind::Labscape => labscape::heading(title, turn, lang),
+        _ => format!("{title} · {turn}"),
+    }
+}
+
+/// Who acts next (with what a player needs to know), or how the game ended; `None` when
+/// the story has told it already.
+pub fn next_line(game: &AnyGame, names: &[String], lang: Lang) -> Option<String> {
+    if let AnyGame::Labscape(pos) = game {
+        return Some(labscape::next_up(pos, lang)).filter(|l| !l.is_empty());
+    }
+    if let Some(outcome) = game.outcome() {
+        return Some(outcome_line(game.kind(), &outcome, names, lang));
+    }
+    let who = names.get(game.to_move()?.index())?;
+    Some(tr!(lang, "any-next", who = who.as_str()))
+}
+
+/// The buttons under a turn post.
+pub fn quick_actions(game: &AnyGame, lang: Lang) -> Vec<QuickAction> {
+    match game {
+        AnyGame::Labscape(pos) => labscape::quick_actions(pos, lang),
+        _ => board_quick_actions(game),
+    }
+}
+
+/// What `seat` may play now, for autocomplete: empty unless it may act.
+pub fn suggestions(game: &AnyGame, seat: Seat) -> Suggestions {
+    match game {
+        AnyGame::Labscape(pos) => labscape::suggestions(pos, seat),
+        _ if game.may_act(seat) => Suggestions {
+            actions: game
+                .legal_actions()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            ..Suggestions::default()
+        },
+        _ => Suggestions::default(),
+    }
+}
+
+/// Reads and plays what a player typed as one action, refusing in the game's own order
+/// (Labscape reads the text before it looks at the turn, as its command line does; the
+/// others refuse a seat that may not act first).
+///
+/// # Errors
+/// The game's refusal; `game` is unchanged.
+pub fn play_chat(
+    game: &AnyGame,
+    seat: Seat,
+    text: &str,
+) -> Result<(AnyAction, AnyGame, Vec<AnyEvent>), AnyRefusal> {
+    if let AnyGame::Labscape(_) = game {
+        return game.apply(Some(seat), text);
+    }
+    game.check_turn(Some(seat))?;
+    let action = game.read_chat(text)?;
+    let (next, events) = game.play(seat, &action)?;
+    Ok((action, next, events))
+}
+
+/// Whether a turn may be typed as several actions separated by spaces (`/play c3 c4`);
+/// Labscape's actions have spaces of their own.
+pub fn reads_several(kind: GameKind) -> bool {
+    kind != GameKind::Labscape
+}
+
+/// Whether the game reads Labscape's action words (`move`, `roll`…) as its own; in any
+/// other game a turn typed with them is answered "that is Labscape's".
+pub fn reads_labscape_words(kind: GameKind) -> bool {
+    kind == GameKind::Labscape
+}
+
+/// The group a `pick GROUP` text asks for, in a game whose buttons come in two steps.
+pub fn pick_key<'t>(game: &AnyGame, text: &'t str) -> Option<&'t str> {
+    if let AnyGame::Labscape(_) = game {
+        return None;
+    }
+    text.strip_prefix(PICK)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .map(str::trim)
+}
+
+/// The action played for a player whose deadline passed, in a game that has one
+/// (Labscape's minute's wait); `None`: the deadline is only announced.
+pub fn deadline_action(game: &AnyGame) -> Option<AnyAction> {
+    match game {
+        AnyGame::Labscape(_) => Some(AnyAction::Labscape(labscape_core::labscape::Action::Wait(
+            1,
+        ))),
+        _ => None,
+    }
+}
+
+/// Every seat's result once `end` is over, `history` being every action's events from
+/// the start (Labscape counts its players' catches in it); empty before.
+pub fn results(seats: &[SeatRow], end: &AnyGame, history: &[Vec<AnyEvent>]) -> Vec<ResultRow> {
+    if let AnyGame::Labscape(pos) = end {
+        let per_turn: Vec<Vec<labscape_core::labscape::Event>> = history
+            .iter()
+            .map(|events| {
+                events
+                    .iter()
+                    .filter_map(|e| match e {
+                        AnyEvent::Labscape(e) => Some(e.clone()),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        return labscape::results(seats, pos, &per_turn);
+    }
+    let Some(outcome) = end.outcome() else {
+        return Vec::new();
+    };
+    outcome
+        .placings
+        .iter()
+        .filter_map(|p| {
+            let s = seats.get(p.seat.index())?;
+            Some(ResultRow {
+                seat: s.seat,
+                user_id: s.user_id.clone(),
+                display_name: s.display_name.clone(),
+                computer: s.policy.is_some(),
+                rank: p.rank,
+                finish: p.finish.to_string(),
+                tally: None,
+            })
+        })
+        .collect()
 }

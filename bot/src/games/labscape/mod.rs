@@ -1,6 +1,5 @@
-//! What Labscape brings to the bot: its turn told in words, its refusals, and (still in
-//! the service, `app/labscape_turns.rs`, until Labscape plays through the one game path)
-//! its own turn. Its Fluent messages are in `bot/locales/`.
+//! What Labscape brings to the bot: its turn told in words, its refusals, its buttons, its
+//! image, its record and results, its rules. Its Fluent messages are in `bot/locales/`.
 
 pub mod help;
 mod picture;
@@ -11,7 +10,7 @@ mod story;
 
 use labscape_core::labscape::Policy;
 
-pub use picture::{Picture, Renderer, ReplayRenderer};
+pub use picture::{ReplayRenderer, image};
 pub use quick::{quick_actions, suggestions};
 pub use record::{record_of, results};
 

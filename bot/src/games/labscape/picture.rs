@@ -1,30 +1,36 @@
-//! What the service hands to the Labscape renderers it was given: a turn's [`Picture`],
-//! and the record of a game for its replay. The service never draws; `main` plugs in
-//! `labscape-render` (the board games draw through `games::image`).
+//! Labscape's turn image (drawn by `labscape-render` from the position and the turn's
+//! events, with notes under the players' names), and the renderer of its replays, which
+//! `main` hands to the service: the service never draws.
 
 use std::sync::Arc;
 
-use labscape_core::labscape::{Event, Position, Record, RecordError};
+use labscape_core::{
+    AnyEvent,
+    labscape::{Event, Position, Record, RecordError},
+};
 
-use crate::i18n::Lang;
+use crate::{games::TurnPicture, i18n::Lang};
 
-/// What a turn image shows, as the service hands it to the [`Renderer`].
-#[derive(Clone, Debug)]
-pub struct Picture {
-    /// The game after the turn.
-    pub position: Position,
-    /// The events of the turn(s) this reply tells.
-    pub events: Vec<Event>,
-    /// The game's name, for the header.
-    pub title: String,
-    /// A note per seat, in seat order, shown under the player's name (away time).
-    pub notes: Vec<Option<String>>,
-    /// The language of the image's labels.
-    pub lang: Lang,
+/// The turn image of `pos`, as `picture` asks for it.
+pub fn image(pos: &Position, picture: &TurnPicture) -> Vec<u8> {
+    let events: Vec<Event> = picture
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            AnyEvent::Labscape(e) => Some(e.clone()),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        })
+        .collect();
+    labscape_render::render_png(
+        &labscape_render::View::new(pos)
+            .events(&events)
+            .title(&picture.title)
+            .notes(&picture.notes)
+            .lang(picture.lang),
+        None,
+    )
 }
-
-/// Draws the turn image: a [`Picture`] → PNG bytes.
-pub type Renderer = Arc<dyn Fn(&Picture) -> Vec<u8> + Send + Sync>;
 
 /// Draws a game's replay: its record, name and language → GIF bytes (an error if the
 /// record does not replay). Seconds for a long game; the service calls it on

@@ -1,0 +1,482 @@
+//! A turn of any game, written once: what the player typed read and played on the cached
+//! position (`game_cache.rs`), the turn committed in one transaction, the computer players,
+//! the reply with its story, image and buttons, and the final replay when the game ends.
+//! The same tail serves `/start`, a button press and a deadline's automatic action. What
+//! is particular to a game (its words, buttons, image, results) is asked of `games`.
+
+use std::sync::Arc;
+
+use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Seat};
+
+use super::{
+    Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, TurnImageKey, Visibility,
+    any_game_name, command::is_labscape_verb, messages::UserError, timers, who_from_prefs,
+};
+use crate::{
+    games::{self, TurnPicture},
+    i18n::{Lang, tr},
+    store::{
+        ActionRow, GameRow, GameStatus, GameStore, MessageKey, SeatRow, StoreError, TurnWrite,
+    },
+};
+
+/// What one reply tells: the actions played, their events, and the story in words.
+#[derive(Default)]
+pub(super) struct Played {
+    pub(super) actions: Vec<AnyAction>,
+    pub(super) events: Vec<AnyEvent>,
+    pub(super) story: Vec<String>,
+}
+
+impl Played {
+    /// A reply that starts with `story` (a game's start, a deadline) and tells no action
+    /// yet.
+    pub(super) fn told(story: Vec<String>, events: Vec<AnyEvent>) -> Played {
+        Played {
+            actions: Vec::new(),
+            events,
+            story,
+        }
+    }
+
+    fn push(
+        &mut self,
+        seats: &[SeatRow],
+        seat: u8,
+        action: &AnyAction,
+        events: &[AnyEvent],
+        lang: Lang,
+    ) {
+        self.story.extend(games::describe(
+            &names(seats),
+            Seat(seat),
+            action,
+            events,
+            lang,
+        ));
+        self.actions.push(action.clone());
+        self.events.extend_from_slice(events);
+    }
+}
+
+pub(super) fn names(seats: &[SeatRow]) -> Vec<String> {
+    seats.iter().map(|s| s.display_name.clone()).collect()
+}
+
+fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+}
+
+impl<S: GameStore> Service<S> {
+    /// A turn: `text` read as the chat reads it, for the seat of the user who sent it.
+    /// `expected` is the turn a button was pressed at; `key` the delivery, recorded with
+    /// the turn so a retried message applies once.
+    pub(super) async fn play(
+        &self,
+        ctx: &Ctx,
+        text: &str,
+        expected: Option<i64>,
+        key: Option<MessageKey>,
+    ) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let slot = self.slot(row.id);
+        let mut guard = slot.lock().await;
+        let mut row = self.locked_row(row, &guard).await?;
+        let seats = self.seats_at(&row, &guard).await?;
+        let seat = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?
+            .clone();
+        if row.status != GameStatus::Running {
+            return Err(UserError::NoGame.into());
+        }
+        if expected.is_some_and(|t| t != row.turn) {
+            return Err(UserError::MovedOn.into());
+        }
+        self.load_with(&row, seats.clone(), &mut guard).await?;
+        let game = guard.as_ref().expect("loaded").game.clone();
+        let me = Seat(seat.seat);
+        let refused = |e| ServiceError::User(UserError::Refused(e));
+        let verb = text.split_whitespace().next().unwrap_or_default();
+        if is_labscape_verb(verb)
+            && !games::reads_labscape_words(row.kind)
+            && game.read_chat(text).is_err()
+        {
+            game.check_turn(Some(me)).map_err(refused)?;
+            return Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into());
+        }
+        if let Some(key) = games::pick_key(&game, text) {
+            game.check_turn(Some(me)).map_err(refused)?;
+            return self.pick_reply(ctx, &row, &game, key).await;
+        }
+        let steps = read_turn(&game, me, text)?;
+        let lang = self.chat_lang(&row.scope, Some(&row)).await;
+        let mut played = Played::default();
+        let mut key = key;
+        // Emptied until the turn is through: a turn that fails half-way is read again.
+        *guard = None;
+        for (action, next, events) in &steps {
+            played.push(&seats, seat.seat, action, events, lang);
+            // The delivery is recorded with the first action, so a retried message
+            // applies once.
+            let end = Commit {
+                next,
+                events,
+                seat: seat.seat,
+                action,
+                sender: &ctx.user_id,
+                automatic: false,
+                message: key.take(),
+            };
+            self.commit(&mut row, &seats, end).await?;
+        }
+        let next = steps.last().map_or(game, |(_, g, _)| g.clone());
+        self.finish_turn(row, seats, next, played, guard, lang)
+            .await
+    }
+
+    /// The tail of every turn: the computer players, the cache refilled, the reply, the
+    /// final replay and rating when the game is over.
+    pub(super) async fn finish_turn(
+        &self,
+        mut row: GameRow,
+        seats: Vec<SeatRow>,
+        game: AnyGame,
+        mut played: Played,
+        mut guard: tokio::sync::MutexGuard<'_, Option<super::Loaded>>,
+        lang: Lang,
+    ) -> Res<Reply> {
+        *guard = None;
+        let game = self
+            .run_computers(&mut row, &seats, game, &mut played, lang)
+            .await?;
+        *guard = Some(super::Loaded {
+            turn: row.turn,
+            game: game.clone(),
+            seats: seats.clone(),
+        });
+        drop(guard);
+        let mut reply = self.turn_reply(&row, &seats, &game, played, lang).await;
+        self.attach_final_replay(&row, &seats, &mut reply).await;
+        if game.is_over()
+            && let Err(e) = self.rate_game(row.id).await
+        {
+            // Rated later, before the next leaderboard is shown.
+            tracing::warn!(game = %row.id, "rating a finished game: {e:?}");
+        }
+        Ok(reply)
+    }
+
+    /// The second step of a two-step choice: the actions of one piece (or column), as
+    /// buttons for the asker alone; nothing changes.
+    async fn pick_reply(&self, ctx: &Ctx, row: &GameRow, game: &AnyGame, key: &str) -> Res<Reply> {
+        let quick = games::pick(game, key).ok_or_else(|| {
+            ServiceError::User(UserError::Refused(
+                game.parse_action(key)
+                    .err()
+                    .unwrap_or(AnyRefusal::OtherGame),
+            ))
+        })?;
+        let lang = self.lang_for(ctx).await;
+        let mut reply = Reply::private(tr!(lang, "any-pick", from = key));
+        reply.quick = quick;
+        reply.turn = Some((row.id, row.turn));
+        Ok(reply)
+    }
+
+    /// Commits one action in one transaction: the action, a snapshot when due, the next
+    /// turn's timers, and every seat's result when it ends the game (read from the whole
+    /// history then: Labscape counts its catches in it).
+    async fn commit(&self, row: &mut GameRow, seats: &[SeatRow], c: Commit<'_>) -> Res<()> {
+        let new_turn = row.turn + 1;
+        let over = c.next.is_over();
+        let results = if over {
+            let (_, steps) = self.any_steps_from(row, 0).await?;
+            let mut history: Vec<Vec<AnyEvent>> = steps.into_iter().map(|s| s.events).collect();
+            history.push(c.events.to_vec());
+            games::results(seats, c.next, &history)
+        } else {
+            Vec::new()
+        };
+        let status = if over {
+            GameStatus::Over
+        } else {
+            GameStatus::Running
+        };
+        let write = TurnWrite {
+            game: row.id,
+            expected_turn: row.turn,
+            action: ActionRow {
+                seq: new_turn,
+                seat: c.seat,
+                action: c.action.to_string(),
+                sender: c.sender.to_string(),
+                automatic: c.automatic,
+                at: self.clock.now(),
+            },
+            snapshot: (new_turn % SNAPSHOT_EVERY == 0 || over).then(|| doc_json(c.next)),
+            status,
+            message: c.message,
+            timer: self
+                .timer_for_seat(row, seats, c.next.to_move().filter(|_| !over), new_turn)
+                .await?,
+            results,
+        };
+        self.store.append_turn(&write).await?;
+        row.turn = new_turn;
+        row.status = status;
+        Ok(())
+    }
+
+    /// Plays an action the service decided (a deadline's), for `seat`, through the same
+    /// record; the caller holds the game's lock and tells the story so far.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn play_for(
+        &self,
+        mut row: GameRow,
+        seats: Vec<SeatRow>,
+        game: &AnyGame,
+        seat: u8,
+        action: &AnyAction,
+        mut played: Played,
+        guard: tokio::sync::MutexGuard<'_, Option<super::Loaded>>,
+        lang: Lang,
+    ) -> Res<Reply> {
+        let (next, events) = game
+            .play(Seat(seat), action)
+            .map_err(|e| corrupt(&row, format!("automatic {action}: {e}")))?;
+        played.push(&seats, seat, action, &events, lang);
+        let c = Commit {
+            next: &next,
+            events: &events,
+            seat,
+            action,
+            sender: "scheduler",
+            automatic: true,
+            message: None,
+        };
+        self.commit(&mut row, &seats, c).await?;
+        self.finish_turn(row, seats, next, played, guard, lang)
+            .await
+    }
+
+    /// Computer players act as soon as it is their turn, through the same record; each
+    /// draws from the game's seed and the turn number, so a replay chooses the same.
+    async fn run_computers(
+        &self,
+        row: &mut GameRow,
+        seats: &[SeatRow],
+        mut game: AnyGame,
+        played: &mut Played,
+        lang: Lang,
+    ) -> Res<AnyGame> {
+        for _ in 0..2000 {
+            let Some(active) = game.to_move() else {
+                break;
+            };
+            let Some(seat) = seats.get(active.index()) else {
+                break;
+            };
+            let Some(policy) = seat.policy.as_deref() else {
+                break;
+            };
+            let Some(action) = game.choose(policy, &format!("{}/computer/{}", row.seed, row.turn))
+            else {
+                break;
+            };
+            let (next, events) = game
+                .play(active, &action)
+                .map_err(|e| corrupt(row, format!("computer player chose {action}: {e}")))?;
+            played.push(seats, seat.seat, &action, &events, lang);
+            let c = Commit {
+                next: &next,
+                events: &events,
+                seat: seat.seat,
+                action: &action,
+                sender: &seat.user_id,
+                automatic: true,
+                message: None,
+            };
+            self.commit(row, seats, c).await?;
+            game = next;
+        }
+        Ok(game)
+    }
+
+    /// The post of a game at its current turn: the heading, the story, who is next (or how
+    /// it ended), the image, the buttons, the mention. A reply that tells no turn
+    /// (`/status`, an owed post) shows the image as it was posted, drawn once.
+    pub(super) async fn turn_reply(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: Played,
+        lang: Lang,
+    ) -> Reply {
+        let title = any_game_name(row.kind, row.id);
+        let names = names(seats);
+        let mut text = games::heading(row.kind, &title, row.turn, lang);
+        for line in &played.story {
+            text.push('\n');
+            text.push_str(line);
+        }
+        if let Some(next) = games::next_line(game, &names, lang) {
+            text.push('\n');
+            text.push_str(&next);
+        }
+        if game.is_over() {
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "game-over-seed",
+                seed = row.seed.as_str(),
+                hash = row.seed_hash.as_str()
+            ));
+        }
+        let mention = game
+            .to_move()
+            .filter(|_| !game.is_over())
+            .and_then(|s| seats.get(s.index()))
+            .filter(|s| s.policy.is_none())
+            .map(|s| Mention {
+                user_id: s.user_id.clone(),
+                name: s.display_name.clone(),
+            })
+            .into_iter()
+            .collect();
+        let image = self.turn_image(row, seats, game, played, lang).await;
+        Reply {
+            text,
+            image,
+            files: Vec::new(),
+            quick: games::quick_actions(game, lang),
+            mention,
+            visibility: Visibility::Public,
+            turn: Some((row.id, row.turn)),
+            lang,
+            posts_turn: Some((row.id, row.turn)),
+            names,
+            repeated: false,
+        }
+    }
+
+    async fn turn_image(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: Played,
+        lang: Lang,
+    ) -> Option<Vec<u8>> {
+        let render = self.renderer.clone()?;
+        let notes = if games::shows_notes(row.kind) {
+            // The turn is committed: a note that cannot be read is left off the image.
+            self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
+                tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
+                Vec::new()
+            })
+        } else {
+            Vec::new()
+        };
+        let key = TurnImageKey {
+            turn: row.turn,
+            lang,
+            notes: notes.clone(),
+        };
+        let tells_nothing = played.actions.is_empty() && played.events.is_empty();
+        if tells_nothing && let Some(png) = self.turn_images.get(row.id, &key) {
+            return Some(png.as_ref().clone());
+        }
+        let picture = TurnPicture {
+            game: game.clone(),
+            actions: played.actions,
+            events: played.events,
+            names: names(seats),
+            title: any_game_name(row.kind, row.id),
+            notes,
+            lang,
+        };
+        let png = tokio::task::spawn_blocking(move || render(&picture))
+            .await
+            .ok()
+            .filter(|png| !png.is_empty())?;
+        self.turn_images.put(row.id, key, Arc::new(png.clone()));
+        Some(png)
+    }
+
+    /// Per seat, in seat order: "away until …" (in the player's own time zone) for players
+    /// away now, for `/status` and the turn image's player table.
+    pub(super) async fn away_notes(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        lang: Lang,
+    ) -> Res<Vec<Option<String>>> {
+        let now = self.clock.now();
+        let mut notes = Vec::with_capacity(seats.len());
+        for s in seats {
+            let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
+            let who = who_from_prefs(&p);
+            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
+                tr!(
+                    lang,
+                    "note-away",
+                    until = timers::format_time(a, who.tz, lang)
+                )
+            }));
+        }
+        Ok(notes)
+    }
+}
+
+/// One action to commit, and what it led to.
+struct Commit<'a> {
+    next: &'a AnyGame,
+    events: &'a [AnyEvent],
+    seat: u8,
+    action: &'a AnyAction,
+    sender: &'a str,
+    automatic: bool,
+    message: Option<MessageKey>,
+}
+
+/// A step of a turn: the action, the position after it, its events.
+type Step = (AnyAction, AnyGame, Vec<AnyEvent>);
+
+/// Reads and plays what a player typed: one action (read as the chat reads it), or, in a
+/// game that allows it and when the whole text is not one action, several separated by
+/// spaces (`/play c3 c4 d5`: a turn of several placements), all or nothing.
+fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceError> {
+    let first_error = match games::play_chat(game, me, text) {
+        Ok(step) => return Ok(vec![step]),
+        Err(e) => e,
+    };
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    if parts.len() < 2 || !games::reads_several(game.kind()) || game.check_turn(Some(me)).is_err() {
+        return Err(ServiceError::User(UserError::Refused(first_error)));
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    let mut pos = game.clone();
+    for (i, part) in parts.iter().enumerate() {
+        let step = pos
+            .read_chat(part)
+            .and_then(|a| pos.play(me, &a).map(|(next, events)| (a, next, events)))
+            .map_err(|e| {
+                let part: String = part.chars().take(40).collect();
+                ServiceError::User(UserError::RefusedPart(i + 1, part, e))
+            })?;
+        pos = step.1.clone();
+        steps.push(step);
+    }
+    Ok(steps)
+}
+
+/// A game's position document as stored.
+pub(super) fn doc_json(game: &AnyGame) -> String {
+    serde_json::to_string(game).expect("positions serialise")
+}
