@@ -1,21 +1,17 @@
-//! The history commands for every game other than Labscape: `/log`, `/recap`, `/export`
-//! (the game's record: settings, players, every action in its notation, and the seed once
-//! the game is over) and `/luck` (these games have no dice: said plainly).
+//! The history commands for every game other than Labscape: `/log` and `/recap`; and the
+//! one place any game is read back from the store (its latest snapshot plus the actions
+//! after it).
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, Seat};
 
 use super::{
-    Attachment, Ctx, Reply, Res, Service, ServiceError, Visibility, any_game_name,
-    messages::UserError,
+    Ctx, Reply, Res, Service, ServiceError, Visibility, any_game_name, messages::UserError,
 };
 use crate::{
     games,
     i18n::tr,
-    store::{ActionRow, GameRow, GameStatus, GameStore, SeatRow},
+    store::{ActionRow, GameRow, GameStore, SeatRow},
 };
-
-/// The format name of a board game's record file.
-pub const ANY_RECORD_FORMAT: &str = "labscape-game-record/1";
 
 /// The note after an action played for an absent player (`auto-wait`), else nothing.
 pub(super) fn automatic_note(a: &ActionRow, lang: crate::i18n::Lang) -> String {
@@ -149,44 +145,6 @@ impl<S: GameStore> Service<S> {
         reply.visibility = Visibility::Private;
         Ok(reply)
     }
-
-    /// `/export` of a game other than Labscape: its record file, for everyone. The seed
-    /// is in it only once the game is over (these games have no chance, but the seed also
-    /// chose the computer players' moves).
-    pub(super) async fn any_export(&self, ctx: &Ctx, row: &GameRow) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
-        let actions = self.store.actions(row.id, 0).await?;
-        let game = any_game_name(row.kind, row.id);
-        let over = row.status == GameStatus::Over;
-        let record = serde_json::json!({
-            "format": ANY_RECORD_FORMAT,
-            "game": row.kind.id(),
-            "name": game,
-            "settings": row.settings,
-            "players": seats.iter().map(|s| s.display_name.clone()).collect::<Vec<_>>(),
-            "computer": seats.iter().map(|s| s.policy.clone()).collect::<Vec<_>>(),
-            "seed_hash": row.seed_hash,
-            "seed": if over { Some(row.seed.clone()) } else { None },
-            "actions": actions
-                .iter()
-                .map(|a| serde_json::json!({ "seat": a.seat, "action": a.action }))
-                .collect::<Vec<_>>(),
-        });
-        let file = format!("labscape-{}-record.json", row.id.0);
-        let lang = self.public_lang_of(ctx, row).await;
-        let mut reply = Reply::text(super::records::export_text(
-            row,
-            &game,
-            actions.len(),
-            &file,
-            lang,
-        ));
-        reply.files.push(Attachment {
-            name: file,
-            bytes: serde_json::to_vec_pretty(&record).expect("a record serialises"),
-        });
-        Ok(reply)
-    }
 }
 
 #[cfg(test)]
@@ -214,7 +172,7 @@ mod tests {
         let export = say(&s, "bo", "/export").await;
         assert_eq!(export.visibility, Visibility::Public, "{}", export.text);
         let record: serde_json::Value = serde_json::from_slice(&export.files[0].bytes).unwrap();
-        assert_eq!(record["format"], super::ANY_RECORD_FORMAT);
+        assert_eq!(record["format"], crate::games::ANY_RECORD_FORMAT);
         assert_eq!(record["game"], "avanco");
         assert_eq!(record["actions"][1]["action"], "b6-b5");
         assert!(

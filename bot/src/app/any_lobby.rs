@@ -4,7 +4,7 @@
 //! actions after it, for the status and replays of the board games. Labscape's own
 //! lobby options are in `lobby.rs`.
 
-use labscape_core::{AnyAction, AnyGame, GameKind, game::parse_options};
+use labscape_core::{AnyGame, GameKind, game::parse_options};
 
 use super::{
     Ctx, NewOptions, Reply, Res, Service, ServiceError, Visibility, cap_name,
@@ -12,7 +12,7 @@ use super::{
     turns::{Played, doc_json, names},
 };
 use crate::{
-    games::{self, TurnPicture},
+    games,
     i18n::{Lang, tr},
     store::{GameId, GameRow, GameStatus, GameStore, NewGame, SeatRow, StoreError},
 };
@@ -189,30 +189,6 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn load_any(&self, row: &GameRow) -> Res<AnyGame> {
         let (start, steps) = self.any_steps_from(row, row.turn).await?;
         Ok(steps.into_iter().last().map_or(start, |s| s.game))
-    }
-
-    /// Every position of the game from its start, each with the action that led to it
-    /// (none for the start), for a replay.
-    pub(super) async fn any_pictures(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        lang: Lang,
-    ) -> Res<Vec<TurnPicture>> {
-        let (start, steps) = self.any_steps_from(row, 0).await?;
-        let title = any_game_name(row.kind, row.id);
-        let picture = |game: AnyGame, actions: Vec<AnyAction>| TurnPicture {
-            game,
-            actions,
-            events: Vec::new(),
-            notes: Vec::new(),
-            names: names(seats),
-            title: title.clone(),
-            lang,
-        };
-        let mut pictures = vec![picture(start, Vec::new())];
-        pictures.extend(steps.into_iter().map(|s| picture(s.game, vec![s.action])));
-        Ok(pictures)
     }
 }
 

@@ -9,6 +9,7 @@ use super::{
     record_of, timers, tr,
     turns::{Played, names as display_names},
 };
+use crate::games::GameRecord;
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
@@ -260,22 +261,13 @@ impl<S: GameStore> Service<S> {
         let corrupt = |what: String| {
             ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
         };
-        let gif = if row.kind == GameKind::Labscape {
-            let record = record_of(row, seats, &actions);
-            let name = any_game_name(row.kind, row.id);
-            tokio::task::spawn_blocking(move || draw(&record, &name, lang))
-                .await
-                .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
-                .map_err(|e| corrupt(e.to_string()))?
-        } else {
-            let pictures = self.any_pictures(row, seats, lang).await?;
-            let drawn = tokio::task::spawn_blocking(move || crate::games::replay(&pictures))
-                .await
-                .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?;
-            match drawn {
-                Some(gif) => gif,
-                None => return Ok(None),
-            }
+        let record = GameRecord::of(row, seats, &actions, &any_game_name(row.kind, row.id));
+        let drawn = tokio::task::spawn_blocking(move || draw(&record, lang))
+            .await
+            .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
+            .map_err(corrupt)?;
+        let Some(gif) = drawn else {
+            return Ok(None);
         };
         let gif = Arc::new(gif);
         let mut cache = self.replay_cache.lock().expect("replay cache lock");

@@ -23,10 +23,10 @@ mod reminders;
 mod suggestions;
 mod turn_images;
 mod turns;
+pub use crate::games::ANY_RECORD_FORMAT;
 use crate::games::labscape::policy_names;
-pub use crate::games::labscape::{ReplayRenderer, default_policy, quick_actions, record_of};
-pub use crate::games::{Renderer, TurnPicture};
-pub use any_history::ANY_RECORD_FORMAT;
+pub use crate::games::labscape::{default_policy, quick_actions, record_of};
+pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
 pub use any_lobby::any_game_name;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
@@ -271,7 +271,7 @@ impl<S: GameStore> Service<S> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 #[cfg(test)]
 mod any_game_tests;

@@ -1,6 +1,7 @@
 //! Fair dice and records, the service side: `/export` (the game's record file), `/luck`
-//! (everyone's dice against fair dice), `/records` (leaderboards over finished games), and
-//! the results written with the turn that ends a game.
+//! (everyone's dice against fair dice, for a game with dice), `/records` (leaderboards
+//! over finished games). What a record file holds and how luck is told is each game's
+//! (`games/record.rs`).
 //!
 //! `/export` and `/luck` are about the same game `/replay` shows ([`Service::shown_game`]).
 //! The record file holds the seed only once the game is over: the seed foretells every
@@ -8,13 +9,12 @@
 //! results), and leaderboards leave computer players out: their results are stored, marked,
 //! so a game's result stays whole, but a computer player's escape is not a person's record.
 
-use labscape_core::labscape::{GameExport, Luck, Tally};
-
 use super::{
     Attachment, Ctx, RecordsOf, Reply, Res, Service, ServiceError, any_game_name,
-    messages::UserError, record_of,
+    messages::UserError,
 };
 use crate::{
+    games::{self, GameRecord},
     i18n::{Lang, tr},
     store::{GameId, GameRow, GameStatus, GameStore, PlayerRecord, StoreError},
 };
@@ -22,19 +22,10 @@ use crate::{
 /// The most people a chat's leaderboard shows.
 pub const LEADERBOARD_SIZE: usize = 10;
 
-/// Below or above these percentiles a tally is called out as unusual (fair dice land
-/// between them nine times in ten).
-const USUAL: (f64, f64) = (5.0, 95.0);
-
 impl<S: GameStore> Service<S> {
     /// The language of a public post in `ctx`'s chat about `game` (the chat's default,
     /// else the game's): without a game, the chat's live game's, else its last finished
     /// one's, so a Portuguese group keeps Portuguese after its game ends.
-    /// [`Service::public_lang`] about `row`, for the other games' history commands.
-    pub(super) async fn public_lang_of(&self, ctx: &Ctx, row: &GameRow) -> Lang {
-        self.public_lang(ctx, Some(row)).await
-    }
-
     async fn public_lang(&self, ctx: &Ctx, game: Option<&GameRow>) -> Lang {
         let recent = match game {
             Some(_) => None,
@@ -54,45 +45,34 @@ impl<S: GameStore> Service<S> {
     /// `/export`: the record file of the game `/replay` would show, posted for everyone.
     pub(super) async fn export_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToExport).await?;
-        if row.kind != labscape_core::GameKind::Labscape {
-            return self.any_export(ctx, &row).await;
-        }
-        let seats = self.store.seats(row.id).await?;
-        let actions = self.store.actions(row.id, 0).await?;
-        let record = record_of(&row, &seats, &actions);
-        let game = any_game_name(row.kind, row.id);
-        // Never before the end: the seed foretells every roll to come.
-        let over = row.status == GameStatus::Over;
-        let export = GameExport::new(&game, &record, over).map_err(|e| corrupt(row.id, e))?;
+        let record = self.record(&row).await?;
+        let bytes = games::record_file(&record).map_err(|e| corrupt(row.id, e))?;
         let file = format!("labscape-{}-record.json", row.id.0);
         let lang = self.public_lang(ctx, Some(&row)).await;
-        let mut reply = Reply::text(export_text(&row, &game, actions.len(), &file, lang));
-        reply.files.push(Attachment {
-            name: file,
-            bytes: serde_json::to_vec_pretty(&export).expect("record files serialise"),
-        });
+        let text = export_text(&row, &record.title, record.actions.len(), &file, lang);
+        let mut reply = Reply::text(text);
+        reply.files.push(Attachment { name: file, bytes });
         Ok(reply)
     }
 
     /// `/luck`: the dice of the game `/replay` would show against fair dice, posted for
-    /// everyone.
+    /// everyone (a game without dice says so, privately).
     pub(super) async fn luck_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NoDiceYet).await?;
-        if row.kind != labscape_core::GameKind::Labscape {
-            return Err(UserError::NoDiceInGame(any_game_name(row.kind, row.id)).into());
+        let record = self.record(&row).await?;
+        let lang = self.public_lang(ctx, Some(&row)).await;
+        match games::luck(&record, lang) {
+            Some(text) => Ok(Reply::text(text.map_err(|e| corrupt(row.id, e))?)),
+            None => Err(UserError::NoDiceInGame(record.title).into()),
         }
+    }
+
+    /// A stored game as its record.
+    pub(super) async fn record(&self, row: &GameRow) -> Res<GameRecord> {
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
-        let luck = record_of(&row, &seats, &actions)
-            .luck()
-            .map_err(|e| corrupt(row.id, e))?;
-        let lang = self.public_lang(ctx, Some(&row)).await;
-        Ok(Reply::text(luck_text(
-            &any_game_name(row.kind, row.id),
-            actions.len(),
-            &luck,
-            lang,
-        )))
+        let title = any_game_name(row.kind, row.id);
+        Ok(GameRecord::of(row, &seats, &actions, &title))
     }
 
     /// `/records`: this chat's leaderboard (public), or `/records me`: the asker's own
@@ -170,98 +150,6 @@ fn corrupt(id: GameId, e: impl std::fmt::Display) -> ServiceError {
     ServiceError::Store(StoreError::Corrupt(format!("game {id}: {e}")))
 }
 
-/// A number with one decimal, written the language's way (`7.5`, `7,5`).
-fn decimal(x: f64, lang: Lang) -> String {
-    let s = format!("{x:.1}");
-    match lang {
-        Lang::En => s,
-        Lang::PtBr => s.replace('.', ","),
-    }
-}
-
-/// A percentile as a whole number, never a flat 0 or 100 (fair dice can always do better
-/// or worse).
-fn percentile(p: f64) -> String {
-    if p < 1.0 {
-        "<1".into()
-    } else if p > 99.0 {
-        ">99".into()
-    } else {
-        format!("{}", p.round())
-    }
-}
-
-fn unusual(t: &Tally) -> bool {
-    t.rolls > 0 && !(USUAL.0..=USUAL.1).contains(&t.percentile)
-}
-
-/// `/luck` in words: each player's dice and searches against fair dice, the whole table,
-/// and whether anything is out of the ordinary.
-pub fn luck_text(game: &str, turns: usize, luck: &Luck, lang: Lang) -> String {
-    let mut lines = vec![tr!(lang, "luck-heading", game = game, turns = turns)];
-    let mut odd = Vec::new();
-    for p in &luck.players {
-        let who = p.name.as_str();
-        if p.dice.rolls == 0 {
-            lines.push(tr!(lang, "luck-no-rolls", who = who));
-            continue;
-        }
-        lines.push(tr!(
-            lang,
-            "luck-dice",
-            who = who,
-            rolls = p.dice.rolls,
-            actual = p.dice.actual,
-            expected = decimal(p.dice.expected, lang),
-            percentile = percentile(p.dice.percentile)
-        ));
-        if p.search.rolls > 0 {
-            lines.push(tr!(
-                lang,
-                "luck-search",
-                who = who,
-                searches = p.search.rolls,
-                actual = p.search.actual,
-                expected = decimal(p.search.expected, lang),
-                percentile = percentile(p.search.percentile)
-            ));
-        }
-        if unusual(&p.dice) {
-            odd.push(tr!(
-                lang,
-                "luck-odd-dice",
-                who = who,
-                percentile = percentile(p.dice.percentile)
-            ));
-        }
-        if unusual(&p.search) {
-            odd.push(tr!(
-                lang,
-                "luck-odd-search",
-                who = who,
-                percentile = percentile(p.search.percentile)
-            ));
-        }
-    }
-    if luck.table.rolls > 0 {
-        lines.push(tr!(
-            lang,
-            "luck-table",
-            rolls = luck.table.rolls,
-            actual = luck.table.actual,
-            expected = decimal(luck.table.expected, lang),
-            percentile = percentile(luck.table.percentile)
-        ));
-    }
-    lines.push(if odd.is_empty() {
-        tr!(lang, "luck-ordinary")
-    } else {
-        tr!(lang, "luck-unusual", which = odd.join("; "))
-    });
-    lines.push(tr!(lang, "luck-check"));
-    lines.join("\n")
-}
-
 /// A chat's leaderboard in words, best first.
 pub fn leaderboard_text(board: &[PlayerRecord], lang: Lang) -> String {
     if board.is_empty() {
@@ -299,6 +187,3 @@ pub fn own_record_text(r: &PlayerRecord, lang: Lang) -> String {
         food = r.most_food.unwrap_or(0)
     )
 }
-
-#[cfg(test)]
-mod tests;

@@ -9,7 +9,7 @@ use std::sync::{
 use super::*;
 use crate::store::{MemoryStore, SqliteStore};
 
-pub(super) struct FakeClock(pub(super) AtomicI64);
+pub(crate) struct FakeClock(pub(crate) AtomicI64);
 impl Clock for FakeClock {
     fn now(&self) -> i64 {
         self.0.fetch_add(1, Ordering::SeqCst)
@@ -17,12 +17,12 @@ impl Clock for FakeClock {
 }
 
 /// A service on a fresh in-memory store.
-pub(super) async fn service() -> Service<MemoryStore> {
+pub(crate) async fn service() -> Service<MemoryStore> {
     let clock = Arc::new(FakeClock(AtomicI64::new(1_000)));
     Service::new(MemoryStore::new(), clock, None)
 }
 
-pub(super) fn ctx(user: &str) -> Ctx {
+pub(crate) fn ctx(user: &str) -> Ctx {
     Ctx {
         handle: Some(user.into()),
         ..Ctx::member("local", "c", user, &user.to_uppercase())
@@ -30,14 +30,14 @@ pub(super) fn ctx(user: &str) -> Ctx {
 }
 
 /// Says `line` as `user`; the reply is posted, as an adapter would report it.
-pub(super) async fn say<S: GameStore>(s: &Service<S>, user: &str, line: &str) -> Reply {
+pub(crate) async fn say<S: GameStore>(s: &Service<S>, user: &str, line: &str) -> Reply {
     let reply = s.handle_line(&ctx(user), line).await;
     s.posted(&reply).await;
     reply
 }
 
 /// Opens `single` for ana and bo and starts it; returns the start reply.
-pub(super) async fn started<S: GameStore>(s: &Service<S>) -> Reply {
+pub(crate) async fn started<S: GameStore>(s: &Service<S>) -> Reply {
     assert_eq!(
         say(s, "ana", "/new single easy").await.visibility,
         Visibility::Public
@@ -48,7 +48,7 @@ pub(super) async fn started<S: GameStore>(s: &Service<S>) -> Reply {
     r
 }
 
-pub(super) fn active_user(r: &Reply) -> String {
+pub(crate) fn active_user(r: &Reply) -> String {
     r.mention
         .first()
         .map(|m| m.user_id.clone())
@@ -363,7 +363,7 @@ async fn a_refusal_speaks_the_askers_language() {
     assert!(r.text.contains("não é um idioma que eu falo"), "{}", r.text);
 }
 
-pub(super) fn pt_ctx(user: &str) -> Ctx {
+pub(crate) fn pt_ctx(user: &str) -> Ctx {
     Ctx {
         locale: Some("pt-BR".into()),
         ..ctx(user)

@@ -11,9 +11,11 @@ mod boards;
 mod events;
 pub mod labscape;
 mod reasons;
+mod record;
 mod refusals;
 
 pub use reasons::reason;
+pub use record::{ANY_RECORD_FORMAT, GameRecord, luck, record_file, replay};
 pub use refusals::{refusal, refused};
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Seat};
@@ -51,6 +53,11 @@ pub struct TurnPicture {
 /// [`image`]; tests plug in counters.
 pub type Renderer = std::sync::Arc<dyn Fn(&TurnPicture) -> Vec<u8> + Send + Sync>;
 
+/// Draws a game's replay from its record (seconds for a long game: the service calls it
+/// on `spawn_blocking`); `None` for a game without images. `main` plugs in [`replay`].
+pub type ReplayRenderer =
+    std::sync::Arc<dyn Fn(&GameRecord, Lang) -> Result<Option<Vec<u8>>, String> + Send + Sync>;
+
 /// The turn image of a game, if the game has one.
 pub fn image(picture: &TurnPicture) -> Option<Vec<u8>> {
     match &picture.game {
@@ -76,26 +83,12 @@ pub fn shows_notes(kind: GameKind) -> bool {
     kind == GameKind::Labscape
 }
 
-/// How wide a board game's replay is drawn: readable in a chat, small to upload.
-const REPLAY_WIDTH: u32 = 560;
-
-/// A board game's replay GIF: one frame per picture (the start, then each action with its
-/// move marked); `None` for a game without a board image.
-pub fn replay(pictures: &[TurnPicture]) -> Option<Vec<u8>> {
-    let frames: Vec<labscape_render::BoardFrame> = pictures
-        .iter()
-        .filter_map(|p| {
-            boards::hex_view(p)
-                .map(labscape_render::BoardFrame::Hex)
-                .or_else(|| boards::view(p).map(labscape_render::BoardFrame::Square))
-        })
-        .collect();
-    labscape_render::render_board_gif(&frames, REPLAY_WIDTH)
-}
-
 /// The image of a position of any game with no turn to tell and no names (the engine's
 /// `render`), `width` pixels wide.
 pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
+    if let AnyGame::Labscape(pos) = game {
+        return Some(labscape::render_position(pos, width));
+    }
     let picture = TurnPicture {
         game: game.clone(),
         actions: Vec::new(),

@@ -2,17 +2,23 @@
 //! image, its record and results, its rules. Its Fluent messages are in `bot/locales/`.
 
 pub mod help;
+mod luck;
 mod picture;
 mod quick;
 mod record;
 mod refusals;
+mod replay;
+#[cfg(test)]
+mod service_tests;
 mod story;
 
 use labscape_core::labscape::Policy;
 
-pub use picture::{ReplayRenderer, image};
+pub use luck::{luck, luck_text};
+pub use picture::image;
 pub use quick::{quick_actions, suggestions};
-pub use record::{record_of, results};
+pub use record::{export_file, record_of, results};
+pub use replay::{MAX_REPLAY_BYTES, render_position, render_replay_within, replay};
 
 pub use refusals::{layout_problem, problem, refused};
 pub use story::{

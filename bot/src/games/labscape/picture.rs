@@ -1,15 +1,12 @@
-//! Labscape's turn image (drawn by `labscape-render` from the position and the turn's
-//! events, with notes under the players' names), and the renderer of its replays, which
-//! `main` hands to the service: the service never draws.
-
-use std::sync::Arc;
+//! Labscape's turn image, drawn by `labscape-render` from the position and the turn's
+//! events, with notes under the players' names.
 
 use labscape_core::{
     AnyEvent,
-    labscape::{Event, Position, Record, RecordError},
+    labscape::{Event, Position},
 };
 
-use crate::{games::TurnPicture, i18n::Lang};
+use crate::games::TurnPicture;
 
 /// The turn image of `pos`, as `picture` asks for it.
 pub fn image(pos: &Position, picture: &TurnPicture) -> Vec<u8> {
@@ -31,9 +28,3 @@ pub fn image(pos: &Position, picture: &TurnPicture) -> Vec<u8> {
         None,
     )
 }
-
-/// Draws a game's replay: its record, name and language → GIF bytes (an error if the
-/// record does not replay). Seconds for a long game; the service calls it on
-/// `spawn_blocking`.
-pub type ReplayRenderer =
-    Arc<dyn Fn(&Record, &str, Lang) -> Result<Vec<u8>, RecordError> + Send + Sync>;

@@ -1,13 +1,21 @@
 //! A stored Labscape game as its record file (settings, players, seed, actions), for
 //! `/export`, `/luck`, replays and checks; and how every player finished, for records.
 
-use labscape_core::labscape::{Event, Position, Record, TurnRecord, standings};
+use labscape_core::labscape::{Event, GameExport, Position, Record, TurnRecord, standings};
 
-use crate::store::{ActionRow, GameRow, LabscapeTally, ResultRow, SeatRow};
+use crate::{
+    games::GameRecord,
+    store::{ActionRow, GameRow, LabscapeTally, ResultRow, SeatRow},
+};
 
 /// A stored game as its record (settings, seed, actions in the public notation).
 pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
-    let options = labscape_core::game::parse_options(&row.settings).unwrap_or_default();
+    labscape_record(&GameRecord::of(row, seats, actions, ""))
+}
+
+/// Any game's record read as Labscape's.
+pub(super) fn labscape_record(r: &GameRecord) -> Record {
+    let options = labscape_core::game::parse_options(&r.settings).unwrap_or_default();
     let get = |key: &str| {
         labscape_core::game::option(&options, key)
             .unwrap_or_default()
@@ -17,16 +25,28 @@ pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Rec
         layout: get("layout"),
         difficulty: get("difficulty"),
         setup: get("setup"),
-        players: seats.iter().map(|s| s.display_name.clone()).collect(),
-        seed: row.seed.clone(),
-        actions: actions
+        players: r.players.clone(),
+        seed: r.seed.clone(),
+        actions: r
+            .actions
             .iter()
-            .map(|a| TurnRecord {
-                seat: a.seat,
-                action: a.action.clone(),
+            .map(|(seat, action)| TurnRecord {
+                seat: *seat,
+                action: action.clone(),
             })
             .collect(),
     }
+}
+
+/// The record file `/export` posts (the seed in it only once the game is over: it
+/// foretells every roll to come).
+///
+/// # Errors
+/// The reason, when the record does not replay.
+pub fn export_file(r: &GameRecord) -> Result<Vec<u8>, String> {
+    let export =
+        GameExport::new(&r.title, &labscape_record(r), r.over).map_err(|e| e.to_string())?;
+    Ok(serde_json::to_vec_pretty(&export).expect("record files serialise"))
 }
 
 /// How every player finished the game that ends in `end`, `per_turn` being every turn's

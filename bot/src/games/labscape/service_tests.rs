@@ -1,12 +1,18 @@
-//! `/export`, `/luck` and `/records` through the service, on a fresh SQLite file each.
+//! Labscape's `/export`, `/luck` and `/records` through the service: the record file
+//! verifies, the dice are weighed, the results make records.
 
-use labscape_core::labscape::{Chance, GameExport, Problem, Verdict, standings, verify};
+use labscape_core::labscape::{
+    Chance, GameExport, Luck, PlayerLuck, Problem, Seat, Tally, Verdict, standings, verify,
+};
 
-use super::super::tests::{active_user, ctx, pt_ctx, say, service, started};
-use super::*;
+use super::{luck_text, record_of};
 use crate::{
-    app::{Visibility, record_of},
-    store::ChatScope,
+    app::{
+        Ctx, Reply, Service, Visibility,
+        tests::{active_user, ctx, pt_ctx, say, service, started},
+    },
+    i18n::Lang,
+    store::{ChatScope, GameId, GameRow, GameStore},
 };
 
 /// Plays `wait 3` for whoever is called until nobody is; returns the last reply.
@@ -131,8 +137,7 @@ async fn luck_weighs_everyones_dice_in_plain_sentences() {
     // Someone searches, so there is a search tally too: roll, else wait, until someone
     // has searched. The seed is fixed so that every run plays the same game (with the
     // operating system's seed both players sometimes stood on spent specials all game).
-    let searched =
-        |luck: &labscape_core::labscape::Luck| luck.players.iter().any(|p| p.search.rolls > 0);
+    let searched = |luck: &Luck| luck.players.iter().any(|p| p.search.rolls > 0);
     for _ in 0..12 {
         let who = active_user(&r);
         let next = say(&s, &who, "/roll").await;
@@ -206,8 +211,8 @@ fn luck_calls_out_only_totals_outside_the_usual_range() {
         sd: 4.8,
         percentile,
     };
-    let player = |name: &str, dice: f64, search: f64| labscape_core::labscape::PlayerLuck {
-        seat: labscape_core::labscape::Seat(0),
+    let player = |name: &str, dice: f64, search: f64| PlayerLuck {
+        seat: Seat(0),
         name: name.into(),
         dice: tally(dice),
         search: tally(search),
