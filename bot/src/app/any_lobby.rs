@@ -7,13 +7,13 @@
 use labscape_core::{AnyGame, GameKind, game::parse_options};
 
 use super::{
-    Ctx, NewOptions, Reply, Res, Service, ServiceError, Visibility, cap_name,
+    Ctx, NewOptions, Reply, Res, Service, ServiceError, cap_name,
     messages::UserError,
     turns::{Played, doc_json, names},
 };
 use crate::{
     games,
-    i18n::{Lang, tr},
+    i18n::tr,
     store::{GameId, GameRow, GameStatus, GameStore, NewGame, SeatRow, StoreError},
 };
 
@@ -87,7 +87,7 @@ impl<S: GameStore> Service<S> {
                 "any-lobby-open",
                 who = seat.display_name.as_str(),
                 game = any_game_name(kind, id),
-                options = options_text(&settings),
+                options = games::options_text(&settings),
                 max = max
             ),
             Some(opponent) => tr!(
@@ -96,7 +96,7 @@ impl<S: GameStore> Service<S> {
                 who = seat.display_name.as_str(),
                 opponent = opponent.name.as_str(),
                 game = any_game_name(kind, id),
-                options = options_text(&settings)
+                options = games::options_text(&settings)
             ),
         };
         if let Some(side) = &o.side {
@@ -109,20 +109,6 @@ impl<S: GameStore> Service<S> {
             });
         }
         Ok(Reply::text(text))
-    }
-
-    /// `/status` of a lobby of a game other than Labscape.
-    pub(super) async fn any_lobby_status(&self, row: &GameRow, lang: Lang) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
-        Ok(Reply::private(tr!(
-            lang,
-            "any-lobby-status",
-            game = any_game_name(row.kind, row.id),
-            options = options_text(&row.settings),
-            taken = seats.len(),
-            max = row.max_players,
-            seats = names(&seats).join(", ")
-        )))
     }
 
     /// `/start`: the game drawn from its seed, its first post, and the computer players'
@@ -161,28 +147,6 @@ impl<S: GameStore> Service<S> {
         let played = Played::told(story, events);
         self.finish_turn(row, seats, game, played, guard, lang)
             .await
-    }
-
-    /// `/status` of a running game other than Labscape: the story so far in one line and
-    /// the image.
-    pub(super) async fn any_status(&self, row: &GameRow, lang: Lang) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
-        let game = self.load_any(row).await?;
-        let played = Played::told(
-            vec![tr!(
-                lang,
-                "any-status",
-                game = any_game_name(row.kind, row.id),
-                turn = row.turn,
-                players = names(&seats).join(", ")
-            )],
-            Vec::new(),
-        );
-        let mut reply = self.turn_reply(row, &seats, &game, played, lang).await;
-        reply.visibility = Visibility::Private;
-        reply.mention.clear();
-        reply.posts_turn = None;
-        Ok(reply)
     }
 
     /// The current position: the latest snapshot and the actions after it.
@@ -231,13 +195,4 @@ fn seat_order(row: &GameRow, seats: &[SeatRow]) -> Option<Vec<String>> {
     let mut order: Vec<String> = seats.iter().map(|s| s.user_id.clone()).collect();
     order.swap(creator, want);
     Some(order)
-}
-
-/// Options as players read them: `stones=10`, or "standard" when there are none.
-fn options_text(settings: &str) -> String {
-    if settings.trim().is_empty() {
-        "standard".into()
-    } else {
-        settings.to_string()
-    }
 }

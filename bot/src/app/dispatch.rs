@@ -1,9 +1,6 @@
 //! From a command to the code that answers it: the one `match` over [`Command`].
 
-use super::{
-    Command, Ctx, GameKind, GameStatus, GameStore, MessageKey, Reply, Res, Service, ServiceError,
-    UserError, any_game_name, help, tr,
-};
+use super::{Command, Ctx, GameStore, MessageKey, Reply, Res, Service, ServiceError, UserError};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Res<Reply> {
@@ -21,45 +18,9 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::AlreadyHandled.into());
         }
         let reply = match cmd {
-            Command::Help => {
-                let lang = self.lang_for(ctx).await;
-                let live = self.store.live_game(&ctx.scope).await?;
-                return Ok(Reply::private(match live {
-                    Some(row) if row.kind != GameKind::Labscape => {
-                        tr!(lang, "any-help", game = any_game_name(row.kind, row.id))
-                    }
-                    _ => help::help(lang),
-                }));
-            }
-            Command::Rules(t) => {
-                let lang = self.lang_for(ctx).await;
-                // `/rules GAME`, or `/rules` in a chat playing a game other than Labscape.
-                let game = match t.as_deref() {
-                    Some(topic) => GameKind::from_id(topic),
-                    None => self.store.live_game(&ctx.scope).await?.map(|row| row.kind),
-                };
-                if let Some(text) = game
-                    .filter(|k| *k != GameKind::Labscape)
-                    .and_then(|k| crate::games::rules(k, lang))
-                {
-                    return Ok(Reply::private(text));
-                }
-                return help::rules(t.as_deref(), self.lang_for(ctx).await)
-                    .map(Reply::private)
-                    .ok_or_else(|| UserError::UnknownTopic(t.unwrap_or_default()).into());
-            }
-            Command::Table(t) => {
-                let pos = match self.store.live_game(&ctx.scope).await? {
-                    Some(row) if row.status == GameStatus::Running => {
-                        let game = self.current_game(&row).await?;
-                        Some(super::information::labscape_position(&row, &game)?.clone())
-                    }
-                    _ => None,
-                };
-                return help::table(t.as_deref(), pos.as_ref(), self.lang_for(ctx).await)
-                    .map(Reply::private)
-                    .ok_or_else(|| UserError::UnknownTable(t.unwrap_or_default()).into());
-            }
+            Command::Help => return self.help_cmd(ctx).await,
+            Command::Rules(t) => return self.rules_cmd(ctx, t).await,
+            Command::Table(t) => return self.table_cmd(ctx, t).await,
             Command::Status => return self.status(ctx).await,
             Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
             Command::Play { action, .. } if action.trim().eq_ignore_ascii_case("snooze") => {

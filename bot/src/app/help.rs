@@ -1,10 +1,48 @@
-//! `/help`: the command list; `/rules` and `/table` answer from the chat's game
-//! (Labscape's topics and tables are in `games/labscape/help.rs`).
+//! `/help`, `/rules` and `/table`: answered from the chat's game, for the asker alone.
+//! The words are each game's (`games/`).
 
-pub use crate::games::labscape::help::{TOPICS, presets, rules, table};
-use crate::i18n::{Lang, tr};
+use super::{Ctx, GameStatus, GameStore, Reply, Res, Service, UserError, any_game_name};
+use crate::games::{self, NoTable};
 
-/// The command list.
-pub fn help(lang: Lang) -> String {
-    tr!(lang, "help")
+impl<S: GameStore> Service<S> {
+    /// `/help`: the commands of the chat's game.
+    pub(super) async fn help_cmd(&self, ctx: &Ctx) -> Res<Reply> {
+        let lang = self.lang_for(ctx).await;
+        let live = self.store.live_game(&ctx.scope).await?;
+        let title = live.as_ref().map(|row| any_game_name(row.kind, row.id));
+        let playing = live.as_ref().map(|row| row.kind).zip(title.as_deref());
+        Ok(Reply::private(games::help(playing, lang)))
+    }
+
+    /// `/rules [TOPIC]`: a game's rules (`/rules avanco`), a topic of Labscape's, or the
+    /// chat's game's.
+    pub(super) async fn rules_cmd(&self, ctx: &Ctx, topic: Option<String>) -> Res<Reply> {
+        let lang = self.lang_for(ctx).await;
+        let playing = match topic {
+            Some(_) => None,
+            None => self.store.live_game(&ctx.scope).await?.map(|row| row.kind),
+        };
+        games::rules(topic.as_deref(), playing, lang)
+            .map(Reply::private)
+            .ok_or_else(|| UserError::UnknownTopic(topic.unwrap_or_default()).into())
+    }
+
+    /// `/table [NAME]`: a printed table, with the running game's numbers.
+    pub(super) async fn table_cmd(&self, ctx: &Ctx, name: Option<String>) -> Res<Reply> {
+        let live = self.store.live_game(&ctx.scope).await?;
+        let running = live.filter(|row| row.status == GameStatus::Running);
+        let game = match &running {
+            Some(row) => Some(self.current_game(row).await?),
+            None => None,
+        };
+        let lang = self.lang_for(ctx).await;
+        match games::table(name.as_deref(), game.as_ref(), lang) {
+            Ok(text) => Ok(Reply::private(text)),
+            Err(NoTable::Unknown) => Err(UserError::UnknownTable(name.unwrap_or_default()).into()),
+            Err(NoTable::NotThisGame) => {
+                let row = running.expect("a game without tables is running");
+                Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into())
+            }
+        }
+    }
 }

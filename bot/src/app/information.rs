@@ -1,57 +1,47 @@
 //! What a chat asks about a game: `/status`, `/log`, `/recap`, `/replay` and the replay
 //! attached at a game's end.
 
+use labscape_core::{AnyEvent, AnyGame, game::parse_options};
+
 use super::{
-    ActionRow, Arc, Attachment, Ctx, Event, GameId, GameKind, GameRow, GameStatus, GameStore, Lang,
-    Reply, Res, SeatRow, Service, ServiceError, StoreError, UserError, Visibility, any_game_name,
-    any_history,
-    lobby::variant,
-    record_of, timers, tr,
+    Arc, Attachment, Ctx, GameId, GameRow, GameStatus, GameStore, Lang, Reply, Res, Seat, SeatRow,
+    Service, ServiceError, StoreError, UserError, Visibility, any_game_name, read_back, timers, tr,
     turns::{Played, names as display_names},
 };
-use crate::games::GameRecord;
+use crate::games::{self, GameRecord};
 
 impl<S: GameStore> Service<S> {
+    /// `/status`: the lobby's settings and seats, or the game as it stands, with its image
+    /// (as it was posted), the awaited player's time and deadline; for the asker alone.
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         let lang = self.lang_for(ctx).await;
-        if row.kind != GameKind::Labscape {
-            return if row.status == GameStatus::Lobby {
-                self.any_lobby_status(&row, lang).await
-            } else {
-                self.any_status(&row, lang).await
-            };
-        }
+        let seats = self.store.seats(row.id).await?;
+        let title = any_game_name(row.kind, row.id);
         if row.status == GameStatus::Lobby {
-            let seats = self.store.seats(row.id).await?;
-            return Ok(Reply::private(tr!(
+            return Ok(Reply::private(games::lobby_status(
+                row.kind,
+                &title,
+                &row.settings,
+                &display_names(&seats),
+                row.max_players,
                 lang,
-                "lobby-status",
-                game = any_game_name(row.kind, row.id),
-                layout = variant(&row)?.layout.source(),
-                difficulty =
-                    crate::games::labscape::difficulty_name(variant(&row)?.difficulty, lang),
-                setup = crate::games::labscape::setup_name(variant(&row)?.setup.name(), lang),
-                taken = seats.len(),
-                max = row.max_players,
-                seats = seats
-                    .iter()
-                    .map(|s| s.display_name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
             )));
         }
         let game = self.current_game(&row).await?;
-        let pos = labscape_position(&row, &game)?.clone();
-        let seats = self.store.seats(row.id).await?;
         let mut reply = self
             .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
-        let notes = self.away_notes(&row, &seats, lang).await?;
-        let mut text = crate::games::labscape::status(
-            &any_game_name(row.kind, row.id),
+        let notes = if games::shows_notes(row.kind) {
+            self.away_notes(&row, &seats, lang).await?
+        } else {
+            Vec::new()
+        };
+        let mut text = games::status(
+            &game,
+            &title,
             row.turn,
-            &pos,
+            &display_names(&seats),
             &notes,
             lang,
         );
@@ -72,96 +62,84 @@ impl<S: GameStore> Service<S> {
             }
         }
         reply.text = text;
+        reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.posts_turn = None;
         Ok(reply)
     }
 
+    /// `/log [n]`: the last `n` actions, each told; for the asker alone.
     pub(super) async fn log(&self, ctx: &Ctx, n: usize) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }
-        if row.kind != GameKind::Labscape {
-            return self.any_log(ctx, &row, n).await;
-        }
         let seats = self.store.seats(row.id).await?;
-        let (actions, per_turn) = self.replay(&row, &seats).await?;
         let names = display_names(&seats);
+        let (_, steps) = self.any_steps_from(&row, 0).await?;
         let lang = self.lang_for(ctx).await;
-        let start = actions.len().saturating_sub(n);
+        let start = steps.len().saturating_sub(n);
         let mut text = tr!(
             lang,
             "log-heading",
             game = any_game_name(row.kind, row.id),
-            count = actions.len() - start
+            count = steps.len() - start
         );
-        for (i, a) in actions.iter().enumerate().skip(start) {
-            let who = names
-                .get(usize::from(a.seat))
-                .map(String::as_str)
-                .unwrap_or("?");
-            let auto = any_history::automatic_note(a, lang);
-            let story = crate::games::labscape::describe(&per_turn[i + 1], &names, lang).join(" ");
-            text.push_str(&format!("\n#{} {who}: {}{auto} — {story}", a.seq, a.action));
+        for s in &steps[start..] {
+            let auto = read_back::automatic_note(&s.row, lang);
+            text.push('\n');
+            text.push_str(&games::log_line(&told(s, &auto), &names, lang));
         }
-        if actions.is_empty() {
+        if steps.is_empty() {
             text.push('\n');
             text.push_str(&tr!(lang, "log-empty"));
         }
         Ok(Reply::private(text))
     }
 
+    /// `/recap`: what happened since the asker's last action (from the start if they have
+    /// not played yet), then who is next; for the asker alone.
     pub(super) async fn recap(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
-        }
-        if row.kind != GameKind::Labscape {
-            return self.any_recap(ctx, &row).await;
         }
         let seats = self.store.seats(row.id).await?;
         let me = seats
             .iter()
             .find(|s| s.user_id == ctx.user_id)
             .ok_or(ServiceError::User(UserError::NotSeated))?;
-        let (actions, per_turn) = self.replay(&row, &seats).await?;
-        let since = actions
+        let (_, steps) = self.any_steps_from(&row, 0).await?;
+        let since = steps
             .iter()
-            .rposition(|a| a.seat == me.seat)
+            .rposition(|s| s.row.seat == me.seat)
             .map_or(0, |i| i + 1);
         let names = display_names(&seats);
         let lang = self.lang_for(ctx).await;
-        let mut text = tr!(lang, "recap-since", game = any_game_name(row.kind, row.id));
+        let title = any_game_name(row.kind, row.id);
+        let mut text = tr!(lang, "recap-since", game = title.as_str());
         if since == 0 {
-            text = tr!(lang, "recap-all", game = any_game_name(row.kind, row.id));
-            for line in crate::games::labscape::describe(&per_turn[0], &names, lang) {
+            text = tr!(lang, "recap-all", game = title.as_str());
+            for line in games::setup_story(&setup_events(&row, &names)?, &names, lang) {
                 text.push('\n');
                 text.push_str(&line);
             }
         }
-        for (i, a) in actions.iter().enumerate().skip(since) {
-            let who = names
-                .get(usize::from(a.seat))
-                .map(String::as_str)
-                .unwrap_or("?");
-            let auto = any_history::automatic_note(a, lang);
-            text.push_str(&format!(
-                "\n#{} {who}{auto}: {}",
-                a.seq,
-                crate::games::labscape::describe(&per_turn[i + 1], &names, lang).join(" ")
-            ));
+        for s in &steps[since..] {
+            let auto = read_back::automatic_note(&s.row, lang);
+            text.push('\n');
+            text.push_str(&games::recap_line(&told(s, &auto), &names, lang));
         }
-        if since == actions.len() && since > 0 {
+        if since == steps.len() && since > 0 {
             text.push('\n');
             text.push_str(&tr!(lang, "recap-nothing"));
         }
         let game = self.current_game(&row).await?;
-        let pos = labscape_position(&row, &game)?.clone();
         let mut reply = self
             .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
-        reply.text = format!("{text}\n{}", crate::games::labscape::next_up(&pos, lang));
+        let tail = games::recap_tail(&game, &title, row.turn, &names, lang);
+        reply.text = format!("{text}\n{tail}");
         reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.posts_turn = None;
@@ -258,9 +236,7 @@ impl<S: GameStore> Service<S> {
         if let Some(gif) = cached() {
             return Ok(Some((gif, turns)));
         }
-        let corrupt = |what: String| {
-            ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
-        };
+        let corrupt = |what: String| corrupt(row, what);
         let record = GameRecord::of(row, seats, &actions, &any_game_name(row.kind, row.id));
         let drawn = tokio::task::spawn_blocking(move || draw(&record, lang))
             .await
@@ -278,28 +254,21 @@ impl<S: GameStore> Service<S> {
         cache.push_back((row.id, turns, lang, gif.clone()));
         Ok(Some((gif, turns)))
     }
-
-    /// The stored actions and every turn's events, by replaying the record.
-    pub(super) async fn replay(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-    ) -> Res<(Vec<ActionRow>, Vec<Vec<Event>>)> {
-        let actions = self.store.actions(row.id, 0).await?;
-        let (_, per_turn) = record_of(row, seats, &actions).replay().map_err(|e| {
-            ServiceError::Store(StoreError::Corrupt(format!("game {}: {e}", row.id)))
-        })?;
-        Ok((actions, per_turn))
-    }
 }
 
-/// Labscape's position, for its own `/status`, `/recap` and `/table`.
-pub(super) fn labscape_position<'g>(
-    row: &GameRow,
-    game: &'g labscape_core::AnyGame,
-) -> Res<&'g super::Position> {
-    game.get::<super::Position>()
-        .ok_or_else(|| UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into())
+fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+}
+
+/// A stored step as `/log` and `/recap` tell it.
+fn told<'s>(s: &'s read_back::Step, auto: &'s str) -> games::Told<'s> {
+    games::Told {
+        seq: s.row.seq,
+        seat: Seat(s.row.seat),
+        action: &s.action,
+        events: &s.events,
+        auto,
+    }
 }
 
 /// A game's replay as a file to post.
@@ -315,3 +284,11 @@ pub(super) type CachedReplay = (GameId, usize, Lang, Arc<Vec<u8>>);
 
 /// Replays kept in memory (the latest, by game).
 const REPLAYS_KEPT: usize = 4;
+
+/// What the game's set-up drew (its start, replayed from the seed).
+fn setup_events(row: &GameRow, names: &[String]) -> Res<Vec<AnyEvent>> {
+    let options = parse_options(&row.settings).map_err(|e| corrupt(row, e))?;
+    AnyGame::new_game(row.kind, &options, names, &row.seed)
+        .map(|(_, events)| events)
+        .map_err(|e| corrupt(row, e))
+}

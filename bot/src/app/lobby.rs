@@ -3,10 +3,10 @@
 //! `any_lobby.rs`).
 
 use super::{
-    Ctx, Deed, Difficulty, GameId, GameKind, GameRow, GameStatus, GameStore, Layout, NewGame,
-    NewOptions, OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, ServiceError,
-    SetupMode, StoreError, UserError, Variant, any_game_name, any_lobby, cap_name, commitment,
-    default_policy, game_name, policy_names, tr,
+    Ctx, Deed, Difficulty, GameId, GameKind, GameStatus, GameStore, Layout, NewGame, NewOptions,
+    OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, SetupMode, StoreError,
+    UserError, Variant, any_game_name, any_lobby, cap_name, commitment, default_policy, game_name,
+    policy_names, tr,
 };
 
 impl<S: GameStore> Service<S> {
@@ -244,16 +244,4 @@ impl<S: GameStore> Service<S> {
         }
         self.start_game(ctx, row).await
     }
-}
-
-/// A stored Labscape game's settings, read from its options text.
-pub(super) fn variant(row: &GameRow) -> Res<Variant> {
-    labscape_core::game::parse_options(&row.settings)
-        .and_then(|o| <Position as labscape_core::Game>::settings(&o))
-        .map_err(|e| {
-            ServiceError::Store(StoreError::Corrupt(format!(
-                "game {}: settings “{}”: {e}",
-                row.id, row.settings
-            )))
-        })
 }

@@ -185,7 +185,7 @@ impl UserError {
                 lang,
                 "error-unknown-topic",
                 topic = t.as_str(),
-                topics = super::help::TOPICS.join(", ")
+                topics = crate::games::RULES_TOPICS.join(", ")
             ),
             UserError::UnknownTable(t) => tr!(lang, "error-unknown-table", table = t.as_str()),
             UserError::NotAwaited => tr!(lang, "error-not-awaited"),
@@ -243,7 +243,7 @@ impl OptionProblem {
                 lang,
                 "option-layout",
                 problem = layout_problem(e, lang),
-                presets = super::help::presets()
+                presets = crate::games::labscape::help::presets()
             ),
             OptionProblem::Difficulty(v) => tr!(lang, "option-difficulty", value = v.as_str()),
             OptionProblem::Setup(v) => tr!(lang, "option-setup", value = v.as_str()),

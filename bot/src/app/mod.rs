@@ -8,7 +8,6 @@
 //! expected-turn check across processes: a command that loses a race is refused with "the
 //! game moved on", never applied twice and never lost.
 
-mod any_history;
 mod any_lobby;
 mod context;
 mod dispatch;
@@ -19,6 +18,7 @@ mod language;
 mod lobby;
 mod outbox;
 mod preferences;
+mod read_back;
 mod reminders;
 mod suggestions;
 mod turn_images;
@@ -36,7 +36,7 @@ pub use preferences::{SNOOZE, who_from_prefs};
 use turn_images::{TurnImageKey, TurnImages};
 mod command;
 pub mod command_words;
-pub mod help;
+mod help;
 pub mod messages;
 mod ratings;
 mod records;
@@ -50,7 +50,7 @@ use std::{
 
 use labscape_core::{
     GameKind, commitment,
-    labscape::{Difficulty, Event, Layout, Policy, Position, Seat, SetupMode, Variant},
+    labscape::{Difficulty, Layout, Policy, Position, Seat, SetupMode, Variant},
 };
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 
@@ -61,8 +61,8 @@ pub use self::{
 use crate::{
     i18n::{Lang, tr},
     store::{
-        ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey,
-        NewGame, SeatRow, StoreError, TimerRow, Timing, UserPrefs,
+        ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame,
+        SeatRow, StoreError, TimerRow, Timing, UserPrefs,
     },
 };
 

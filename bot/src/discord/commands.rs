@@ -599,11 +599,10 @@ pub async fn autofill(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::help;
 
     #[test]
     fn choices_match_what_the_service_reads() {
-        for t in help::TOPICS {
+        for t in crate::games::RULES_TOPICS {
             assert!(
                 <Topic as poise::ChoiceParameter>::from_name(t).is_some(),
                 "{t}"

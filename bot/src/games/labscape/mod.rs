@@ -2,6 +2,7 @@
 //! image, its record and results, its rules. Its Fluent messages are in `bot/locales/`.
 
 pub mod help;
+mod lobby;
 mod luck;
 mod picture;
 mod quick;
@@ -14,6 +15,7 @@ mod story;
 
 use labscape_core::labscape::Policy;
 
+pub use lobby::{lobby_status, variant};
 pub use luck::{luck, luck_text};
 pub use picture::image;
 pub use quick::{quick_actions, suggestions};

@@ -1,16 +1,13 @@
-//! The history commands for every game other than Labscape: `/log` and `/recap`; and the
-//! one place any game is read back from the store (its latest snapshot plus the actions
-//! after it).
+//! The one place a game is read back from the store: its latest snapshot at or before a
+//! turn, and every action after it replayed (for the cache, `/log`, `/recap`, a game's
+//! results). Tests of the history commands of the board games live here too.
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, Seat};
 
-use super::{
-    Ctx, Reply, Res, Service, ServiceError, Visibility, any_game_name, messages::UserError,
-};
+use super::{Res, Service, ServiceError};
 use crate::{
-    games,
     i18n::tr,
-    store::{ActionRow, GameRow, GameStore, SeatRow},
+    store::{ActionRow, GameRow, GameStore},
 };
 
 /// The note after an action played for an absent player (`auto-wait`), else nothing.
@@ -74,76 +71,6 @@ impl<S: GameStore> Service<S> {
             });
         }
         Ok((start, steps))
-    }
-
-    /// Every action of the game from its start.
-    async fn any_steps(&self, row: &GameRow) -> Res<Vec<Step>> {
-        Ok(self.any_steps_from(row, 0).await?.1)
-    }
-
-    /// A step as one line of a log: `#seq who: story`.
-    fn step_line(seats: &[SeatRow], s: &Step, lang: crate::i18n::Lang) -> String {
-        let auto = automatic_note(&s.row, lang);
-        let names = super::turns::names(seats);
-        let story = games::describe(&names, Seat(s.row.seat), &s.action, &s.events, lang).join(" ");
-        format!("#{}{auto} {story}", s.row.seq)
-    }
-
-    /// `/log [n]` of a game other than Labscape: its last `n` actions.
-    pub(super) async fn any_log(&self, ctx: &Ctx, row: &GameRow, n: usize) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
-        let steps = self.any_steps(row).await?;
-        let lang = self.lang_for(ctx).await;
-        let start = steps.len().saturating_sub(n);
-        let mut text = tr!(
-            lang,
-            "log-heading",
-            game = any_game_name(row.kind, row.id),
-            count = steps.len() - start
-        );
-        for s in &steps[start..] {
-            text.push('\n');
-            text.push_str(&Self::step_line(&seats, s, lang));
-        }
-        if steps.is_empty() {
-            text.push('\n');
-            text.push_str(&tr!(lang, "log-empty"));
-        }
-        Ok(Reply::private(text))
-    }
-
-    /// `/recap` of a game other than Labscape: what happened since the asker's last action,
-    /// then the game as it stands.
-    pub(super) async fn any_recap(&self, ctx: &Ctx, row: &GameRow) -> Res<Reply> {
-        let seats = self.store.seats(row.id).await?;
-        let me = seats
-            .iter()
-            .find(|s| s.user_id == ctx.user_id)
-            .ok_or(ServiceError::User(UserError::NotSeated))?;
-        let steps = self.any_steps(row).await?;
-        let since = steps
-            .iter()
-            .rposition(|s| s.row.seat == me.seat)
-            .map_or(0, |i| i + 1);
-        let lang = self.lang_for(ctx).await;
-        let game = any_game_name(row.kind, row.id);
-        let mut text = if since == 0 {
-            tr!(lang, "recap-all", game = game.as_str())
-        } else {
-            tr!(lang, "recap-since", game = game.as_str())
-        };
-        for s in &steps[since..] {
-            text.push('\n');
-            text.push_str(&Self::step_line(&seats, s, lang));
-        }
-        if since == steps.len() && since > 0 {
-            text.push('\n');
-            text.push_str(&tr!(lang, "recap-nothing"));
-        }
-        let mut reply = self.any_status(row, lang).await?;
-        reply.text = format!("{text}\n{}", reply.text);
-        reply.visibility = Visibility::Private;
-        Ok(reply)
     }
 }
 
