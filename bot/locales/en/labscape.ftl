@@ -44,7 +44,7 @@ parse-bad-records-arg = “{ $value }” means nothing to /records; write /recor
 option-layout = { $problem }. Presets: { $presets }
 option-difficulty = “{ $value }” is not a difficulty: easy, medium, hard or impossible
 option-setup = “{ $value }” is not a setup mode: random or draft
-option-players = a game seats 1 to 8 players, not { $value }
+option-players = a game seats { $min } to { $max } players, not { $value }
 option-cannot-start = a game needs { $min } to { $max } players, not { $count }
 
 # Bad values for /settings, /me and /away.

@@ -47,7 +47,7 @@ parse-bad-records-arg = o /records não entende “{ $value }”; use /records p
 option-layout = { $problem }. Prédios prontos: { $presets }
 option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), medium (médio), hard (muito difícil) ou impossible (impossibru)
 option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
-option-players = uma partida tem de 1 a 8 jogadores, não { $value }
+option-players = uma partida tem de { $min } a { $max } jogadores, não { $value }
 option-cannot-start = uma partida precisa de { $min } a { $max } jogadores, não { $count }
 
 # Valores ruins para /settings, /me e /away.

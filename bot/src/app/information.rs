@@ -11,8 +11,8 @@ use super::{
 use crate::games::{self, GameRecord};
 
 impl<S: GameStore> Service<S> {
-    /// `/status`: the lobby's settings and seats, or the game as it stands, with its image
-    /// (as it was posted), the awaited player's time and deadline; for the asker alone.
+    /// `/status`: the lobby's settings and seats (for the asker alone), or the game as it
+    /// stands, with its image (as it was posted), the awaited player's time and deadline.
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
         let lang = self.lang_for(ctx).await;
@@ -62,7 +62,9 @@ impl<S: GameStore> Service<S> {
             }
         }
         reply.text = text;
-        reply.visibility = Visibility::Private;
+        if !games::status_in_public(row.kind) {
+            reply.visibility = Visibility::Private;
+        }
         reply.mention.clear();
         reply.posts_turn = None;
         Ok(reply)

@@ -1,35 +1,43 @@
-//! The lobby: opening a game, taking and leaving seats, computer players, abandoning,
-//! and starting (Labscape's lobby options here; other games' and the start in
-//! `any_lobby.rs`).
+//! The lobby: opening a game (its options read by the game, `games/`), taking and leaving
+//! seats, challenges, computer players, abandoning. The start is in `start.rs`.
 
 use super::{
-    Ctx, Deed, Difficulty, GameId, GameKind, GameStatus, GameStore, Layout, NewGame, NewOptions,
-    OptionProblem, Policy, Position, Reply, Res, SeatRow, Service, SetupMode, StoreError,
-    UserError, Variant, any_game_name, any_lobby, cap_name, commitment, default_policy, game_name,
-    policy_names, tr,
+    Ctx, Deed, GameId, GameStatus, GameStore, NewGame, NewOptions, OptionProblem, Reply, Res,
+    SeatRow, Service, ServiceError, StoreError, UserError, any_game_name, cap_name, commitment, tr,
 };
+use crate::games;
 
 impl<S: GameStore> Service<S> {
+    /// `/new [GAME] [options]`: a lobby for the whole chat, or a challenge to one person
+    /// (in a game that takes them); the creator takes the first seat.
     pub(super) async fn new_game(&self, ctx: &Ctx, o: NewOptions) -> Res<Reply> {
         if let Some(row) = self.store.live_game(&ctx.scope).await? {
             return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
         }
-        if let Some(kind) = o.game.filter(|k| *k != GameKind::Labscape) {
-            return self.new_any_lobby(ctx, kind, &o).await;
-        }
-        let layout_text = o.layout.unwrap_or_else(|| "pyramid".into());
-        let layout =
-            Layout::parse(&layout_text).map_err(|e| UserError::from(OptionProblem::Layout(e)))?;
-        let difficulty = o.difficulty.unwrap_or_else(|| "medium".into());
-        let d = Difficulty::from_name(&difficulty)
-            .ok_or_else(|| UserError::from(OptionProblem::Difficulty(difficulty.clone())))?;
-        let setup = o.setup.unwrap_or_else(|| "random".into());
-        let s = SetupMode::from_name(&setup)
-            .ok_or_else(|| UserError::from(OptionProblem::Setup(setup.clone())))?;
-        let max = o.players.unwrap_or(8);
-        if !(1..=8).contains(&max) {
-            return Err(UserError::from(OptionProblem::Players(max)).into());
-        }
+        let kind = o.game.unwrap_or(games::DEFAULT_GAME);
+        let settings = games::lobby_settings(kind, &o).map_err(|e| match e {
+            games::OptionError::Labscape(p) => UserError::from(OptionProblem::Game(p)),
+            games::OptionError::Settings(e) => UserError::GameOption(e),
+        })?;
+        let seats = kind
+            .seats(&settings)
+            .map_err(|e| ServiceError::User(UserError::GameOption(e)))?;
+        let max = match o.players {
+            None => *seats.end(),
+            Some(n) if seats.contains(&usize::from(n)) => usize::from(n),
+            Some(n) => {
+                return Err(UserError::from(OptionProblem::Players {
+                    value: n,
+                    min: *seats.start(),
+                    max: *seats.end(),
+                })
+                .into());
+            }
+        };
+        let (opponent, side) = match games::takes_challenges(kind) {
+            true => (o.opponent.as_ref(), o.side.as_deref()),
+            false => (None, None),
+        };
         let seed = self.seed.clone().unwrap_or_else(crate::random_seed);
         // The creator's own language, not the chat's: it speaks for the game only while
         // the chat has no default.
@@ -37,24 +45,16 @@ impl<S: GameStore> Service<S> {
         let new = NewGame {
             scope: ctx.scope.clone(),
             name: String::new(),
-            kind: GameKind::Labscape,
-            settings: <Position as labscape_core::Game>::options(&Variant {
-                layout: layout.clone(),
-                difficulty: d,
-                setup: s,
-            })
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join(" "),
-            max_players: max,
+            kind,
+            settings: settings.clone(),
+            max_players: u8::try_from(max).unwrap_or(8),
             seed_hash: commitment(&seed),
             seed,
             creator: ctx.user_id.clone(),
             now: self.clock.now(),
             language: creator_lang.map(|l| l.tag().into()),
-            invited: None,
-            creator_side: None,
+            invited: opponent.map(|i| i.id.clone()),
+            creator_side: side.map(str::to_string),
         };
         let seat = SeatRow {
             seat: 0,
@@ -74,18 +74,15 @@ impl<S: GameStore> Service<S> {
             .await
             .or(creator_lang)
             .unwrap_or_default();
-        Ok(Reply::text(tr!(
-            lang,
-            "lobby-open",
-            game = game_name(id),
-            layout = layout.source(),
-            modules = layout.module_count(),
-            floors = layout.floor_count(),
-            difficulty = crate::games::labscape::difficulty_name(d, lang),
-            setup = crate::games::labscape::setup_name(s.name(), lang),
-            max = max,
-            who = seat.display_name.as_str()
-        )))
+        let open = games::LobbyOpen {
+            title: &any_game_name(kind, id),
+            settings: &settings,
+            max: new.max_players,
+            who: &seat.display_name,
+            opponent: opponent.map(|i| i.name.as_str()),
+            side,
+        };
+        Ok(Reply::text(games::lobby_open(kind, &open, lang)))
     }
 
     pub(super) async fn lobby_list(&self, id: GameId) -> Res<String> {
@@ -104,7 +101,7 @@ impl<S: GameStore> Service<S> {
         }
         if let Some(invited) = &row.invited
             && row.creator != ctx.user_id
-            && !any_lobby::is_invited(invited, ctx)
+            && !is_invited(invited, ctx)
         {
             return Err(UserError::NotInvited(invited.clone()).into());
         }
@@ -141,18 +138,8 @@ impl<S: GameStore> Service<S> {
         if let Some(invited) = &row.invited {
             return Err(UserError::NotInvited(invited.clone()).into());
         }
-        let policy = if row.kind == GameKind::Labscape {
-            let name = policy.unwrap_or_else(|| default_policy().name().to_string());
-            Policy::from_name(&name)
-                .ok_or_else(|| UserError::UnknownPolicy(name.clone(), policy_names()))?
-                .name()
-                .to_string()
-        } else {
-            let name = policy.unwrap_or_else(|| row.kind.default_policy().to_string());
-            row.kind.policy(&name).ok_or_else(|| {
-                UserError::UnknownPolicy(name.clone(), row.kind.policies().join(", "))
-            })?
-        };
+        let policy = games::policy(row.kind, policy.as_deref())
+            .map_err(|(name, known)| UserError::UnknownPolicy(name, known))?;
         let n = self.store.seats(row.id).await?.len() + 1;
         let seat = SeatRow {
             seat: 0,
@@ -244,4 +231,19 @@ impl<S: GameStore> Service<S> {
         }
         self.start_game(ctx, row).await
     }
+}
+
+/// Whether `ctx`'s user is the one a challenge is addressed to: by user id, or by handle
+/// (`@bo`, case aside).
+pub(super) fn is_invited(invited: &str, ctx: &Ctx) -> bool {
+    if invited == ctx.user_id {
+        return true;
+    }
+    let Some(handle) = invited.strip_prefix('@') else {
+        return false;
+    };
+    ctx.handle
+        .as_deref()
+        .is_some_and(|h| h.trim_start_matches('@').eq_ignore_ascii_case(handle))
+        || ctx.user_id.eq_ignore_ascii_case(handle)
 }

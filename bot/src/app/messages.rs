@@ -3,11 +3,11 @@
 //! refusals and turn story are worded by its module in `games/` (Labscape's in
 //! `games/labscape/`); every sentence goes through `i18n`.
 
-use labscape_core::labscape::{LayoutError, NewGameError};
+use labscape_core::NewGameError;
 
 use super::command::CommandParseError;
 use crate::{
-    games::labscape::layout_problem,
+    games::LobbyProblem,
     i18n::{Lang, tr},
 };
 
@@ -95,14 +95,17 @@ pub enum Deed {
 /// Why the options of `/new` cannot be used.
 #[derive(Debug)]
 pub enum OptionProblem {
-    /// The layout does not read.
-    Layout(LayoutError),
-    /// Not a difficulty.
-    Difficulty(String),
-    /// Not a setup mode.
-    Setup(String),
-    /// Seats out of range.
-    Players(u8),
+    /// A game's own words do not read (Labscape's layout, difficulty, set-up).
+    Game(LobbyProblem),
+    /// Seats out of the game's range.
+    Players {
+        /// Seats asked for.
+        value: u8,
+        /// Fewest the game seats.
+        min: usize,
+        /// Most the game seats.
+        max: usize,
+    },
     /// The engine refuses to start the game.
     CannotStart(NewGameError),
 }
@@ -239,15 +242,14 @@ impl OptionProblem {
     /// What is wrong, in `lang` (a clause, no final full stop).
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            OptionProblem::Layout(e) => tr!(
+            OptionProblem::Game(p) => p.text(lang),
+            OptionProblem::Players { value, min, max } => tr!(
                 lang,
-                "option-layout",
-                problem = layout_problem(e, lang),
-                presets = crate::games::labscape::help::presets()
+                "option-players",
+                value = *value,
+                min = *min,
+                max = *max
             ),
-            OptionProblem::Difficulty(v) => tr!(lang, "option-difficulty", value = v.as_str()),
-            OptionProblem::Setup(v) => tr!(lang, "option-setup", value = v.as_str()),
-            OptionProblem::Players(n) => tr!(lang, "option-players", value = *n),
             OptionProblem::CannotStart(NewGameError::Players { got, min, max }) => tr!(
                 lang,
                 "option-cannot-start",

@@ -8,7 +8,6 @@
 //! expected-turn check across processes: a command that loses a race is refused with "the
 //! game moved on", never applied twice and never lost.
 
-mod any_lobby;
 mod context;
 mod dispatch;
 mod game_cache;
@@ -20,14 +19,13 @@ mod outbox;
 mod preferences;
 mod read_back;
 mod reminders;
+mod start;
 mod suggestions;
 mod turn_images;
 mod turns;
 pub use crate::games::ANY_RECORD_FORMAT;
-use crate::games::labscape::policy_names;
 pub use crate::games::labscape::{default_policy, quick_actions, record_of};
 pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
-pub use any_lobby::any_game_name;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
 use game_cache::{Loaded, Slot};
@@ -48,10 +46,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use labscape_core::{
-    GameKind, commitment,
-    labscape::{Difficulty, Layout, Policy, Position, Seat, SetupMode, Variant},
-};
+use labscape_core::{GameKind, Seat, commitment};
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 
 pub use self::{
@@ -65,6 +60,11 @@ use crate::{
         SeatRow, StoreError, TimerRow, Timing, UserPrefs,
     },
 };
+
+/// The display name of a game of `kind`.
+pub fn any_game_name(kind: GameKind, id: GameId) -> String {
+    format!("{} #{id}", kind.name())
+}
 
 /// A snapshot is stored every this many turns.
 pub const SNAPSHOT_EVERY: i64 = 20;

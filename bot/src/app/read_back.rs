@@ -32,6 +32,12 @@ pub(super) struct Step {
 }
 
 impl<S: GameStore> Service<S> {
+    /// The current position: the latest snapshot and the actions after it.
+    pub(super) async fn load_any(&self, row: &GameRow) -> Res<AnyGame> {
+        let (start, steps) = self.any_steps_from(row, row.turn).await?;
+        Ok(steps.into_iter().last().map_or(start, |s| s.game))
+    }
+
     /// The position of the latest snapshot at or before `turn`, and every action stored
     /// after it, replayed: the one place a game other than Labscape is read back.
     pub(super) async fn any_steps_from(

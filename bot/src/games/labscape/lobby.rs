@@ -1,13 +1,13 @@
-//! Labscape's lobby in words: its settings (layout, difficulty, set-up) read from the
-//! lobby's stored options.
+//! Labscape's lobby: `/new`'s words (layout, difficulty, set-up) read into its settings,
+//! the lobby told in words, the computer players `/addbot` offers.
 
 use labscape_core::{
     Game as _,
     game::parse_options,
-    labscape::{Position, Variant},
+    labscape::{Difficulty, Layout, LayoutError, Policy, Position, SetupMode, Variant},
 };
 
-use super::{difficulty_name, setup_name};
+use super::{difficulty_name, help::presets, layout_problem, setup_name};
 use crate::i18n::{Lang, tr};
 
 /// A lobby's settings, read from its stored options; `None` if they do not read.
@@ -37,4 +37,92 @@ pub fn lobby_status(
         max = max,
         seats = names.join(", ")
     ))
+}
+
+/// Why Labscape's `/new` words cannot be used.
+#[derive(Debug)]
+pub enum LobbyProblem {
+    /// The layout does not read.
+    Layout(LayoutError),
+    /// Not a difficulty.
+    Difficulty(String),
+    /// Not a setup mode.
+    Setup(String),
+}
+
+impl LobbyProblem {
+    /// What is wrong, in `lang` (a clause, no final full stop).
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LobbyProblem::Layout(e) => tr!(
+                lang,
+                "option-layout",
+                problem = layout_problem(e, lang),
+                presets = presets()
+            ),
+            LobbyProblem::Difficulty(v) => tr!(lang, "option-difficulty", value = v.as_str()),
+            LobbyProblem::Setup(v) => tr!(lang, "option-setup", value = v.as_str()),
+        }
+    }
+}
+
+/// A new lobby's settings in the game's notation, from `/new`'s words: a layout (preset
+/// or notation; `pyramid` by default), a difficulty (`medium`), a set-up (`random`).
+///
+/// # Errors
+/// [`LobbyProblem`] for the first word that does not read.
+pub fn lobby_settings(
+    layout: Option<&str>,
+    difficulty: Option<&str>,
+    setup: Option<&str>,
+) -> Result<String, LobbyProblem> {
+    let layout = Layout::parse(layout.unwrap_or("pyramid")).map_err(LobbyProblem::Layout)?;
+    let difficulty = difficulty.unwrap_or("medium");
+    let difficulty = Difficulty::from_name(difficulty)
+        .ok_or_else(|| LobbyProblem::Difficulty(difficulty.to_string()))?;
+    let setup = setup.unwrap_or("random");
+    let setup =
+        SetupMode::from_name(setup).ok_or_else(|| LobbyProblem::Setup(setup.to_string()))?;
+    let variant = Variant {
+        layout,
+        difficulty,
+        setup,
+    };
+    Ok(Position::options(&variant)
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// The post that opens a lobby with these settings; `None` if they do not read.
+pub fn lobby_open(title: &str, settings: &str, max: u8, who: &str, lang: Lang) -> Option<String> {
+    let v = variant(settings)?;
+    Some(tr!(
+        lang,
+        "lobby-open",
+        game = title,
+        layout = v.layout.source(),
+        modules = v.layout.module_count(),
+        floors = v.layout.floor_count(),
+        difficulty = difficulty_name(v.difficulty, lang),
+        setup = setup_name(v.setup.name(), lang),
+        max = max,
+        who = who
+    ))
+}
+
+/// The computer player `/addbot NAME` seats (the default one without a name), by its
+/// canonical name.
+///
+/// # Errors
+/// The names on offer, for an unknown one.
+pub fn policy(name: Option<&str>) -> Result<String, String> {
+    let name = name.map_or_else(
+        || super::default_policy().name().to_string(),
+        str::to_string,
+    );
+    Policy::from_name(&name)
+        .map(|p| p.name().to_string())
+        .ok_or_else(super::policy_names)
 }

@@ -15,7 +15,7 @@ mod story;
 
 use labscape_core::labscape::Policy;
 
-pub use lobby::{lobby_status, variant};
+pub use lobby::{LobbyProblem, lobby_open, lobby_settings, lobby_status, policy, variant};
 pub use luck::{luck, luck_text};
 pub use picture::image;
 pub use quick::{quick_actions, suggestions};
