@@ -248,7 +248,7 @@ fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
     {
         o.game = Some(kind);
         args = rest;
-        if kind != GameKind::Labscape {
+        if !crate::games::reads_words(kind) {
             return parse_game_options(o, args);
         }
     }

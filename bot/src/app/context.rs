@@ -25,10 +25,12 @@ pub struct Ctx {
 }
 
 /// A chat's live game in brief ([`Service::live_summary`](super::Service::live_summary)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LiveSummary {
     /// The game.
     pub game: GameId,
+    /// Its name for people (`Avanço #3`).
+    pub name: String,
     /// Its turn number.
     pub turn: i64,
     /// Whether it is still a lobby.

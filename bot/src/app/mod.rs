@@ -24,7 +24,6 @@ mod suggestions;
 mod turn_images;
 mod turns;
 pub use crate::games::ANY_RECORD_FORMAT;
-pub use crate::games::labscape::{default_policy, quick_actions, record_of};
 pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
@@ -114,11 +113,6 @@ impl<S> std::fmt::Debug for Service<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Service").finish_non_exhaustive()
     }
-}
-
-/// The display name of a game.
-pub fn game_name(id: GameId) -> String {
-    format!("Labscape #{id}")
 }
 
 impl<S: GameStore> Service<S> {
@@ -229,6 +223,7 @@ impl<S: GameStore> Service<S> {
         let row = self.store.live_game(scope).await.ok().flatten()?;
         Some(LiveSummary {
             game: row.id,
+            name: any_game_name(row.kind, row.id),
             turn: row.turn,
             in_lobby: row.status == GameStatus::Lobby,
         })

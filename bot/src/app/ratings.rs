@@ -12,6 +12,7 @@ use labscape_core::{GameKind, Rating};
 
 use super::{Res, Service};
 use crate::{
+    games,
     i18n::{Lang, tr},
     store::{GameId, GameStatus, GameStore, RatingRow, RatingSave, ResultRow},
 };
@@ -45,7 +46,7 @@ impl<S: GameStore> Service<S> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(());
         };
-        if row.kind == GameKind::Labscape || row.status != GameStatus::Over {
+        if !games::rated(row.kind) || row.status != GameStatus::Over {
             return Ok(());
         }
         let results = self.store.results(id).await?;
@@ -120,7 +121,7 @@ impl<S: GameStore> Service<S> {
     ) -> Res<Vec<String>> {
         let mut boards = Vec::new();
         for &kind in GameKind::ALL {
-            if kind == GameKind::Labscape {
+            if !games::rated(kind) {
                 continue;
             }
             let board = self

@@ -7,6 +7,7 @@ use std::sync::{
 };
 
 use super::*;
+use crate::games::labscape::record_of;
 use crate::store::{MemoryStore, SqliteStore};
 
 pub(crate) struct FakeClock(pub(crate) AtomicI64);

@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, present};
 use crate::app::{
-    Attachment, Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility, game_name,
+    Attachment, Command, Ctx, NewOptions, Outgoing, Reply, Suggestions, Visibility,
     messages::UserError,
 };
 use crate::i18n::Lang;
@@ -147,7 +147,7 @@ pub async fn new_in_thread(ctx: Context<'_>, options: NewOptions) -> Result<(), 
         return private(ctx, &reply).await;
     }
     if let Some(live) = service.live_summary(&c.scope).await {
-        let rename = serenity::EditThread::new().name(game_name(live.game));
+        let rename = serenity::EditThread::new().name(live.name);
         if let Err(e) = thread.id.edit_thread(http, rename).await {
             tracing::warn!(thread = %thread.id, "naming the thread failed: {e}");
         }

@@ -514,6 +514,18 @@ pub fn lobby_settings(kind: GameKind, o: &NewOptions) -> Result<String, OptionEr
     }
 }
 
+/// Whether finished games of the game are rated (Elo, per game): the two-player games.
+/// Labscape's players escape or not, together; its records count escapes and food.
+pub fn rated(kind: GameKind) -> bool {
+    kind != GameKind::Labscape
+}
+
+/// Whether `/new GAME` reads the game's own words (Labscape's `pyramid hard draft`)
+/// rather than `KEY=VALUE` options, a side and an opponent.
+pub fn reads_words(kind: GameKind) -> bool {
+    kind == GameKind::Labscape
+}
+
 /// Whether a lobby of the game may be a challenge to one person, with the creator's side
 /// chosen (the two-player games; Labscape's lobbies are open to the whole chat).
 pub fn takes_challenges(kind: GameKind) -> bool {
