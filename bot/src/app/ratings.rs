@@ -107,7 +107,12 @@ impl<S: GameStore> Service<S> {
 
     /// Rates every finished game of `platform` not rated yet, oldest first.
     pub(super) async fn rate_pending(&self, platform: &str) -> Res<()> {
-        for id in self.store.unrated_games(platform).await? {
+        let rated: Vec<GameKind> = GameKind::ALL
+            .iter()
+            .copied()
+            .filter(|k| games::rated(*k))
+            .collect();
+        for id in self.store.unrated_games(platform, &rated).await? {
             self.rate_game(id).await?;
         }
         Ok(())

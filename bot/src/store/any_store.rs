@@ -137,7 +137,7 @@ delegate! {
         platform: &str,
         rows: &[RatingRow]
     ) -> StoreResult<RatingSave>;
-    fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>>;
+    fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>>;
     fn chat_ratings(
         &self,
         scope: &ChatScope,

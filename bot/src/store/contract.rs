@@ -614,8 +614,17 @@ pub(super) async fn finished_two_player_games_wait_to_be_rated_and_lead_their_ch
     })
     .await
     .unwrap();
-    assert_eq!(s.unrated_games("local").await.unwrap(), [id]);
-    assert_eq!(s.unrated_games("telegram").await.unwrap(), []);
+    let rated = [GameKind::Semaforo, GameKind::Avanco];
+    assert_eq!(s.unrated_games("local", &rated).await.unwrap(), [id]);
+    assert_eq!(s.unrated_games("telegram", &rated).await.unwrap(), []);
+    // Only the kinds asked for.
+    assert_eq!(
+        s.unrated_games("local", &[GameKind::Semaforo])
+            .await
+            .unwrap(),
+        []
+    );
+    assert_eq!(s.unrated_games("local", &[]).await.unwrap(), []);
     let row = |user: &str, rating: f64| RatingRow {
         user_id: user.into(),
         name: user.to_uppercase(),
@@ -634,7 +643,7 @@ pub(super) async fn finished_two_player_games_wait_to_be_rated_and_lead_their_ch
         .await
         .unwrap();
     assert_eq!(saved, RatingSave::Saved);
-    assert_eq!(s.unrated_games("local").await.unwrap(), []);
+    assert_eq!(s.unrated_games("local", &rated).await.unwrap(), []);
     let board: Vec<String> = s
         .chat_ratings(&scope("c"), GameKind::Avanco, 10)
         .await

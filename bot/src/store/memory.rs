@@ -104,7 +104,7 @@ impl Tables {
             let Some(g) = self.games.get(id) else {
                 continue;
             };
-            if g.kind != GameKind::Labscape || g.status != GameStatus::Over || !games(g) {
+            if g.status != GameStatus::Over || !games(g) {
                 continue;
             }
             for r in rows {
@@ -530,7 +530,7 @@ impl GameStore for MemoryStore {
         Ok(RatingSave::Saved)
     }
 
-    async fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>> {
+    async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {
         let t = self.tables();
         let mut games: Vec<&GameRow> = t
             .games
@@ -538,7 +538,7 @@ impl GameStore for MemoryStore {
             .filter(|g| {
                 g.scope.platform == platform
                     && g.status == GameStatus::Over
-                    && g.kind != GameKind::Labscape
+                    && kinds.contains(&g.kind)
                     && t.results.get(&g.id).is_some_and(|r| r.len() == 2)
                     && !t.rated.contains(&g.id)
             })

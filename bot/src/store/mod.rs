@@ -558,10 +558,12 @@ pub trait GameStore: Send + Sync + 'static {
         platform: &str,
         rows: &[RatingRow],
     ) -> impl Future<Output = StoreResult<RatingSave>> + Send;
-    /// Finished games of the two-player kinds on `platform` not rated yet, oldest first.
+    /// Finished games of `kinds` (the rated games) on `platform` with two results, not
+    /// rated yet, oldest first.
     fn unrated_games(
         &self,
         platform: &str,
+        kinds: &[GameKind],
     ) -> impl Future<Output = StoreResult<Vec<GameId>>> + Send;
     /// A chat's leaderboard in `game`: the rated people who finished a game of it in this
     /// chat scope, best rating first; at most `limit`.

@@ -676,7 +676,7 @@ impl GameStore for PgStore {
     ) -> StoreResult<Vec<PlayerRecord>> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.kind = 'labscape' AND g.platform = $2 AND g.chat = $3 AND g.thread = $4 AND g.status = 'over' \
+             WHERE g.platform = $2 AND g.chat = $3 AND g.thread = $4 AND g.status = 'over' \
              AND NOT r.computer \
              GROUP BY r.user_id \
              ORDER BY escaped DESC, most_food DESC NULLS LAST, games ASC, name ASC \
@@ -699,7 +699,7 @@ impl GameStore for PgStore {
     ) -> StoreResult<Option<PlayerRecord>> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.kind = 'labscape' AND g.platform = $2 AND r.user_id = $3 AND g.status = 'over' AND NOT r.computer \
+             WHERE g.platform = $2 AND r.user_id = $3 AND g.status = 'over' AND NOT r.computer \
              GROUP BY r.user_id"
         ))
         .bind(platform)
@@ -797,14 +797,16 @@ impl GameStore for PgStore {
         Ok(RatingSave::Saved)
     }
 
-    async fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>> {
+    async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {
+        let kinds: Vec<&str> = kinds.iter().map(|k| k.id()).collect();
         let rows = sqlx::query(
-            "SELECT g.id FROM games g WHERE g.platform = $1 AND g.status = 'over' AND g.kind <> 'labscape' \
+            "SELECT g.id FROM games g WHERE g.platform = $1 AND g.status = 'over' AND g.kind = ANY($2) \
              AND (SELECT COUNT(*) FROM results r WHERE r.game_id = g.id) = 2 \
              AND NOT EXISTS (SELECT 1 FROM rated_games x WHERE x.game_id = g.id) \
              ORDER BY g.updated_at, g.id",
         )
         .bind(platform)
+        .bind(&kinds)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()

@@ -640,7 +640,7 @@ impl GameStore for SqliteStore {
     ) -> StoreResult<Vec<PlayerRecord>> {
         let rows = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.kind = 'labscape' AND g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
+             WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
              AND r.computer = 0 \
              GROUP BY r.user_id \
              ORDER BY escaped DESC, COALESCE(most_food, -1) DESC, games ASC, name ASC \
@@ -663,7 +663,7 @@ impl GameStore for SqliteStore {
     ) -> StoreResult<Option<PlayerRecord>> {
         let row = sqlx::query(&format!(
             "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.kind = 'labscape' AND g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
+             WHERE g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
              GROUP BY r.user_id"
         ))
         .bind(platform)
@@ -761,16 +761,22 @@ impl GameStore for SqliteStore {
         Ok(RatingSave::Saved)
     }
 
-    async fn unrated_games(&self, platform: &str) -> StoreResult<Vec<GameId>> {
-        let rows = sqlx::query(
-            "SELECT g.id FROM games g WHERE g.platform = ? AND g.status = 'over' AND g.kind <> 'labscape' \
+    async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {
+        if kinds.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; kinds.len()].join(", ");
+        let sql = format!(
+            "SELECT g.id FROM games g WHERE g.platform = ? AND g.status = 'over' AND g.kind IN ({marks}) \
              AND (SELECT COUNT(*) FROM results r WHERE r.game_id = g.id) = 2 \
              AND NOT EXISTS (SELECT 1 FROM rated_games x WHERE x.game_id = g.id) \
-             ORDER BY g.updated_at, g.id",
-        )
-        .bind(platform)
-        .fetch_all(&self.pool)
-        .await?;
+             ORDER BY g.updated_at, g.id"
+        );
+        let mut query = sqlx::query(&sql).bind(platform);
+        for kind in kinds {
+            query = query.bind(kind.id());
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
     }
 
