@@ -68,14 +68,19 @@ impl<S: GameStore> Service<S> {
         action: &str,
         key: Option<MessageKey>,
     ) -> Res<Reply> {
-        let live = self.store.live_game(&ctx.scope).await?;
-        if live.is_none_or(|row| row.id.0 != game) {
+        let Some(row) = self
+            .store
+            .live_game(&ctx.scope)
+            .await?
+            .filter(|r| r.id.0 == game)
+        else {
             return Err(UserError::MovedOn.into());
-        }
+        };
         if action.trim().eq_ignore_ascii_case("snooze") {
             return self.snooze(ctx).await;
         }
-        self.play(ctx, action, Some(turn), key).await
+        // The live game, read once: the turn plays on it.
+        self.play_on(ctx, row, action, Some(turn), key).await
     }
 
     /// A refused turn whose delivery was handled before is that delivery again (a

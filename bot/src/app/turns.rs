@@ -79,6 +79,18 @@ impl<S: GameStore> Service<S> {
         key: Option<MessageKey>,
     ) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
+        self.play_on(ctx, row, text, expected, key).await
+    }
+
+    /// [`Service::play`] on the chat's live game `row`, read by the caller.
+    pub(super) async fn play_on(
+        &self,
+        ctx: &Ctx,
+        row: GameRow,
+        text: &str,
+        expected: Option<i64>,
+        key: Option<MessageKey>,
+    ) -> Res<Reply> {
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }
