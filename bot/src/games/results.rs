@@ -9,19 +9,7 @@ use crate::store::{ResultRow, SeatRow};
 /// the start (Labscape counts its players' catches in it); empty before.
 pub fn results(seats: &[SeatRow], end: &AnyGame, history: &[Vec<AnyEvent>]) -> Vec<ResultRow> {
     if let AnyGame::Labscape(pos) = end {
-        let per_turn: Vec<Vec<labscape_core::labscape::Event>> = history
-            .iter()
-            .map(|events| {
-                events
-                    .iter()
-                    .filter_map(|e| match e {
-                        AnyEvent::Labscape(e) => Some(e.clone()),
-                        #[allow(unreachable_patterns)]
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .collect();
+        let per_turn: Vec<_> = history.iter().map(|e| labscape::events(e)).collect();
         return labscape::results(seats, pos, &per_turn);
     }
     let Some(outcome) = end.outcome() else {

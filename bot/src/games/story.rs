@@ -50,15 +50,7 @@ pub fn outcome_line(kind: GameKind, outcome: &Outcome, names: &[String], lang: L
 
 /// Labscape's story of `events` (its events name who did what).
 pub(super) fn labscape_story(events: &[AnyEvent], names: &[String], lang: Lang) -> Vec<String> {
-    let events: Vec<labscape_core::labscape::Event> = events
-        .iter()
-        .filter_map(|e| match e {
-            AnyEvent::Labscape(e) => Some(e.clone()),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        })
-        .collect();
-    labscape::describe(&events, names, lang)
+    labscape::describe(&labscape::events(events), names, lang)
 }
 
 /// The first lines of a game's first post: it begins, with whom (and, for Labscape, the

@@ -13,7 +13,7 @@ mod replay;
 mod service_tests;
 mod story;
 
-use labscape_core::labscape::Policy;
+use labscape_core::labscape::{Policy, Position};
 
 pub use lobby::{LobbyProblem, lobby_open, lobby_settings, lobby_status, policy, variant};
 pub use luck::{luck, luck_text};
@@ -27,6 +27,12 @@ pub use story::{
     describe, difficulty_name, difficulty_named, heading, item_name, next_up, setup_name,
     special_effect, special_name, status, status_name,
 };
+
+/// Labscape's events among any game's (all of them, in a Labscape game).
+pub fn events(any: &[labscape_core::AnyEvent]) -> Vec<labscape_core::labscape::Event> {
+    use labscape_core::Member as _;
+    any.iter().filter_map(Position::event).cloned().collect()
+}
 
 /// The policy `addbot` uses when none is named.
 pub fn default_policy() -> Policy {
