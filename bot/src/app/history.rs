@@ -1,0 +1,114 @@
+//! `/log` and `/recap`: the game's actions told, for the asker alone.
+
+use labscape_core::{AnyEvent, AnyGame, game::parse_options};
+
+use super::{
+    Ctx, GameRow, GameStatus, GameStore, Reply, Res, Seat, Service, ServiceError, StoreError,
+    UserError, Visibility, any_game_name, read_back, tr,
+    turns::{Played, names as display_names},
+};
+use crate::games::{self};
+
+impl<S: GameStore> Service<S> {
+    /// `/log [n]`: the last `n` actions, each told; for the asker alone.
+    pub(super) async fn log(&self, ctx: &Ctx, n: usize) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let names = display_names(&seats);
+        let (_, steps) = self.any_steps_from(&row, 0).await?;
+        let lang = self.lang_for(ctx).await;
+        let start = steps.len().saturating_sub(n);
+        let mut text = tr!(
+            lang,
+            "log-heading",
+            game = any_game_name(row.kind, row.id),
+            count = steps.len() - start
+        );
+        for s in &steps[start..] {
+            let auto = read_back::automatic_note(&s.row, lang);
+            text.push('\n');
+            text.push_str(&games::log_line(&told(s, &auto), &names, lang));
+        }
+        if steps.is_empty() {
+            text.push('\n');
+            text.push_str(&tr!(lang, "log-empty"));
+        }
+        Ok(Reply::private(text))
+    }
+
+    /// `/recap`: what happened since the asker's last action (from the start if they have
+    /// not played yet), then who is next; for the asker alone.
+    pub(super) async fn recap(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status == GameStatus::Lobby {
+            return Err(UserError::NotStarted.into());
+        }
+        let seats = self.store.seats(row.id).await?;
+        let me = seats
+            .iter()
+            .find(|s| s.user_id == ctx.user_id)
+            .ok_or(ServiceError::User(UserError::NotSeated))?;
+        let (_, steps) = self.any_steps_from(&row, 0).await?;
+        let since = steps
+            .iter()
+            .rposition(|s| s.row.seat == me.seat)
+            .map_or(0, |i| i + 1);
+        let names = display_names(&seats);
+        let lang = self.lang_for(ctx).await;
+        let title = any_game_name(row.kind, row.id);
+        let mut text = tr!(lang, "recap-since", game = title.as_str());
+        if since == 0 {
+            text = tr!(lang, "recap-all", game = title.as_str());
+            for line in games::setup_story(&setup_events(&row, &names)?, &names, lang) {
+                text.push('\n');
+                text.push_str(&line);
+            }
+        }
+        for s in &steps[since..] {
+            let auto = read_back::automatic_note(&s.row, lang);
+            text.push('\n');
+            text.push_str(&games::recap_line(&told(s, &auto), &names, lang));
+        }
+        if since == steps.len() && since > 0 {
+            text.push('\n');
+            text.push_str(&tr!(lang, "recap-nothing"));
+        }
+        let game = self.current_game(&row).await?;
+        let mut reply = self
+            .turn_reply(&row, &seats, &game, Played::default(), lang)
+            .await;
+        let tail = games::recap_tail(&game, &title, row.turn, &names, lang);
+        reply.text = format!("{text}\n{tail}");
+        reply.visibility = Visibility::Private;
+        reply.mention.clear();
+        reply.posts_turn = None;
+        reply.quick.clear();
+        Ok(reply)
+    }
+}
+
+fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
+}
+
+/// A stored step as `/log` and `/recap` tell it.
+fn told<'s>(s: &'s read_back::Step, auto: &'s str) -> games::Told<'s> {
+    games::Told {
+        seq: s.row.seq,
+        seat: Seat(s.row.seat),
+        action: &s.action,
+        events: &s.events,
+        auto,
+    }
+}
+
+/// What the game's set-up drew (its start, replayed from the seed).
+fn setup_events(row: &GameRow, names: &[String]) -> Res<Vec<AnyEvent>> {
+    let options = parse_options(&row.settings).map_err(|e| corrupt(row, e))?;
+    AnyGame::new_game(row.kind, &options, names, &row.seed)
+        .map(|(_, events)| events)
+        .map_err(|e| corrupt(row, e))
+}

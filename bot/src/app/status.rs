@@ -1,0 +1,68 @@
+//! `/status`: the lobby's settings and seats, or the game as it stands with its image.
+
+use super::{
+    Ctx, GameStatus, GameStore, Reply, Res, Service, Visibility, any_game_name, timers, tr,
+    turns::{Played, names as display_names},
+};
+use crate::games::{self};
+
+impl<S: GameStore> Service<S> {
+    /// `/status`: the lobby's settings and seats (for the asker alone), or the game as it
+    /// stands, with its image (as it was posted), the awaited player's time and deadline.
+    pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        let lang = self.lang_for(ctx).await;
+        let seats = self.store.seats(row.id).await?;
+        let title = any_game_name(row.kind, row.id);
+        if row.status == GameStatus::Lobby {
+            return Ok(Reply::private(games::lobby_status(
+                row.kind,
+                &title,
+                &row.settings,
+                &display_names(&seats),
+                row.max_players,
+                lang,
+            )));
+        }
+        let game = self.current_game(&row).await?;
+        let mut reply = self
+            .turn_reply(&row, &seats, &game, Played::default(), lang)
+            .await;
+        let notes = if games::shows_notes(row.kind) {
+            self.away_notes(&row, &seats, lang).await?
+        } else {
+            Vec::new()
+        };
+        let mut text = games::status(
+            &game,
+            &title,
+            row.turn,
+            &display_names(&seats),
+            &notes,
+            lang,
+        );
+        if let Some(t) = self.store.timer(row.id).await? {
+            let who = self.who(&row.scope.platform, &t.user_id).await?;
+            text.push('\n');
+            text.push_str(&tr!(
+                lang,
+                "status-waiting-since",
+                since = timers::format_time(t.waiting_since, who.tz, lang)
+            ));
+            if let Some(d) = t.deadline_at {
+                text.push_str(&tr!(
+                    lang,
+                    "status-deadline",
+                    at = timers::format_time(d, who.tz, lang)
+                ));
+            }
+        }
+        reply.text = text;
+        if !games::status_in_public(row.kind) {
+            reply.visibility = Visibility::Private;
+        }
+        reply.mention.clear();
+        reply.posts_turn = None;
+        Ok(reply)
+    }
+}
