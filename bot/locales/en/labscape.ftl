@@ -45,6 +45,7 @@ option-layout = { $problem }. Presets: { $presets }
 option-difficulty = “{ $value }” is not a difficulty: easy, medium, hard or impossible
 option-setup = “{ $value }” is not a setup mode: random or draft
 option-players = a game seats { $min } to { $max } players, not { $value }
+option-players-exactly = this game seats exactly { $max } players, not { $value }
 option-cannot-start = a game needs { $min } to { $max } players, not { $count }
 
 # Bad values for /settings, /me and /away.

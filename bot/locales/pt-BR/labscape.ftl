@@ -48,6 +48,7 @@ option-layout = { $problem }. Prédios prontos: { $presets }
 option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), medium (médio), hard (muito difícil) ou impossible (impossibru)
 option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
 option-players = uma partida tem de { $min } a { $max } jogadores, não { $value }
+option-players-exactly = este jogo tem exatamente { $max } jogadores, não { $value }
 option-cannot-start = uma partida precisa de { $min } a { $max } jogadores, não { $count }
 
 # Valores ruins para /settings, /me e /away.

@@ -337,3 +337,43 @@ async fn a_retried_typed_turn_is_applied_once_and_marked() {
     assert!(again.repeated, "{}", again.text);
     assert_eq!(s.store().actions(game, 0).await.unwrap().len(), 1);
 }
+
+/// A board game's lobby is named after its game everywhere (the Discord thread too), and
+/// a seat count the game cannot take is refused in the game's terms.
+#[tokio::test]
+async fn a_board_games_lobby_is_named_after_it_and_refuses_a_seat_count_it_cannot_seat() {
+    let s = service().await;
+    let too_many = say(&s, "ana", "/new avanco 3").await;
+    assert_eq!(
+        too_many.visibility,
+        Visibility::Private,
+        "{}",
+        too_many.text
+    );
+    assert!(
+        too_many.text.contains("exactly 2 players, not 3"),
+        "{}",
+        too_many.text
+    );
+    assert!(
+        s.live_summary(&super::tests::ctx("ana").scope)
+            .await
+            .is_none()
+    );
+    say(&s, "ana", "/new avanco").await;
+    let live = s
+        .live_summary(&super::tests::ctx("ana").scope)
+        .await
+        .expect("a lobby");
+    assert_eq!(live.name, "Avanço #1");
+    assert!(live.in_lobby);
+    let labscape = service().await;
+    say(&labscape, "ana", "/new single 9").await;
+    let r = say(&labscape, "ana", "/new single").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    let live = labscape
+        .live_summary(&super::tests::ctx("ana").scope)
+        .await
+        .expect("a lobby");
+    assert_eq!(live.name, "Labscape #1");
+}

@@ -243,6 +243,9 @@ impl OptionProblem {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             OptionProblem::Game(p) => p.text(lang),
+            OptionProblem::Players { value, min, max } if min == max => {
+                tr!(lang, "option-players-exactly", value = *value, max = *max)
+            }
             OptionProblem::Players { value, min, max } => tr!(
                 lang,
                 "option-players",
@@ -299,7 +302,9 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        CommandParseError::BadPlayers(n) => tr!(lang, "option-players", value = *n),
+        CommandParseError::BadPlayers(n) => {
+            tr!(lang, "option-players", value = *n, min = 1, max = 8)
+        }
         CommandParseError::BadRecordsArg(v) => {
             tr!(lang, "parse-bad-records-arg", value = v.as_str())
         }
