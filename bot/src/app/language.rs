@@ -4,6 +4,25 @@
 use super::{ChatScope, Ctx, GameRow, GameStore, Lang, Service};
 
 impl<S: GameStore> Service<S> {
+    /// The language of a public post in `ctx`'s chat about `game` (the chat's default,
+    /// else the game's): without a game, the chat's live game's, else its last finished
+    /// one's, so a Portuguese group keeps Portuguese after its game ends.
+    pub(super) async fn public_lang(&self, ctx: &Ctx, game: Option<&GameRow>) -> Lang {
+        let recent = match game {
+            Some(_) => None,
+            None => match self.store.live_game(&ctx.scope).await.ok().flatten() {
+                Some(live) => Some(live),
+                None => self
+                    .store
+                    .last_finished_game(&ctx.scope)
+                    .await
+                    .ok()
+                    .flatten(),
+            },
+        };
+        self.chat_lang(&ctx.scope, game.or(recent.as_ref())).await
+    }
+
     /// The language of a private reply to `ctx`'s user: their `/me lang` choice, else
     /// their platform's locale, else the chat's language (see [`Service::chat_lang`]).
     pub async fn lang_for(&self, ctx: &Ctx) -> Lang {

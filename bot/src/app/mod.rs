@@ -8,18 +8,22 @@
 //! expected-turn check across processes: a command that loses a race is refused with "the
 //! game moved on", never applied twice and never lost.
 
+mod abandon;
 mod context;
 mod dispatch;
+mod export;
 mod game_cache;
 mod history;
 mod in_flight;
 mod language;
-mod lobby;
+mod luck;
+mod new;
 mod outbox;
 mod preferences;
 mod read_back;
 mod reminders;
 mod replay;
+mod seats;
 mod start;
 mod status;
 mod suggestions;

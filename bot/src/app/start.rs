@@ -4,7 +4,7 @@
 use labscape_core::{AnyGame, game::parse_options};
 
 use super::{
-    Ctx, Reply, Res, Service, ServiceError, any_game_name,
+    Ctx, Deed, Reply, Res, Service, ServiceError, any_game_name,
     messages::UserError,
     turns::{Played, doc_json, names},
 };
@@ -18,6 +18,17 @@ fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
 }
 
 impl<S: GameStore> Service<S> {
+    pub(super) async fn start(&self, ctx: &Ctx) -> Res<Reply> {
+        let row = self.live(&ctx.scope).await?;
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::AlreadyStarted.into());
+        }
+        if row.creator != ctx.user_id {
+            return Err(UserError::NotCreator(Deed::Start).into());
+        }
+        self.start_game(ctx, row).await
+    }
+
     /// `/start`: the game drawn from its seed, its first post, and the computer players'
     /// turns if they start.
     pub(super) async fn start_game(&self, ctx: &Ctx, row: GameRow) -> Res<Reply> {
