@@ -65,7 +65,7 @@ pub enum UserError {
     NoDiceYet,
     /// `/luck` about a game without dice (its name).
     NoDiceInGame(String),
-    /// Options a game other than Labscape cannot use.
+    /// `KEY=VALUE` options the game cannot use.
     GameOption(labscape_core::SettingsError),
     /// An action the game cannot read or refuses (in the game's own words).
     Refused(labscape_core::AnyRefusal),

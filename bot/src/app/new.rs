@@ -16,7 +16,7 @@ impl<S: GameStore> Service<S> {
         }
         let kind = o.game.unwrap_or(games::DEFAULT_GAME);
         let settings = games::lobby_settings(kind, &o).map_err(|e| match e {
-            games::OptionError::Labscape(p) => UserError::from(OptionProblem::Game(p)),
+            games::OptionError::Words(p) => UserError::from(OptionProblem::Game(p)),
             games::OptionError::Settings(e) => UserError::GameOption(e),
         })?;
         let seats = kind

@@ -41,7 +41,7 @@ fn score(me: &ResultRow, other: &ResultRow) -> f64 {
 
 impl<S: GameStore> Service<S> {
     /// Rates a finished two-player game, once (a game rated before, a game of more or fewer
-    /// seats, a Labscape game or one not over is left alone).
+    /// seats, a game of a kind not rated or one not over is left alone).
     pub(super) async fn rate_game(&self, id: GameId) -> Res<()> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(());

@@ -39,7 +39,7 @@ impl<S: GameStore> Service<S> {
     }
 
     /// The position of the latest snapshot at or before `turn`, and every action stored
-    /// after it, replayed: the one place a game other than Labscape is read back.
+    /// after it, replayed: the one place a game is read back.
     pub(super) async fn any_steps_from(
         &self,
         row: &GameRow,

@@ -12,8 +12,8 @@ use crate::{
 /// Why `/new`'s options cannot be used.
 #[derive(Debug)]
 pub enum OptionError {
-    /// Labscape's words (layout, difficulty, set-up).
-    Labscape(labscape::LobbyProblem),
+    /// A game's own words (Labscape's layout, difficulty, set-up).
+    Words(labscape::LobbyProblem),
     /// Another game's `KEY=VALUE` options.
     Settings(SettingsError),
 }
@@ -32,7 +32,7 @@ pub fn lobby_settings(kind: GameKind, o: &NewOptions) -> Result<String, OptionEr
             o.difficulty.as_deref(),
             o.setup.as_deref(),
         )
-        .map_err(OptionError::Labscape),
+        .map_err(OptionError::Words),
         _ => kind
             .settings_text(&o.options)
             .map_err(OptionError::Settings),
