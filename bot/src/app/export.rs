@@ -2,13 +2,11 @@
 //! posted for everyone. What the file holds is the game's (`games/record.rs`); it carries
 //! the seed only once the game is over: the seed foretells every roll to come.
 
-use super::{
-    Attachment, Ctx, Reply, Res, Service, ServiceError, any_game_name, messages::UserError,
-};
+use super::{Attachment, Ctx, Reply, Res, Service, any_game_name, corrupt, messages::UserError};
 use crate::{
     games::{self, GameRecord},
     i18n::{Lang, tr},
-    store::{GameId, GameRow, GameStatus, GameStore, StoreError},
+    store::{GameRow, GameStatus, GameStore},
 };
 
 impl<S: GameStore> Service<S> {
@@ -60,8 +58,4 @@ pub(super) fn export_text(
             hash = row.seed_hash.as_str()
         )
     }
-}
-
-fn corrupt(id: GameId, e: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {id}: {e}")))
 }

@@ -3,8 +3,8 @@
 use labscape_core::{AnyEvent, AnyGame, game::parse_options};
 
 use super::{
-    Ctx, GameRow, GameStatus, GameStore, Reply, Res, Seat, Service, ServiceError, StoreError,
-    UserError, Visibility, any_game_name, read_back, tr,
+    Ctx, GameRow, GameStatus, GameStore, Reply, Res, Seat, Service, ServiceError, UserError,
+    Visibility, any_game_name, corrupt, read_back, tr,
     turns::{Played, names as display_names},
 };
 use crate::games::{self};
@@ -90,10 +90,6 @@ impl<S: GameStore> Service<S> {
     }
 }
 
-fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
-}
-
 /// A stored step as `/log` and `/recap` tell it.
 fn told<'s>(s: &'s read_back::Step, auto: &'s str) -> games::Told<'s> {
     games::Told {
@@ -107,8 +103,8 @@ fn told<'s>(s: &'s read_back::Step, auto: &'s str) -> games::Told<'s> {
 
 /// What the game's set-up drew (its start, replayed from the seed).
 fn setup_events(row: &GameRow, names: &[String]) -> Res<Vec<AnyEvent>> {
-    let options = parse_options(&row.settings).map_err(|e| corrupt(row, e))?;
+    let options = parse_options(&row.settings).map_err(|e| corrupt(row.id, e))?;
     AnyGame::new_game(row.kind, &options, names, &row.seed)
         .map(|(_, events)| events)
-        .map_err(|e| corrupt(row, e))
+        .map_err(|e| corrupt(row.id, e))
 }

@@ -1,10 +1,10 @@
 //! `/luck`: the dice of the game `/replay` would show against fair dice, posted for
 //! everyone; a game without dice says so.
 
-use super::{Ctx, Reply, Res, Service, ServiceError, messages::UserError};
+use super::{Ctx, Reply, Res, Service, corrupt, messages::UserError};
 use crate::{
     games::{self},
-    store::{GameId, GameStore, StoreError},
+    store::GameStore,
 };
 
 impl<S: GameStore> Service<S> {
@@ -19,8 +19,4 @@ impl<S: GameStore> Service<S> {
             None => Err(UserError::NoDiceInGame(record.title).into()),
         }
     }
-}
-
-fn corrupt(id: GameId, e: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {id}: {e}")))
 }

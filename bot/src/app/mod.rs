@@ -97,6 +97,12 @@ impl From<StoreError> for ServiceError {
 
 type Res<T> = Result<T, ServiceError>;
 
+/// A stored game that does not read back (its settings, snapshot or actions): the
+/// unexpected tier, logged with `what`.
+fn corrupt(id: GameId, what: impl std::fmt::Display) -> ServiceError {
+    ServiceError::Store(StoreError::Corrupt(format!("game {id}: {what}")))
+}
+
 /// The game service.
 pub struct Service<S> {
     store: S,

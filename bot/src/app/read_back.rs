@@ -4,7 +4,7 @@
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, Seat};
 
-use super::{Res, Service, ServiceError};
+use super::{Res, Service};
 use crate::{
     i18n::tr,
     store::{ActionRow, GameRow, GameStore},
@@ -45,12 +45,7 @@ impl<S: GameStore> Service<S> {
         row: &GameRow,
         turn: i64,
     ) -> Res<(AnyGame, Vec<Step>)> {
-        let corrupt = |what: String| {
-            ServiceError::Store(crate::store::StoreError::Corrupt(format!(
-                "game {}: {what}",
-                row.id
-            )))
-        };
+        let corrupt = |what: String| super::corrupt(row.id, what);
         let (seq, json) = self
             .store
             .snapshot(row.id, turn)

@@ -4,7 +4,7 @@
 
 use super::{
     Arc, Attachment, Ctx, GameId, GameRow, GameStatus, GameStore, Lang, Reply, Res, SeatRow,
-    Service, ServiceError, StoreError, UserError, any_game_name, tr,
+    Service, ServiceError, UserError, any_game_name, corrupt, tr,
 };
 use crate::games::GameRecord;
 
@@ -98,12 +98,11 @@ impl<S: GameStore> Service<S> {
         if let Some(gif) = cached() {
             return Ok(Some((gif, turns)));
         }
-        let corrupt = |what: String| corrupt(row, what);
         let record = GameRecord::of(row, seats, &actions, &any_game_name(row.kind, row.id));
         let drawn = tokio::task::spawn_blocking(move || draw(&record, lang))
             .await
-            .map_err(|e| corrupt(format!("drawing the replay failed: {e}")))?
-            .map_err(corrupt)?;
+            .map_err(|e| corrupt(row.id, format!("drawing the replay failed: {e}")))?
+            .map_err(|e| corrupt(row.id, e))?;
         let Some(gif) = drawn else {
             return Ok(None);
         };
@@ -116,10 +115,6 @@ impl<S: GameStore> Service<S> {
         cache.push_back((row.id, turns, lang, gif.clone()));
         Ok(Some((gif, turns)))
     }
-}
-
-fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
 }
 
 /// A game's replay as a file to post.

@@ -4,18 +4,14 @@
 use labscape_core::{AnyGame, game::parse_options};
 
 use super::{
-    Ctx, Deed, Reply, Res, Service, ServiceError, any_game_name,
+    Ctx, Deed, Reply, Res, Service, ServiceError, any_game_name, corrupt,
     messages::UserError,
     turns::{Played, doc_json, names},
 };
 use crate::{
     games,
-    store::{GameRow, GameStatus, GameStore, SeatRow, StoreError},
+    store::{GameRow, GameStatus, GameStore, SeatRow},
 };
-
-fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
-}
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn start(&self, ctx: &Ctx) -> Res<Reply> {
@@ -37,10 +33,10 @@ impl<S: GameStore> Service<S> {
             self.store.reseat(row.id, &order).await?;
             seats = self.store.seats(row.id).await?;
         }
-        let options = parse_options(&row.settings).map_err(|e| corrupt(&row, e))?;
+        let options = parse_options(&row.settings).map_err(|e| corrupt(row.id, e))?;
         let (game, events) = AnyGame::new_game(row.kind, &options, &names(&seats), &row.seed)
             .map_err(|e| match e {
-                labscape_core::NewAnyError::Settings(e) => corrupt(&row, e),
+                labscape_core::NewAnyError::Settings(e) => corrupt(row.id, e),
                 labscape_core::NewAnyError::Players(e) => {
                     ServiceError::User(UserError::BadOption(super::OptionProblem::CannotStart(e)))
                 }

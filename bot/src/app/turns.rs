@@ -10,14 +10,12 @@ use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Seat};
 
 use super::{
     Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, TurnImageKey, Visibility,
-    any_game_name, command::is_labscape_verb, messages::UserError, timers, who_from_prefs,
+    any_game_name, command::is_labscape_verb, corrupt, messages::UserError, timers, who_from_prefs,
 };
 use crate::{
     games::{self, TurnPicture},
     i18n::{Lang, tr},
-    store::{
-        ActionRow, GameRow, GameStatus, GameStore, MessageKey, SeatRow, StoreError, TurnWrite,
-    },
+    store::{ActionRow, GameRow, GameStatus, GameStore, MessageKey, SeatRow, TurnWrite},
 };
 
 /// What one reply tells: the actions played, their events, and the story in words.
@@ -61,10 +59,6 @@ impl Played {
 
 pub(super) fn names(seats: &[SeatRow]) -> Vec<String> {
     seats.iter().map(|s| s.display_name.clone()).collect()
-}
-
-fn corrupt(row: &GameRow, what: impl std::fmt::Display) -> ServiceError {
-    ServiceError::Store(StoreError::Corrupt(format!("game {}: {what}", row.id)))
 }
 
 impl<S: GameStore> Service<S> {
@@ -260,7 +254,7 @@ impl<S: GameStore> Service<S> {
     ) -> Res<Reply> {
         let (next, events) = game
             .play(Seat(seat), action)
-            .map_err(|e| corrupt(&row, format!("automatic {action}: {e}")))?;
+            .map_err(|e| corrupt(row.id, format!("automatic {action}: {e}")))?;
         played.push(&seats, seat, action, &events, lang);
         let c = Commit {
             next: &next,
@@ -302,7 +296,7 @@ impl<S: GameStore> Service<S> {
             };
             let (next, events) = game
                 .play(active, &action)
-                .map_err(|e| corrupt(row, format!("computer player chose {action}: {e}")))?;
+                .map_err(|e| corrupt(row.id, format!("computer player chose {action}: {e}")))?;
             played.push(seats, seat.seat, &action, &events, lang);
             let c = Commit {
                 next: &next,
