@@ -25,14 +25,22 @@ impl<S: GameStore> Service<S> {
             )));
         }
         let game = self.current_game(&row).await?;
-        let mut reply = self
-            .turn_reply(&row, &seats, &game, Played::default(), lang)
-            .await;
+        // Read once, for the text and the image.
         let notes = if games::shows_notes(row.kind) {
             self.away_notes(&row, &seats, lang).await?
         } else {
             Vec::new()
         };
+        let mut reply = self
+            .turn_reply_noted(
+                &row,
+                &seats,
+                &game,
+                Played::default(),
+                Some(notes.clone()),
+                lang,
+            )
+            .await;
         let mut text = games::status(
             &game,
             &title,

@@ -324,6 +324,21 @@ impl<S: GameStore> Service<S> {
         played: Played,
         lang: Lang,
     ) -> Reply {
+        self.turn_reply_noted(row, seats, game, played, None, lang)
+            .await
+    }
+
+    /// [`Service::turn_reply`] with the away notes already read (`None`: read them here, for
+    /// a game whose image shows them).
+    pub(super) async fn turn_reply_noted(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: Played,
+        notes: Option<Vec<Option<String>>>,
+        lang: Lang,
+    ) -> Reply {
         let title = any_game_name(row.kind, row.id);
         let names = names(seats);
         let mut text = games::heading(row.kind, &title, row.turn, lang);
@@ -355,7 +370,7 @@ impl<S: GameStore> Service<S> {
             })
             .into_iter()
             .collect();
-        let image = self.turn_image(row, seats, game, played, lang).await;
+        let image = self.turn_image(row, seats, game, played, notes, lang).await;
         Reply {
             text,
             image,
@@ -377,17 +392,20 @@ impl<S: GameStore> Service<S> {
         seats: &[SeatRow],
         game: &AnyGame,
         played: Played,
+        notes: Option<Vec<Option<String>>>,
         lang: Lang,
     ) -> Option<Vec<u8>> {
         let render = self.renderer.clone()?;
-        let notes = if games::shows_notes(row.kind) {
+        let notes = match notes {
+            Some(notes) => notes,
             // The turn is committed: a note that cannot be read is left off the image.
-            self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
-                tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
-                Vec::new()
-            })
-        } else {
-            Vec::new()
+            None if games::shows_notes(row.kind) => {
+                self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
+                    tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
+                    Vec::new()
+                })
+            }
+            None => Vec::new(),
         };
         let key = TurnImageKey {
             turn: row.turn,
