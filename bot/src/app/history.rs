@@ -51,7 +51,7 @@ impl<S: GameStore> Service<S> {
             .iter()
             .find(|s| s.user_id == ctx.user_id)
             .ok_or(ServiceError::User(UserError::NotSeated))?;
-        let (_, steps) = self.any_steps_from(&row, 0).await?;
+        let (start, steps) = self.any_steps_from(&row, 0).await?;
         let since = steps
             .iter()
             .rposition(|s| s.row.seat == me.seat)
@@ -76,7 +76,8 @@ impl<S: GameStore> Service<S> {
             text.push('\n');
             text.push_str(&tr!(lang, "recap-nothing"));
         }
-        let game = self.current_game(&row).await?;
+        // The position the steps told lead to: no second read of the game.
+        let game = steps.last().map_or(start, |s| s.game.clone());
         let mut reply = self
             .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
