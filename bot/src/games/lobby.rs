@@ -117,14 +117,10 @@ pub fn lobby_open(kind: GameKind, l: &LobbyOpen<'_>, lang: Lang) -> String {
 /// # Errors
 /// The names on offer, for a name the game does not know.
 pub fn policy(kind: GameKind, name: Option<&str>) -> Result<String, (String, String)> {
-    if kind == GameKind::Labscape {
-        let asked = name.map(str::to_string);
-        return labscape::policy(name).map_err(|known| {
-            let asked = asked.unwrap_or_else(|| labscape::default_policy().name().to_string());
-            (asked, known)
-        });
-    }
     let name = name.unwrap_or(kind.default_policy());
-    kind.policy(name)
-        .ok_or_else(|| (name.to_string(), kind.policies().join(", ")))
+    let (canonical, known) = match kind {
+        GameKind::Labscape => (labscape::policy(name), labscape::policy_names()),
+        _ => (kind.policy(name), kind.policies().join(", ")),
+    };
+    canonical.ok_or_else(|| (name.to_string(), known))
 }

@@ -112,17 +112,8 @@ pub fn lobby_open(title: &str, settings: &str, max: u8, who: &str, lang: Lang) -
     ))
 }
 
-/// The computer player `/addbot NAME` seats (the default one without a name), by its
-/// canonical name.
-///
-/// # Errors
-/// The names on offer, for an unknown one.
-pub fn policy(name: Option<&str>) -> Result<String, String> {
-    let name = name.map_or_else(
-        || super::default_policy().name().to_string(),
-        str::to_string,
-    );
-    Policy::from_name(&name)
-        .map(|p| p.name().to_string())
-        .ok_or_else(super::policy_names)
+/// The computer player `/addbot NAME` seats, by its canonical name; `None` for a name
+/// Labscape does not know.
+pub fn policy(name: &str) -> Option<String> {
+    Policy::from_name(name).map(|p| p.name().to_string())
 }

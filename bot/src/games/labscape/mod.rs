@@ -34,11 +34,6 @@ pub fn events(any: &[labscape_core::AnyEvent]) -> Vec<labscape_core::labscape::E
     any.iter().filter_map(Position::event).cloned().collect()
 }
 
-/// The policy `addbot` uses when none is named.
-pub fn default_policy() -> Policy {
-    Policy::from_name("heuristic").unwrap_or(Policy::Random)
-}
-
 /// The computer players `addbot` offers, for a refusal.
 pub fn policy_names() -> String {
     ["random", "heuristic", "search"]
