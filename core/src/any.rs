@@ -16,7 +16,40 @@ use crate::{
         Game, NewGameError, Outcome, PositionError, Refusal, Seat, SettingsError, parse_options,
     },
     value::Value,
+    view::{Audience, ViewDoc},
 };
+
+/// What one audience may see of a position of any game ([`AnyGame::view`]): the masked
+/// position, which draws, words and lists actions like any other, and whose view it is.
+/// It is not a position to store or to play on.
+#[derive(Clone, Debug)]
+pub struct AnyView {
+    audience: Audience,
+    game: AnyGame,
+}
+
+impl AnyView {
+    /// Who this view is for.
+    pub fn audience(&self) -> Audience {
+        self.audience
+    }
+
+    /// The masked position.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+}
+
+impl Serialize for AnyView {
+    /// The masked position's notation plus `"view"`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ViewDoc {
+            doc: &self.game,
+            view: self.audience,
+        }
+        .serialize(s)
+    }
+}
 
 /// Why [`AnyGame::new_game`] cannot start a game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -306,6 +339,55 @@ macro_rules! games {
                 match self {
                     $( $(#[$attr])* AnyGame::$variant(g) =>
                         <$ty as Game>::choose(g, policy, seed).map(AnyAction::$variant), )*
+                }
+            }
+
+            /// Whether some audience may, now, see less than the whole position.
+            pub fn has_secrets(&self) -> bool {
+                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::has_secrets(g), )* }
+            }
+
+            /// What `audience` may see of the position.
+            pub fn view(&self, audience: Audience) -> AnyView {
+                match self {
+                    $( $(#[$attr])* AnyGame::$variant(g) => AnyView {
+                        audience,
+                        game: AnyGame::$variant(<$ty as Game>::view(g, audience).into_position()),
+                    }, )*
+                }
+            }
+
+            /// The events of the action that led from `self` to `next`, as `audience` may
+            /// learn them.
+            pub fn mask_events(&self, next: &AnyGame, audience: Audience, events: &[AnyEvent]) -> Vec<AnyEvent> {
+                match (self, next) {
+                    $( $(#[$attr])* (AnyGame::$variant(g), AnyGame::$variant(n)) => {
+                        let own: Vec<<$ty as Game>::Event> = events
+                            .iter()
+                            .filter_map(|e| <$ty as Member>::event(e).cloned())
+                            .collect();
+                        <$ty as Game>::mask_events(g, n, audience, &own)
+                            .into_iter()
+                            .map(AnyEvent::$variant)
+                            .collect()
+                    } )*
+                    #[allow(unreachable_patterns)]
+                    _ => Vec::new(),
+                }
+            }
+
+            /// Reads the document of a view of the game of `kind` (its `"view"` field taken
+            /// out and given as `audience`).
+            ///
+            /// # Errors
+            /// [`PositionError`] lists every problem.
+            pub fn view_from_value_of(kind: GameKind, value: Value, audience: Audience) -> Result<AnyView, PositionError> {
+                match kind {
+                    $( $(#[$attr])* GameKind::$variant =>
+                        <$ty as Game>::from_view_value(value, audience).map(|v| AnyView {
+                            audience,
+                            game: AnyGame::$variant(v.into_position()),
+                        }), )*
                 }
             }
 

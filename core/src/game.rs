@@ -17,7 +17,11 @@ use std::{fmt, ops::RangeInclusive};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{any::GameKind, value::Value};
+use crate::{
+    any::GameKind,
+    value::Value,
+    view::{Audience, View},
+};
 
 /// A seat: the index of a player in seat order (seat 0 first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -390,10 +394,52 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// [`PositionError`] lists every problem.
     fn from_value(value: Value) -> Result<Self, PositionError>;
 
-    /// The action computer player `policy` (one of [`Game::POLICIES`]) plays now, chosen
-    /// deterministically from `seed`; `None` once the game is over or for an unknown
-    /// policy.
-    fn choose(&self, policy: &str, seed: &str) -> Option<Self::Action>;
+    /// Whether some audience may, now, see less than the whole position (a game with
+    /// secrets, in a variant and at a moment that has them). `false` by default.
+    fn has_secrets(&self) -> bool {
+        false
+    }
+    /// The position as `audience` may see it: what it may not see masked, as the game's
+    /// rules file says (once the game is over, nothing is). By default, the position
+    /// itself: a game without secrets shows everyone everything.
+    fn mask(&self, audience: Audience) -> Self {
+        let _ = audience;
+        self.clone()
+    }
+    /// The events of the action that led from `self` to `next`, as `audience` may learn
+    /// them (an action masked whole is the game's one `hidden` event). By default, all.
+    fn mask_events(
+        &self,
+        next: &Self,
+        audience: Audience,
+        events: &[Self::Event],
+    ) -> Vec<Self::Event> {
+        let _ = (next, audience);
+        events.to_vec()
+    }
+    /// What `audience` may see of the position: the only way to make a [`View`].
+    fn view(&self, audience: Audience) -> View<Self> {
+        View::masked(audience, self.mask(audience))
+    }
+    /// Reads the document of `audience`'s view (its `"view"` field already taken out),
+    /// allowing `?` where the game masks. By default, a position like any other.
+    ///
+    /// # Errors
+    /// [`PositionError`] lists every problem.
+    fn from_view_value(value: Value, audience: Audience) -> Result<View<Self>, PositionError> {
+        Self::from_value(value).map(|p| View::masked(audience, p))
+    }
+
+    /// The action computer player `policy` (one of [`Game::POLICIES`]) plays now for the
+    /// seat whose view it is given, chosen deterministically from `seed`; `None` once the
+    /// game is over or for an unknown policy. It sees what that seat sees, and no more.
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Self::Action>;
+    /// The action computer player `policy` plays now for the seat to move, decided from
+    /// that seat's view.
+    fn choose(&self, policy: &str, seed: &str) -> Option<Self::Action> {
+        let seat = self.to_move()?;
+        Self::decide(&self.view(Audience::Seat(seat)), policy, seed)
+    }
     /// A policy's canonical name, if the game has it (any case).
     fn policy(name: &str) -> Option<String> {
         let name = name.trim();

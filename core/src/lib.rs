@@ -25,9 +25,10 @@ pub mod rating;
 pub mod seed;
 pub mod semaforo;
 pub mod value;
+pub mod view;
 
 pub use any::{
-    AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Member, NewAnyError, ReplayError,
+    AnyAction, AnyEvent, AnyGame, AnyRefusal, AnyView, GameKind, Member, NewAnyError, ReplayError,
 };
 pub use game::{
     Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal, Seat, SettingsError,
@@ -36,3 +37,4 @@ pub use lang::Lang;
 pub use rating::Rating;
 pub use seed::commitment;
 pub use value::Value;
+pub use view::{Audience, AudienceError, View, ViewDoc};

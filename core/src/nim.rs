@@ -7,6 +7,7 @@
 //! wins. The action is the number taken (`2`); the position is
 //! `{"format": "nim-position/1", "stones": 7, "players": 2, "to_move": 1, "result": null}`.
 
+use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
 use rand_core::RngCore;
@@ -335,8 +336,9 @@ impl Game for Nim {
         })
     }
 
-    fn choose(&self, policy: &str, seed: &str) -> Option<Take> {
-        let legal = self.legal_actions();
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Take> {
+        let this: &Nim = view;
+        let legal = this.legal_actions();
         if legal.is_empty() {
             return None;
         }
@@ -350,7 +352,7 @@ impl Game for Nim {
                 legal
                     .iter()
                     .copied()
-                    .find(|t| (self.stones - t.0).is_multiple_of(4))
+                    .find(|t| (this.stones - t.0).is_multiple_of(4))
                     .unwrap_or(legal[0]),
             ),
             _ => None,

@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use labscape_core::{AnyGame, GameKind, Member, Value, labscape};
+use labscape_core::{AnyGame, AnyView, Audience, GameKind, Member, Value, labscape};
 
 use super::{Failure, PositionArg};
 
@@ -33,42 +33,111 @@ pub(super) fn read_text(arg: &PositionArg) -> Result<String, Failure> {
         .read_to_end(&mut bytes)
         .map_err(cant)?;
     if bytes.len() as u64 > MAX_POSITION_BYTES {
-        return Err(Failure::usage(
-            "invalid-position",
-            format!(
-                "{name} is larger than a position can be ({} KiB at most)",
-                MAX_POSITION_BYTES / 1024
-            ),
-        ));
+        return Err(Failure::invalid(format!(
+            "{name} is larger than a position can be ({} KiB at most)",
+            MAX_POSITION_BYTES / 1024
+        )));
     }
-    String::from_utf8(bytes)
-        .map_err(|_| Failure::usage("invalid-position", format!("{name} is not UTF-8 text")))
+    String::from_utf8(bytes).map_err(|_| Failure::invalid(format!("{name} is not UTF-8 text")))
 }
 
-/// Reads a position of any game.
+/// What a position file holds: the whole position, or one audience's view of it (a
+/// document with a `"view"` field).
+pub(super) enum Read {
+    /// The whole position.
+    Whole(AnyGame),
+    /// A view.
+    View(AnyView),
+}
+
+/// Reads the whole position of any game; a view is refused (`apply` and `view` need the
+/// whole truth).
 pub(super) fn read_position(arg: &PositionArg) -> Result<AnyGame, Failure> {
+    match read_any(arg)? {
+        Read::Whole(game) => Ok(game),
+        Read::View(view) => Err(Failure::invalid(format!(
+            "this is the view of {}, not the position: this command needs the whole position",
+            audience_words(view.audience())
+        ))),
+    }
+}
+
+/// Reads a position or a view of any game.
+pub(super) fn read_any(arg: &PositionArg) -> Result<Read, Failure> {
     let text = read_text(arg)?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| {
-        Failure::usage(
-            "invalid-position",
-            format!("the position is not valid JSON: {e}"),
-        )
-    })?;
+    let mut value: Value = serde_json::from_str(&text)
+        .map_err(|e| Failure::invalid(format!("the position is not valid JSON: {e}")))?;
     let kind = GameKind::of_position(&value).map_err(invalid)?;
+    if let Some(view) = take_field(&mut value, "view") {
+        let audience = audience_of(&view).map_err(Failure::invalid)?;
+        return AnyGame::view_from_value_of(kind, value, audience)
+            .map(Read::View)
+            .map_err(invalid);
+    }
     if kind == GameKind::Labscape {
         // Labscape's notation is read by its own document type, as it always was: the
         // same messages for the same mistakes.
         let doc: labscape::PositionDoc = serde_json::from_str(&text).map_err(|e| {
-            Failure::usage(
-                "invalid-position",
-                format!("the position is not valid JSON for the notation: {e}"),
-            )
+            Failure::invalid(format!(
+                "the position is not valid JSON for the notation: {e}"
+            ))
         })?;
         return labscape::Position::from_doc(&doc)
-            .map(Member::into_any)
+            .map(|p| Read::Whole(p.into_any()))
             .map_err(invalid);
     }
-    AnyGame::from_value_of(kind, value).map_err(invalid)
+    AnyGame::from_value_of(kind, value)
+        .map(Read::Whole)
+        .map_err(invalid)
+}
+
+/// Takes `key` out of an object (its first occurrence).
+fn take_field(value: &mut Value, key: &str) -> Option<Value> {
+    let Value::Object(fields) = value else {
+        return None;
+    };
+    let i = fields.iter().position(|(k, _)| k == key)?;
+    Some(fields.remove(i).1)
+}
+
+/// A view's `"view"` field: a seat's number or `"public"`.
+fn audience_of(view: &Value) -> Result<Audience, String> {
+    match view {
+        Value::Int(n) => u8::try_from(*n)
+            .map(|n| Audience::Seat(labscape_core::Seat(n)))
+            .map_err(|_| format!("view {n} is not a seat")),
+        Value::Str(s) if s == "public" => Ok(Audience::Public),
+        other => Err(format!(
+            "view must be a seat's number or \"public\", not {}",
+            other.kind()
+        )),
+    }
+}
+
+/// “seat 1” or “the public”.
+pub(super) fn audience_words(audience: Audience) -> String {
+    match audience {
+        Audience::Seat(s) => format!("seat {s}"),
+        Audience::Public => "the public".to_string(),
+    }
+}
+
+/// The audience a `--seat`/`--view` argument names, checked against the game's seats.
+pub(super) fn audience_arg(game: &AnyGame, text: &str) -> Result<Audience, Failure> {
+    let audience: Audience = text
+        .parse()
+        .map_err(|e: labscape_core::AudienceError| Failure::usage("invalid-seat", e.to_string()))?;
+    match audience {
+        Audience::Seat(s) if s.index() >= game.seat_count() => Err(Failure::usage(
+            "invalid-seat",
+            format!(
+                "seat {s} is not a seat of this game (it has {} seats, 0 to {})",
+                game.seat_count(),
+                game.seat_count().saturating_sub(1)
+            ),
+        )),
+        a => Ok(a),
+    }
 }
 
 fn invalid(e: labscape_core::PositionError) -> Failure {

@@ -15,6 +15,7 @@ mod output;
 mod render;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use std::{path::PathBuf, process::ExitCode};
 
@@ -32,8 +33,10 @@ pub enum EngineCommand {
     Apply(apply::ApplyArgs),
     /// Print every legal action for the seat to move.
     Legal(PositionArg),
-    /// Render the turn image of a position.
+    /// Render the turn image of a position (or of a view).
     Render(render::RenderArgs),
+    /// Print what one seat, or the public, may see of a position.
+    View(view::ViewArgs),
 }
 
 /// A position file (`-` for standard input).
@@ -65,6 +68,17 @@ impl Failure {
         }
     }
 
+    /// An invalid position (exit 2), with its one problem listed.
+    fn invalid(message: impl Into<String>) -> Failure {
+        let message = message.into();
+        Failure {
+            code: "invalid-position",
+            problems: Some(vec![message.clone()]),
+            message,
+            exit: 2,
+        }
+    }
+
     /// A refused action (exit 1).
     fn refused(code: &'static str, message: impl Into<String>) -> Failure {
         Failure {
@@ -92,6 +106,7 @@ fn execute(cmd: EngineCommand) -> Result<Value, Failure> {
         EngineCommand::Apply(a) => apply::run(a),
         EngineCommand::Legal(a) => legal::run(&a),
         EngineCommand::Render(a) => render::run(a),
+        EngineCommand::View(a) => view::run(&a),
     }
 }
 

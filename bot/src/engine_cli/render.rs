@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::{Failure, PositionArg, input::read_position};
+use super::{
+    Failure, PositionArg,
+    input::{Read, read_any},
+};
 
 /// Options of `engine render`.
 #[derive(Debug, Args)]
@@ -21,7 +24,11 @@ pub struct RenderArgs {
 }
 
 pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
-    let game = read_position(&a.position)?;
+    // A view draws the view and nothing else: its masked position is all it holds.
+    let game = match read_any(&a.position)? {
+        Read::Whole(game) => game,
+        Read::View(view) => view.game().clone(),
+    };
     let png = crate::render_game(&game, a.width).ok_or_else(|| {
         Failure::usage(
             "unsupported",

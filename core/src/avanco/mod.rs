@@ -11,6 +11,7 @@ mod policy;
 #[cfg(test)]
 mod tests;
 
+use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
 use serde::{Serialize, Serializer};
@@ -504,7 +505,7 @@ impl Game for Position {
     fn from_value(value: Value) -> Result<Position, PositionError> {
         notation::from_value(&value)
     }
-    fn choose(&self, policy: &str, seed: &str) -> Option<Action> {
-        policy::choose(self, policy, seed)
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Action> {
+        policy::choose(view, policy, seed)
     }
 }

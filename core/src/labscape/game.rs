@@ -1,6 +1,7 @@
 //! Labscape through the [`Game`] contract: its settings as options (`layout`,
 //! `difficulty`, `setup`), its refusals as one type, its position as `PositionDoc`.
 
+use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
 use serde::Deserialize;
@@ -221,8 +222,8 @@ impl Game for Position {
         Position::from_doc(&doc)
     }
 
-    fn choose(&self, policy: &str, seed: &str) -> Option<Action> {
-        Policy::from_name(policy)?.choose(self, &mut Dice::from_seed(seed))
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Action> {
+        Policy::from_name(policy)?.choose(view, &mut Dice::from_seed(seed))
     }
 
     /// `search:N` names the search with its budget.

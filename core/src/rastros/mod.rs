@@ -10,6 +10,7 @@ mod policy;
 #[cfg(test)]
 mod tests;
 
+use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
 use serde::{Serialize, Serializer};
@@ -338,7 +339,7 @@ impl Game for Position {
     fn from_value(value: Value) -> Result<Position, PositionError> {
         notation::from_value(&value)
     }
-    fn choose(&self, policy: &str, seed: &str) -> Option<Square> {
-        policy::choose(self, policy, seed)
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Square> {
+        policy::choose(view, policy, seed)
     }
 }

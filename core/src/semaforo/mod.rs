@@ -14,6 +14,7 @@ mod policy;
 #[cfg(test)]
 mod tests;
 
+use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
 use serde::Serialize;
@@ -294,8 +295,8 @@ impl Game for Position {
         notation::from_value(&value)
     }
 
-    fn choose(&self, policy: &str, seed: &str) -> Option<Square> {
-        policy::choose(self, policy, seed)
+    fn decide(view: &View<Self>, policy: &str, seed: &str) -> Option<Square> {
+        policy::choose(view, policy, seed)
     }
 }
 
