@@ -98,7 +98,7 @@ fn format(lang: Lang, id: &str, args: &[(&str, FluentValue<'_>)]) -> Result<Stri
 
 /// Formats a message with named arguments: `tr!(lang, "error-full", seats = 4)`.
 macro_rules! tr {
-    ($lang:expr, $id:literal $(, $k:ident = $v:expr)* $(,)?) => {
+    ($lang:expr, $id:expr $(, $k:ident = $v:expr)* $(,)?) => {
         $crate::i18n::t(
             $lang,
             $id,

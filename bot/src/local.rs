@@ -206,12 +206,15 @@ fn speaker_id(who: &str) -> String {
 fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
     if let Some((who, rest)) = line.split_once(':') {
         let who = who.trim();
+        let rest = rest.trim();
+        // `bo: /play d5`, or `bo: play d5` when what follows reads as a command.
         if !who.is_empty()
             && !who.contains(char::is_whitespace)
             && !who.starts_with('/')
-            && rest.trim_start().starts_with('/')
+            && (rest.starts_with('/') || crate::app::Command::parse(rest).is_ok())
+            && !rest.is_empty()
         {
-            return (who.to_string(), rest.trim());
+            return (who.to_string(), rest);
         }
     }
     (default.to_string(), line)
@@ -237,12 +240,16 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
         std::fs::write(&path, &f.bytes).with_context(|| format!("writing {}", path.display()))?;
         println!("[file: {}]", path.display());
     }
-    if !reply.quick.is_empty() {
-        let labels: Vec<&str> = reply.quick.iter().map(|q| q.label.as_str()).collect();
+    if reply.quick().next().is_some() {
+        let labels: Vec<&str> = reply.quick().map(|q| q.label.as_str()).collect();
         println!("[buttons: {}]", labels.join(" · "));
     }
     for m in &reply.mention {
-        println!("@{} it's your turn.", m.name);
+        let who = format!("@{}", m.name);
+        println!(
+            "{}",
+            crate::i18n::tr!(reply.lang, "mention-your-turn", who = who.as_str())
+        );
     }
     println!();
     Ok(())

@@ -322,10 +322,15 @@ async fn local_play(db: DbArgs, args: LocalArgs, settings: Settings) -> anyhow::
     let opts = local::LocalOptions {
         images: args.images,
         script: args.script,
-        speaker: args
-            .speaker
-            .or(settings.user)
-            .unwrap_or_else(|| "you".into()),
+        speaker: match args.speaker.or(settings.user) {
+            Some(name) => name,
+            None => {
+                eprintln!(
+                    "(You play as “you”: set USER, or start with --as NAME, to play under your name.)"
+                );
+                "you".into()
+            }
+        },
         locale: settings.locale,
     };
     local::run(Arc::new(service), opts).await

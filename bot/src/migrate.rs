@@ -355,7 +355,7 @@ mod tests {
             if r.text.contains("wins") {
                 break;
             }
-            let square = r.quick.first().expect("a square to play").action.clone();
+            let square = r.quick().next().expect("a square to play").payload.clone();
             r = s
                 .handle_line(&ctx("semaforo", "ana"), &format!("/play {square}"))
                 .await;

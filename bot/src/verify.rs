@@ -138,7 +138,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
     if let Some(seed) = seed {
         let hash = field("seed_hash")?.as_str().unwrap_or_default();
         if labscape_core::labscape::commitment(seed) != hash {
-            return fail("NOT VERIFIED: the seed does not match its commitment".into());
+            return fail("NOT verified: the seed does not match its commitment.".into());
         }
     }
     let actions = field("actions")?.as_array().cloned().unwrap_or_default();
@@ -146,25 +146,48 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
     for (i, a) in actions.iter().enumerate() {
         let seat = a.get("seat").and_then(serde_json::Value::as_u64);
         let Some(seat) = seat.and_then(|s| u8::try_from(s).ok()) else {
-            return fail(format!("NOT VERIFIED: action {} has no seat", i + 1));
+            return fail(format!("NOT verified: action {} has no seat.", i + 1));
         };
         let text = a.get("action").and_then(|t| t.as_str()).unwrap_or_default();
         moves.push((Seat(seat), text));
     }
     let game = match AnyGame::replay(kind, &options, &players, seed.unwrap_or(""), moves) {
         Ok(game) => game,
-        Err(e) => return fail(format!("NOT VERIFIED: {e}")),
+        Err(e) => return fail(format!("NOT verified: {e}.")),
     };
-    let end = match game.outcome() {
+    let outcome = game.outcome();
+    // A record with its seed is the record of a finished game: it must end where the game
+    // ends, with the result it states.
+    if seed.is_some() && outcome.is_none() {
+        return fail(format!(
+            "NOT verified: the record carries its seed, so its game is over, but after its {} actions the game goes on (an action is missing).",
+            actions.len()
+        ));
+    }
+    if let (Some(o), Some(stated)) = (&outcome, value.get("result")) {
+        let winner = stated.get("winner").and_then(serde_json::Value::as_u64);
+        let replayed = o.winner().map(|w| u64::from(w.0));
+        if winner != replayed {
+            return fail(format!(
+                "NOT verified: the record says the winner is {}, the actions make it {}.",
+                winner.map_or("nobody".into(), |w| format!("seat {w}")),
+                replayed.map_or("nobody".into(), |w| format!("seat {w}"))
+            ));
+        }
+    }
+    let title = value
+        .get("name")
+        .and_then(|n| n.as_str())
+        .unwrap_or(kind.name());
+    let end = match &outcome {
         Some(o) => format!("; the game is over ({})", o.reason),
         None => "; the game goes on".into(),
     };
     Ok(BoardVerdict {
         verified: true,
         text: format!(
-            "VERIFIED: all {} actions of {} are legal in turn{end}",
+            "Verified: {title}. All {} actions are legal in turn{end}.",
             actions.len(),
-            kind.name()
         ),
     })
 }
@@ -216,14 +239,12 @@ mod tests {
         assert!(v.verified, "{v}");
         // `labscape verify` tells the two kinds of record file apart by their format.
         let (verified, text) = check_text(&record(good.clone(), None, "x").to_string()).unwrap();
-        assert!(verified && text.starts_with("VERIFIED"), "{text}");
-        assert!(v.text.contains("all 2 actions"), "{v}");
+        assert!(verified && text.starts_with("Verified"), "{text}");
+        assert!(v.text.contains("All 2 actions"), "{v}");
         let hash = labscape_core::labscape::commitment("s");
-        assert!(
-            verify_board_game(&record(good.clone(), Some("s"), &hash))
-                .unwrap()
-                .verified
-        );
+        // A record with its seed is a finished game's: two actions do not finish Avanço.
+        let cut = verify_board_game(&record(good.clone(), Some("s"), &hash)).unwrap();
+        assert!(!cut.verified && cut.text.contains("missing"), "{cut}");
         let lied = verify_board_game(&record(good, Some("t"), &hash)).unwrap();
         assert!(!lied.verified && lied.text.contains("commitment"), "{lied}");
         let bad = serde_json::json!([
@@ -234,6 +255,43 @@ mod tests {
         assert!(!v.verified && v.text.contains("action 2"), "{v}");
         let unknown = serde_json::json!({"format": ANY_RECORD_FORMAT, "game": "chess"});
         assert!(verify_board_game(&unknown).is_err());
+    }
+
+    /// A finished game's record carries its seed and its result: one that stops before the
+    /// game's end, or states another winner, is not verified.
+    #[test]
+    fn a_finished_records_end_and_result_are_checked() {
+        use labscape_core::{AnyGame, GameKind, Seat};
+        let players = ["ana".to_string(), "bo".to_string()];
+        let (mut g, _) = AnyGame::new_game(GameKind::Semaforo, &[], &players, "s").unwrap();
+        let mut actions = Vec::new();
+        while !g.is_over() {
+            let seat = g.to_move().unwrap();
+            let a = g.legal_actions().into_iter().next().unwrap();
+            actions.push(serde_json::json!({"seat": seat.0, "action": a.to_string()}));
+            g = g.play(Seat(seat.0), &a).unwrap().0;
+        }
+        let winner = g.outcome().unwrap().winner().unwrap().0;
+        let record = |actions: &[serde_json::Value], winner: u8| {
+            serde_json::json!({
+                "format": ANY_RECORD_FORMAT,
+                "game": "semaforo",
+                "name": "Semáforo #4",
+                "settings": "",
+                "players": players,
+                "seed_hash": labscape_core::commitment("s"),
+                "seed": "s",
+                "actions": actions,
+                "result": {"winner": winner},
+            })
+        };
+        let whole = verify_board_game(&record(&actions, winner)).unwrap();
+        assert!(whole.verified, "{whole}");
+        assert!(whole.text.starts_with("Verified: Semáforo #4."), "{whole}");
+        let cut = verify_board_game(&record(&actions[..actions.len() - 1], winner)).unwrap();
+        assert!(!cut.verified && cut.text.contains("missing"), "{cut}");
+        let lie = verify_board_game(&record(&actions, 1 - winner)).unwrap();
+        assert!(!lie.verified && lie.text.contains("winner"), "{lie}");
     }
 
     #[test]

@@ -75,6 +75,12 @@ pub trait Member: Game {
     fn action(any: &AnyAction) -> Option<&Self::Action>;
     /// This game's refusal, if `any` is one.
     fn refusal(any: &AnyRefusal) -> Option<&Self::Refusal>;
+    /// Into [`AnyAction`].
+    fn any_action(action: Self::Action) -> AnyAction;
+    /// Into [`AnyEvent`].
+    fn any_event(event: Self::Event) -> AnyEvent;
+    /// Into [`AnyRefusal`].
+    fn any_refusal(refusal: Self::Refusal) -> AnyRefusal;
 }
 
 macro_rules! games {
@@ -199,6 +205,15 @@ macro_rules! games {
                 fn refusal(any: &AnyRefusal) -> Option<&Self::Refusal> {
                     #[allow(unreachable_patterns)]
                     match any { AnyRefusal::$variant(r) => Some(r), _ => None }
+                }
+                fn any_action(action: Self::Action) -> AnyAction {
+                    AnyAction::$variant(action)
+                }
+                fn any_event(event: Self::Event) -> AnyEvent {
+                    AnyEvent::$variant(event)
+                }
+                fn any_refusal(refusal: Self::Refusal) -> AnyRefusal {
+                    AnyRefusal::$variant(refusal)
                 }
             }
         )*
@@ -442,17 +457,63 @@ macro_rules! games {
     };
 }
 
-games! {
-    Labscape => crate::labscape::Position, "labscape", "Labscape";
-    Semaforo => crate::semaforo::Position, "semaforo", "Semáforo";
-    GatosCaes => crate::gatos_caes::Position, "gatos-caes", "Gatos & Cães";
-    Rastros => crate::rastros::Position, "rastros", "Rastros";
-    Avanco => crate::avanco::Position, "avanco", "Avanço";
-    Produto => crate::produto::Position, "produto", "Produto";
-    Flume => crate::flume::Position, "flume", "Flume";
-    #[cfg(feature = "test-game")]
-    Nim => crate::nim::Nim, "nim", "Nim";
+/// Calls the macro `$m` with the one list of games, in the order players see them:
+/// `Variant => position type, "id", "Name";` each. Core builds [`GameKind`], [`AnyGame`]
+/// and their kin from it (`games!` above); the bot builds its dispatch to each game's own
+/// module from it, so a game in this list that the bot has no module for does not compile.
+/// Nim, the test game, is in the list only with the `test-game` feature.
+#[macro_export]
+macro_rules! for_each_game {
+    ($m:ident) => {
+        $crate::__with_test_game! { $m [
+            Labscape => $crate::labscape::Position, "labscape", "Labscape";
+            Semaforo => $crate::semaforo::Position, "semaforo", "Semáforo";
+            GatosCaes => $crate::gatos_caes::Position, "gatos-caes", "Gatos & Cães";
+            Rastros => $crate::rastros::Position, "rastros", "Rastros";
+            Avanco => $crate::avanco::Position, "avanco", "Avanço";
+            Produto => $crate::produto::Position, "produto", "Produto";
+            Flume => $crate::flume::Position, "flume", "Flume";
+        ] }
+    };
 }
+
+/// [`for_each_game!`]'s list with Nim at its end (the `test-game` feature).
+#[cfg(feature = "test-game")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_test_game {
+    ($m:ident [ $($list:tt)* ]) => {
+        $m! { $($list)* Nim => $crate::nim::Nim, "nim", "Nim"; }
+    };
+}
+
+/// [`for_each_game!`]'s list as it is (no `test-game` feature).
+#[cfg(not(feature = "test-game"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_test_game {
+    ($m:ident [ $($list:tt)* ]) => {
+        $m! { $($list)* }
+    };
+}
+
+/// Its items only when core has the test game (the `test-game` feature): what another
+/// crate writes for Nim.
+#[cfg(feature = "test-game")]
+#[macro_export]
+macro_rules! if_test_game {
+    ($($items:tt)*) => { $($items)* };
+}
+
+/// Its items only when core has the test game (the `test-game` feature): what another
+/// crate writes for Nim.
+#[cfg(not(feature = "test-game"))]
+#[macro_export]
+macro_rules! if_test_game {
+    ($($items:tt)*) => {};
+}
+
+for_each_game!(games);
 
 impl std::error::Error for AnyRefusal {}
 

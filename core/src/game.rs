@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::{
-    any::GameKind,
     value::Value,
     view::{Audience, View},
 };
@@ -291,8 +290,6 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + Sized + 'static {
     /// The position document (the public notation), as written.
     type Doc: Serialize;
 
-    /// Which game this is.
-    const KIND: GameKind;
     /// The option keys [`Game::settings`] knows.
     const OPTIONS: &'static [&'static str];
     /// The computer players, weakest first, by name.

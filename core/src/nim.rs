@@ -15,7 +15,6 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal, Seat, SettingsError,
         check_option_keys, option, policy_rng,
@@ -127,7 +126,6 @@ impl Game for Nim {
     type Refusal = NimRefusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::Nim;
     const OPTIONS: &'static [&'static str] = &["stones"];
     const POLICIES: &'static [&'static str] = &["random", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";

@@ -1366,7 +1366,7 @@ async fn preferences_settings_away_recap_and_snooze_work_on_discord() {
         .fire_due(later)
         .await
         .into_iter()
-        .find(|o| o.reply.quick.iter().any(|q| q.action == "snooze"))
+        .find(|o| o.reply.quick().any(|q| q.payload == "snooze"))
         .expect("a reminder is due");
     let before = fake.channel_messages(ch).len();
     bot.outgoing.send(reminder).await.unwrap();
@@ -1732,10 +1732,10 @@ async fn every_board_game_is_played_whole_on_discord() {
         let (code, out, err) = crate::verify::verify(dir.path(), &name, &text);
         assert_eq!(code, 0, "{kind:?}: {out}{err}");
         assert!(
-            out.starts_with(&format!(
-                "VERIFIED: all {actions} actions of {} are legal in turn; the game is over",
-                kind.name()
-            )),
+            out.starts_with(&format!("Verified: {}", kind.name()))
+                && out.contains(&format!(
+                    "All {actions} actions are legal in turn; the game is over"
+                )),
             "{out}"
         );
         let mut record: Value = serde_json::from_str(&text).unwrap();
@@ -1745,7 +1745,7 @@ async fn every_board_game_is_played_whole_on_discord() {
             crate::verify::verify(dir.path(), "tampered.json", &record.to_string());
         assert_eq!(code, 1, "{kind:?}: {out}");
         assert!(
-            out.starts_with(&format!("NOT VERIFIED: action {}", last + 1)),
+            out.starts_with(&format!("NOT verified: action {}", last + 1)),
             "{out}"
         );
     }

@@ -80,11 +80,11 @@ impl Block {
     pub fn private(&self) -> bool {
         self.lines.first().is_some_and(|l| l.starts_with("(to "))
     }
-    /// The player mentioned as next (`@name it's your turn.`).
+    /// The player mentioned as next (`@name, it's your turn.`).
     pub fn mentioned(&self) -> Option<String> {
         self.lines.iter().find_map(|l| {
             l.strip_prefix('@')
-                .and_then(|r| r.split_once(" it's your turn"))
+                .and_then(|r| r.split_once(", it's your turn"))
                 .map(|(n, _)| n.to_string())
         })
     }

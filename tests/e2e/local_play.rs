@@ -214,7 +214,9 @@ fn turns_survive_sigkill_and_are_never_doubled() {
             );
         }
         let seats = store.seats(game).await.unwrap();
-        let record = labscape::games::labscape::record_of(&row, &seats, &actions);
+        let record = labscape::games::labscape::record_of(&labscape::app::record_of(
+            &row, &seats, &actions, "",
+        ));
         let (replayed, _) = record.replay().expect("the stored record replays");
         // The latest snapshot plus the actions after it gives the same position.
         let (seq, json) = store.snapshot(game, row.turn).await.unwrap().unwrap();

@@ -4,7 +4,7 @@
 use std::{path::Path, sync::Arc, time::Duration};
 
 use labscape::{
-    app::{self, Mention, Outgoing, QuickAction, Reply, Visibility},
+    app::{self, Button, Mention, Outgoing, Reply, Visibility},
     store::{ChatScope, GameId, SqliteStore},
     telegram::{self, FloodLimits, TelegramConfig},
 };
@@ -824,10 +824,7 @@ async fn messages_the_bot_posts_on_its_own_reach_their_chat_and_topic() {
             scope: scope(""),
             reply: Reply {
                 image: Some(small.clone()),
-                quick: vec![QuickAction {
-                    label: "N".into(),
-                    action: "move N".into(),
-                }],
+                buttons: vec![vec![Button::new("N", "move N")]],
                 turn: Some((GameId(9), 3)),
                 visibility: Visibility::Public,
                 ..Reply::text(long.clone())

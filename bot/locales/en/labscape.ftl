@@ -19,6 +19,7 @@ error-cannot-leave = The game is under way, so seats are fixed. The creator can 
 error-moved-on = The game moved on since that was sent. Look again at the latest turn.
 error-already-handled = That was already done.
 error-cant-read = I can't read that: { $problem }
+error-plain = { $problem }.
 error-illegal = You can't do that now: { $problem }.
 error-unknown-topic = There is no rules topic “{ $topic }”. Topics: { $topics }.
 error-unknown-table = There is no table “{ $table }”. Tables: search, special, start, dawn, items.
@@ -37,7 +38,7 @@ deed-change-language = change the chat's language
 parse-too-long = that is too long (at most { $max } characters)
 parse-unknown-command = “/{ $command }” is not a command; /help lists them
 parse-bad-count = “{ $value }” is not a count from 1 to 100; write it like /log 10
-parse-bad-new-arg = I can't read “{ $value }”; write it like /new pyramid medium random 4
+parse-bad-new-arg = “{ $value }” is not a word /new knows; write it like /new pyramid medium random 4
 parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard, or /records me for your own record
 
 # Bad options for /new.
@@ -46,7 +47,14 @@ option-difficulty = “{ $value }” is not a difficulty: easy, medium, hard or 
 option-setup = “{ $value }” is not a setup mode: random or draft
 option-players = a game seats { $min } to { $max } players, not { $value }
 option-players-exactly = this game seats exactly { $max } players, not { $value }
-option-cannot-start = a game needs { $min } to { $max } players, not { $count }
+option-cannot-start = { $game } needs { $min } to { $max } players; { $count } { $count ->
+        [one] has
+       *[other] have
+    } joined: /join, or /addbot for a computer player
+option-cannot-start-exactly = { $game } needs { $max } players; { $count } { $count ->
+        [one] has
+       *[other] have
+    } joined: /join, or /addbot for a computer player
 
 # Bad values for /settings, /me and /away.
 setting-needs-value = “{ $key }” needs a value
@@ -71,7 +79,7 @@ discord-failed = Something went wrong on our side. Please try again in a moment.
 parse-action-empty = no action given; try: move N, move C4, roll, rotate-wall B3:NE B2:SE, exit, wait 2
 parse-action-too-long = that action is too long (at most { $max } characters)
 parse-action-verb = “{ $verb }” is not an action; the actions are move, roll, rotate-wall, exit and wait (and wall, item, autofill while drafting)
-parse-action-usage = I can't read that { $verb }: { $problem }; write it like { $usage }
+parse-action-usage = in { $verb }, { $problem }; write it like { $usage }
 usage-move = “move NNE”, “move N N E” or “move C4”
 usage-rotate-wall = “rotate-wall B3:NE B2:SE”
 usage-wait = “wait” or “wait 3”
@@ -184,6 +192,7 @@ special-effect-tripwire = your time +3
 ## The turn story: one sentence per event.
 
 event-first-player = Dice for the first player: { $rolls }. { $who } starts.
+event-first-player-alone = { $who } plays alone and starts.
 event-first-player-tie = ; tie, again:{ " " }
 event-wall-placed = { $who } placed the wall { $wall } on floor { $floor }.
 event-item-placed = { $who } placed a { $item } token on { $cell } (floor { $floor }).
@@ -198,7 +207,7 @@ event-search-keys = { $who } searched the key room { $cell } (attempt row { $row
         [one] key
        *[other] keys
     } (group { $delta }).
-event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food (now { $delta }).
+event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food (yours: { $delta }).
 event-special = { $who } opened the special room { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = group { $delta } { $count ->
         [one] key
@@ -376,8 +385,8 @@ tg-intro = **Labscape** — lab animals escape a laboratory before dawn, one cha
     Add me to a group (or a forum topic) and play there together: /newgame single opens a game, friends /join, and its creator sends /startgame. Then take turns with the buttons under each picture, or with /move, /roll, /rotate_wall, /exit and /wait. You can also play alone right here.
     /rules explains the game, /help lists every command. /me lang pt-BR switches me to Portuguese.
 tg-anonymous = I can't tell who you are: this came from { $chat } itself. Anonymous admins and channels can't take part in a game: turn off "Remain anonymous" in your admin rights, or send the command as yourself.
-tg-no-rotation = You have no wall to rotate now: it must be your turn, with a wall at a corner of your cell (or of a neighbouring cell while the exit is out of reach).
-tg-rotations = { $who }: your legal wall rotations ({ $count }), from → to:
+no-rotation = You have no wall to rotate now: it must be your turn, with a wall at a corner of your cell (or of a neighbouring cell while the exit is out of reach).
+rotations = { $who }: your legal wall rotations ({ $count }), from → to:
 tg-keyboard-old = That keyboard is too old to use. Send /status for the current turn.
 tg-keyboard-not-yours = That keyboard belongs to the player whose turn it is.
 local-intro = Labscape local play — you are { $who }. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,
@@ -386,20 +395,21 @@ local-intro = Labscape local play — you are { $who }. Type chat lines like `/n
 
 ## Telegram's command menu (setMyCommands).
 
-tg-cmd-newgame = Open a game here: /newgame [layout] [difficulty] [setup] [players]
+tg-cmd-newgame = Open a game here: /newgame GAME [options] (Labscape when no game is named)
+tg-cmd-play = Play your action in any game: /play e4, /play b2-b3
 tg-cmd-join = Take a seat in the open game
 tg-cmd-leave = Give up your seat before the game starts
 tg-cmd-startgame = Start the game (its creator)
 tg-cmd-abandon = Stop the game (its creator or a chat admin)
 tg-cmd-status = Show the game and whose turn it is
-tg-cmd-move = Move: /move NNE or /move C4
-tg-cmd-roll = Search the room you are in
-tg-cmd-rotate-wall = Turn a wall: /rotate_wall B3:NE B2:SE, or no arguments for a keyboard
-tg-cmd-exit = Leave the floor through the exit
-tg-cmd-wait = Wait: /wait [minutes]
-tg-cmd-wall = Draft setup: place a wall, /wall A1:SE
-tg-cmd-item = Draft setup: place a token, /item A1 key
-tg-cmd-autofill = Draft setup: fill the rest at random
+cmd-move = Move: /move NNE or /move C4
+cmd-roll = Search the room you are in
+cmd-rotate-wall = Turn a wall: /rotate-wall B3:NE B2:SE, or no arguments for a keyboard
+cmd-exit = Leave the floor through the exit
+cmd-wait = Wait: /wait [minutes]
+cmd-wall = Draft setup: place a wall, /wall A1:SE
+cmd-item = Draft setup: place a token, /item A1 key
+cmd-autofill = Draft setup: fill the rest at random
 tg-cmd-addbot = Add a computer player to the lobby: /addbot [policy]
 tg-cmd-rules = Rules summary: /rules [topic]
 tg-cmd-table = A dice table: /table [search|special|start|dawn|items]
@@ -584,13 +594,12 @@ any-next = Next: { $who }.
 any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
-error-labscape-only = { $game } has no such command: it is one of Labscape's. Play with /play (or the buttons); /help lists this game's commands.
+error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-error-not-for-this-game = { $game } has no { $command } yet: that command is for Labscape.
 parse-unknown-game = “{ $value }” is not a game here: { $games }.
 outbox-again = (This turn was not shown when it was played; here it is.)
 dc-cmd-snooze = Put off the reminders of your turn by 4 hours
@@ -658,6 +667,7 @@ gatos-caes-refusal-first-cat = the first cat goes on d4, d5, e4 or e5
 gatos-caes-refusal-first-dog = the first dog goes outside d4, d5, e4, e5
 rastros-refusal-unreadable = “{ $text }” is not a square of the board: name one from a1 to g7
 rastros-refusal-not-adjacent = { $to } is not next to the white piece on { $white }
+rastros-refusal-stay = the white piece is already on { $square }: move it to a square next to it
 rastros-refusal-black = { $square } holds a black piece
 avanco-refusal-unreadable = “{ $text }” is not an action: write it like b2-b3, or b2xc3 for a capture
 avanco-refusal-no-piece = there is no { $colour } piece on { $square }
@@ -705,3 +715,28 @@ semaforo-event-upgraded = { $square } turns { $piece ->
 avanco-event-captured = The piece on { $square } is captured.
 flume-event-again = The stone has at most one empty neighbour: the same player places again.
 flume-event-swapped = The players swap colours: the second player now has White and the first stone.
+
+## Nim, the test game: its words live only here and in games/nim.rs.
+nim-refusal-unreadable = “{ $text }” is not a number of stones: take 1, 2 or 3
+nim-refusal-too-many = only { $left } stones are left
+nim-reason-last-stone = took the last stone
+nim-rules = **Nim** (the test game) — take 1, 2 or 3 stones from the pile; whoever takes the last stone wins.
+nim-left = stones left: { $left }
+options-standard = standard
+help-any = **Games here**
+    { $games }
+    Open one: /new GAME (/new alone opens Labscape), then /join or /addbot, and /start. Play any game's action with /play ACTION (/play e4, /play b2-b3); Labscape also has /move, /roll, /rotate-wall, /exit and /wait.
+    Rules: /rules GAME (a summary; the full rules are in the bot's docs/rules/GAME.md). /help in a chat playing a game lists that game's commands.
+help-game-line = · { $name }: /new { $id } · /rules { $id }
+error-unknown-game = There is no game “{ $word }” here. The games: { $games } (/new alone opens Labscape; /help lists them).
+error-unknown-game-near = There is no game “{ $word }”; did you mean { $near }? The games: { $games }.
+game-abandoned-seed-plain = Its seed was { $seed } (SHA-256 { $hash }), so anyone can check how the game was set up.
+game-over-seed-plain = The seed was { $seed } (SHA-256 { $hash }): replay the record to check every move.
+export-finished-plain = The record of { $game }: the whole game ({ $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }) with its seed. Anyone can check every move with `labscape verify { $file }`.
+export-running-plain = The record of { $game } so far ({ $turns ->
+        [one] one turn
+       *[other] { $turns } turns
+    }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.

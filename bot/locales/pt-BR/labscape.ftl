@@ -22,6 +22,7 @@ error-cannot-leave = A partida já está rolando e os lugares estão fechados. Q
 error-moved-on = A partida andou desde que isso foi enviado. Dê uma olhada no turno mais recente.
 error-already-handled = Isso já foi feito.
 error-cant-read = Não entendi: { $problem }
+error-plain = { $problem }.
 error-illegal = Agora você não pode fazer isso: { $problem }.
 error-unknown-topic = Não existe o tópico de regras “{ $topic }”. Tópicos: { $topics }.
 error-unknown-table = Não existe a tabela “{ $table }”. Tabelas: search, special, start, dawn, items.
@@ -40,7 +41,7 @@ deed-change-language = mudar o idioma do chat
 parse-too-long = isso é comprido demais (no máximo { $max } caracteres)
 parse-unknown-command = “/{ $command }” não é um comando; /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
-parse-bad-new-arg = não entendi “{ $value }”; escreva assim: /new pyramid medium random 4
+parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid medium random 4
 parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat, ou /records me para o seu histórico
 
 # Opções ruins para /new.
@@ -49,7 +50,14 @@ option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), med
 option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
 option-players = uma partida tem de { $min } a { $max } jogadores, não { $value }
 option-players-exactly = este jogo tem exatamente { $max } jogadores, não { $value }
-option-cannot-start = uma partida precisa de { $min } a { $max } jogadores, não { $count }
+option-cannot-start = { $game } precisa de { $min } a { $max } jogadores; { $count ->
+        [one] entrou { $count }
+       *[other] entraram { $count }
+    }: /join, ou /addbot para um jogador do computador
+option-cannot-start-exactly = { $game } precisa de { $max } jogadores; { $count ->
+        [one] entrou { $count }
+       *[other] entraram { $count }
+    }: /join, ou /addbot para um jogador do computador
 
 # Valores ruins para /settings, /me e /away.
 setting-needs-value = “{ $key }” precisa de um valor
@@ -193,6 +201,7 @@ special-effect-tripwire = seu tempo +3
 ## A história do turno: uma frase por acontecimento.
 
 event-first-player = Dados para ver quem começa: { $rolls }. { $who } começa.
+event-first-player-alone = { $who } joga sozinho e começa.
 event-first-player-tie = ; empate, de novo:{ " " }
 event-wall-placed = { $who } colocou a parede { $wall } no andar { $floor }.
 event-item-placed = { $who } colocou uma ficha de { $item } em { $cell } (andar { $floor }).
@@ -397,8 +406,8 @@ tg-intro = **Labscape** — animais de laboratório fogem do prédio antes do am
     Me adicione a um grupo (ou a um tópico de fórum) e joguem juntos lá: /newgame single abre uma partida, os amigos usam /join e quem criou a partida manda /startgame. Depois é só jogar na sua vez com os botões embaixo de cada imagem, ou com /move, /roll, /rotate_wall, /exit e /wait. Dá para jogar sozinho aqui mesmo, também.
     /rules explica o jogo, /help lista todos os comandos. /me lang en me faz falar inglês.
 tg-anonymous = Não sei quem você é: isto veio de { $chat } em si. Administradores anônimos e canais não podem participar de uma partida: desative "Permanecer anônimo" nas suas permissões de administrador ou envie o comando como você mesmo.
-tg-no-rotation = Você não tem parede para girar agora: precisa ser a sua vez, com uma parede num canto da sua casa (ou de uma casa vizinha, enquanto a saída estiver fora de alcance).
-tg-rotations = { $who }: as paredes que você pode girar ({ $count }), de → para:
+no-rotation = Você não tem parede para girar agora: precisa ser a sua vez, com uma parede num canto da sua casa (ou de uma casa vizinha, enquanto a saída estiver fora de alcance).
+rotations = { $who }: as paredes que você pode girar ({ $count }), de → para:
 tg-keyboard-old = Esse teclado é antigo demais. Mande /status para ver a vez atual.
 tg-keyboard-not-yours = Esse teclado é de quem está na vez.
 local-intro = Labscape no terminal — você é { $who }. Digite linhas de chat como `/new pyramid`, `/join`, `/start`, `/move N`,
@@ -407,20 +416,21 @@ local-intro = Labscape no terminal — você é { $who }. Digite linhas de chat 
 
 ## O menu de comandos do Telegram (setMyCommands).
 
-tg-cmd-newgame = Abrir uma partida aqui: /newgame [prédio] [dificuldade] [preparação] [jogadores]
+tg-cmd-newgame = Abrir uma partida aqui: /newgame JOGO [opções] (Labscape quando nenhum jogo é dito)
+tg-cmd-play = Jogar a sua ação em qualquer jogo: /play e4, /play b2-b3
 tg-cmd-join = Entrar na partida aberta
 tg-cmd-leave = Largar o seu lugar antes de a partida começar
 tg-cmd-startgame = Começar a partida (quem a criou)
 tg-cmd-abandon = Encerrar a partida (quem a criou ou um admin do chat)
 tg-cmd-status = Ver a partida e de quem é a vez
-tg-cmd-move = Andar: /move NNE ou /move C4
-tg-cmd-roll = Vasculhar a sala onde você está
-tg-cmd-rotate-wall = Girar uma parede: /rotate_wall B3:NE B2:SE, ou sem nada para abrir um teclado
-tg-cmd-exit = Sair do andar pela saída
-tg-cmd-wait = Esperar: /wait [minutos]
-tg-cmd-wall = Montagem: colocar uma parede, /wall A1:SE
-tg-cmd-item = Montagem: colocar uma ficha, /item A1 key
-tg-cmd-autofill = Montagem: completar o resto por sorteio
+cmd-move = Andar: /move NNE ou /move C4
+cmd-roll = Vasculhar a sala onde você está
+cmd-rotate-wall = Girar uma parede: /rotate-wall B3:NE B2:SE, ou sem nada para abrir um teclado
+cmd-exit = Sair do andar pela saída
+cmd-wait = Esperar: /wait [minutos]
+cmd-wall = Montagem: colocar uma parede, /wall A1:SE
+cmd-item = Montagem: colocar uma ficha, /item A1 key
+cmd-autofill = Montagem: completar o resto por sorteio
 tg-cmd-addbot = Pôr um jogador automático na partida: /addbot [estratégia]
 tg-cmd-rules = Resumo das regras: /rules [tópico]
 tg-cmd-table = Uma tabela de dados: /table [search|special|start|dawn|items]
@@ -574,16 +584,30 @@ ratings-heading = Ranking de **{ $game }** neste chat (Glicko-2; os jogadores do
 ratings-line = { $rank }. { $who }: { $rating } ± { $deviation } ({ $games ->
         [one] uma partida
        *[other] { $games } partidas
-    }: { $wins } vitórias, { $losses } derrotas{ $draws ->
+    }: { $wins ->
+        [one] 1 vitória
+       *[other] { $wins } vitórias
+    }, { $losses ->
+        [one] 1 derrota
+       *[other] { $losses } derrotas
+    }{ $draws ->
         [0] {""}
+       [one] , 1 empate
        *[other] , { $draws } empates
     })
 ratings-me-heading = **Seus rankings** nesta plataforma:
 ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
         [one] uma partida
        *[other] { $games } partidas
-    }: { $wins } vitórias, { $losses } derrotas{ $draws ->
+    }: { $wins ->
+        [one] 1 vitória
+       *[other] { $wins } vitórias
+    }, { $losses ->
+        [one] 1 derrota
+       *[other] { $losses } derrotas
+    }{ $draws ->
         [0] {""}
+       [one] , 1 empate
        *[other] , { $draws } empates
     })
 records-me-empty = Você ainda não tem partidas terminadas aqui. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
@@ -605,13 +629,12 @@ any-next = Agora: { $who }.
 any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
-error-labscape-only = { $game } não tem esse comando: ele é do Labscape. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
+error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-error-not-for-this-game = { $game } ainda não tem { $command }: esse comando é do Labscape.
 parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
 dc-cmd-snooze = Adiar por 4 horas os lembretes da sua vez
@@ -645,9 +668,9 @@ gatos-caes-rules = **Gatos & Cães** (Simon Norton) — 2 jogadores num tabuleir
     Na sua vez coloque uma peça sua numa casa vazia (/play e4) que não fique ao lado (esquerda, direita, acima, abaixo) de uma peça do outro tipo. As diagonais não contam.
     O primeiro gato vai para a zona central (d4, d5, e4 ou e5); o primeiro cão vai para fora dela.
     Ganha quem fizer a última jogada: se a sua colocação deixar o adversário sem casa, você ganha.
-rastros-rules = **Rastros** (Bill Taylor) — 2 jogadores partilham uma peça branca num tabuleiro 7×7, que começa em e5. A sua casa final: a1 para o primeiro jogador, g7 para o segundo.
+rastros-rules = **Rastros** (Bill Taylor) — 2 jogadores compartilham uma peça branca num tabuleiro 7×7, que começa em e5. A sua casa final: a1 para o primeiro jogador, g7 para o segundo.
     Na sua vez mova a peça branca uma casa em qualquer das 8 direções para uma casa vazia (/play d4); a casa que ela deixa recebe uma peça preta para sempre.
-    A peça branca chegar à sua casa final dá-lhe a vitória, seja quem for que a moveu. Deixar o adversário sem jogada também ganha.
+    Se a peça branca chegar à sua casa final, você vence, não importa quem a moveu. Deixar o adversário sem jogada também ganha.
 avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as Brancas nas filas 1–2 sobem, as Negras nas filas 6–7 descem; começam as Brancas.
     Mova uma peça uma casa para a frente, em linha reta ou na diagonal, para uma casa vazia (/play b2-b3); ou capture uma peça inimiga uma casa na diagonal para a frente (/play b2xc3). Nunca em frente sobre uma peça, nunca para trás nem para o lado.
     Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.
@@ -655,7 +678,7 @@ board-flume-counts = Brancas { $white } · negras { $black } · 25 ganham
 flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Negras.
     Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia; escreva-a de uma só vez: /play a1 g1 d4.
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
-    Ganha a primeira cor com 25 peças — mais de metade do tabuleiro.
+    Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
 board-produto-score = Negras { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
 produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Negras. Uma reserva comum de 45 peças negras e 45 brancas.
@@ -686,6 +709,7 @@ gatos-caes-refusal-first-cat = o primeiro gato vai em d4, d5, e4 ou e5
 gatos-caes-refusal-first-dog = o primeiro cão vai fora de d4, d5, e4, e5
 rastros-refusal-unreadable = “{ $text }” não é uma casa do tabuleiro: diga uma de a1 a g7
 rastros-refusal-not-adjacent = { $to } não fica ao lado da peça branca em { $white }
+rastros-refusal-stay = a peça branca já está em { $square }: mova-a para uma casa ao lado
 rastros-refusal-black = { $square } tem uma peça preta
 avanco-refusal-unreadable = “{ $text }” não é uma jogada: escreva como b2-b3, ou b2xc3 para capturar
 avanco-refusal-no-piece = não há peça { $colour ->
@@ -739,3 +763,28 @@ semaforo-event-upgraded = { $square } fica { $piece ->
 avanco-event-captured = A peça em { $square } é capturada.
 flume-event-again = A pedra tem no máximo uma vizinha vazia: o mesmo jogador coloca outra.
 flume-event-swapped = Os jogadores trocam de cor: o segundo jogador fica com as brancas e a primeira pedra.
+
+## Nim, o jogo de teste: suas palavras ficam só aqui e em games/nim.rs.
+nim-refusal-unreadable = “{ $text }” não é um número de pedras: tire 1, 2 ou 3
+nim-refusal-too-many = só restam { $left } pedras
+nim-reason-last-stone = tirou a última pedra
+nim-rules = **Nim** (o jogo de teste) — tire 1, 2 ou 3 pedras da pilha; quem tirar a última pedra vence.
+nim-left = pedras restantes: { $left }
+options-standard = padrão
+help-any = **Jogos aqui**
+    { $games }
+    Para abrir um: /new JOGO (/new sozinho abre o Labscape), depois /join ou /addbot, e /start. Jogue a ação de qualquer jogo com /play AÇÃO (/play e4, /play b2-b3); o Labscape também tem /move, /roll, /rotate-wall, /exit e /wait.
+    Regras: /rules JOGO (um resumo; as regras completas estão em docs/rules/JOGO.md do bot). /help num chat com um jogo em andamento lista os comandos desse jogo.
+help-game-line = · { $name }: /new { $id } · /rules { $id }
+error-unknown-game = Não há jogo “{ $word }” aqui. Os jogos: { $games } (/new sozinho abre o Labscape; /help lista todos).
+error-unknown-game-near = Não há jogo “{ $word }”; você quis dizer { $near }? Os jogos: { $games }.
+game-abandoned-seed-plain = A semente era { $seed } (SHA-256 { $hash }); qualquer um pode conferir como a partida foi preparada.
+game-over-seed-plain = A semente era { $seed } (SHA-256 { $hash }): reproduza o registro para conferir todas as jogadas.
+export-finished-plain = O registro de { $game }: a partida inteira ({ $turns ->
+        [one] uma jogada
+       *[other] { $turns } jogadas
+    }) com a semente. Qualquer um pode conferir todas as jogadas com `labscape verify { $file }`.
+export-running-plain = O registro de { $game } até agora ({ $turns ->
+        [one] uma jogada
+       *[other] { $turns } jogadas
+    }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.

@@ -24,9 +24,14 @@ impl<S: GameStore> Service<S> {
         );
         if row.status == GameStatus::Running {
             text.push(' ');
+            let dice = crate::games::of(row.kind).profile().has_dice;
             text.push_str(&tr!(
                 lang,
-                "game-abandoned-seed",
+                if dice {
+                    "game-abandoned-seed"
+                } else {
+                    "game-abandoned-seed-plain"
+                },
                 seed = row.seed.as_str(),
                 hash = row.seed_hash.as_str()
             ));

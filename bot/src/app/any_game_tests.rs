@@ -27,9 +27,8 @@ async fn a_game_from_the_list_plays_through_the_service() {
     assert_eq!(started.mention[0].user_id, "ana");
     assert_eq!(
         started
-            .quick
-            .iter()
-            .map(|q| q.action.as_str())
+            .quick()
+            .map(|q| q.payload.as_str())
             .collect::<Vec<_>>(),
         ["1", "2", "3"]
     );
@@ -115,7 +114,7 @@ async fn a_board_game_posts_its_image_and_buttons_every_turn() {
     let start = say(&s, "ana", "/start").await;
     let png = start.image.as_ref().expect("the board is drawn");
     assert_eq!(&png[1..4], b"PNG");
-    assert_eq!(start.quick.len(), 12, "every square is a button");
+    assert_eq!(start.quick().count(), 12, "every square is a button");
     let r = say(&s, "ana", "/play C1").await;
     assert!(r.text.contains("ANA played c1"), "{}", r.text);
     assert!(r.image.is_some());
@@ -183,7 +182,7 @@ async fn a_board_game_ends_with_its_replay() {
     let mut r = say(&s, "ana", "/start").await;
     let mut plies = 0;
     while let Some(next) = r.mention.first().map(|m| m.user_id.clone()) {
-        let action = r.quick.first().expect("a button").action.clone();
+        let action = r.quick().next().expect("a button").payload.clone();
         r = say(&s, &next, &format!("/play {action}")).await;
         assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
         plies += 1;
@@ -257,26 +256,27 @@ async fn a_large_move_set_is_chosen_in_two_steps() {
     say(&s, "ana", "/new avanco").await;
     say(&s, "bo", "/join").await;
     let start = say(&s, "ana", "/start").await;
-    let first = start.quick.first().expect("buttons").clone();
-    assert!(first.action.starts_with("pick "), "{:?}", start.quick);
+    let first = start.quick().next().expect("buttons").clone();
+    assert!(first.payload.starts_with("pick "), "{:?}", start.buttons);
     assert!(first.label.ends_with('…'), "{first:?}");
-    assert!(start.quick.len() <= 12);
-    let moves = say(&s, "ana", &format!("/play {}", first.action)).await;
+    assert!(start.quick().count() <= 12);
+    let moves = say(&s, "ana", &format!("/play {}", first.payload)).await;
     assert_eq!(moves.visibility, Visibility::Private, "{}", moves.text);
-    assert!(!moves.quick.is_empty());
-    let key = first.action.trim_start_matches("pick ");
+    assert!(moves.quick().next().is_some());
+    let key = first.payload.trim_start_matches("pick ");
     assert!(
-        moves.quick.iter().all(|q| q.action.starts_with(key)),
+        moves.quick().all(|q| q.payload.starts_with(key)),
         "{:?}",
-        moves.quick
+        moves.buttons
     );
     // Nothing was played; the move is.
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 0);
-    let played = say(&s, "ana", &format!("/play {}", moves.quick[0].action)).await;
+    let first_move = moves.quick().next().expect("a move").payload.clone();
+    let played = say(&s, "ana", &format!("/play {first_move}")).await;
     assert_eq!(played.visibility, Visibility::Public, "{}", played.text);
     // Someone else cannot pick for the player to move.
-    let not_yours = say(&s, "ana", &format!("/play {}", first.action)).await;
+    let not_yours = say(&s, "ana", &format!("/play {}", first.payload)).await;
     assert_eq!(not_yours.visibility, Visibility::Private);
 }
 

@@ -9,23 +9,16 @@ use thiserror::Error;
 /// Longest command line accepted.
 pub const MAX_LINE: usize = 300;
 
-/// Options of `new`.
+/// Options of `new`: the game, the seats, a challenge, and the words its game reads
+/// (`pyramid hard`, `stones=10 second`: the service parses no game's words).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewOptions {
-    /// The game (`None`: Labscape).
+    /// The game (`None`: the default game).
     pub game: Option<GameKind>,
-    /// Another game's options, `KEY=VALUE`.
-    pub options: Vec<(String, String)>,
-    /// Preset or notation.
-    pub layout: Option<String>,
-    /// Difficulty name.
-    pub difficulty: Option<String>,
-    /// `random` or `draft`.
-    pub setup: Option<String>,
+    /// The words the game reads, as typed.
+    pub words: Vec<String>,
     /// Most seats.
     pub players: Option<u8>,
-    /// Where the creator sits in a two-player game: `first`, `second` or `random`.
-    pub side: Option<String>,
     /// A challenge to one person.
     pub opponent: Option<Invite>,
 }
@@ -37,16 +30,6 @@ pub struct Invite {
     pub id: String,
     /// How the lobby post names them.
     pub name: String,
-}
-
-/// The creator's side, from its word in English or Portuguese.
-fn side_word(word: &str) -> Option<&'static str> {
-    match word.to_lowercase().as_str() {
-        "first" | "primeiro" | "primeira" => Some("first"),
-        "second" | "segundo" | "segunda" => Some("second"),
-        "random" | "sorteio" | "aleatorio" | "aleatório" => Some("random"),
-        _ => None,
-    }
 }
 
 /// Everything a chat user can ask of the service.
@@ -101,8 +84,9 @@ pub enum Command {
         /// The turn the button showed; a different current turn means the button is old.
         expected_turn: Option<i64>,
     },
-    /// A button pressed under a turn: its game, its turn and its action. A button of a
-    /// game that is no longer this chat's live one is old, whatever its turn says.
+    /// A button pressed under a turn: its game, its turn and its payload (the action, or
+    /// the game's short form of it). A button of a game that is no longer this chat's live
+    /// one is old, whatever its turn says.
     Press {
         /// The game the button belongs to.
         game: i64,
@@ -148,23 +132,12 @@ pub enum CommandParseError {
     BadRecordsArg(String),
 }
 
-const ACTION_VERBS: [&str; 11] = [
-    "move",
-    "roll",
-    "rotate-wall",
-    "rotate_wall",
-    "rotatewall",
-    "exit",
-    "wait",
-    "wall",
-    "item",
-    "autofill",
-    "search",
-];
-
-/// Whether `word` is one of Labscape's own action words (`move`, `roll`, `wall`…).
-pub(super) fn is_labscape_verb(word: &str) -> bool {
-    ACTION_VERBS.contains(&word.to_ascii_lowercase().as_str())
+/// The game whose own command `verb` is (`move` is Labscape's), if any.
+fn games_verb(verb: &str) -> Option<GameKind> {
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|k| crate::games::of(*k).verbs().contains(&verb))
 }
 
 impl Command {
@@ -226,7 +199,7 @@ impl Command {
                 action: args.join(" "),
                 expected_turn: None,
             },
-            v if ACTION_VERBS.contains(&v) => Command::Play {
+            v if games_verb(v).is_some() => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))
                     .collect::<Vec<_>>()
@@ -238,8 +211,8 @@ impl Command {
     }
 }
 
-/// `new` options in any order: a difficulty name, a setup mode, a number (players), and
-/// anything else is the layout.
+/// `new`'s words: a game's id first (the default game without one), then in any order a
+/// seat count, an `@opponent`, and the words the game reads.
 fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
     let mut o = NewOptions::default();
     let mut args = args;
@@ -248,57 +221,20 @@ fn parse_new(args: &[&str]) -> Result<NewOptions, CommandParseError> {
     {
         o.game = Some(kind);
         args = rest;
-        if !crate::games::reads_words(kind) {
-            return parse_game_options(o, args);
-        }
     }
     for a in args {
-        let lower = a.to_ascii_lowercase();
-        if ["easy", "medium", "hard", "impossible"].contains(&lower.as_str()) {
-            o.difficulty = Some(lower);
-        } else if ["random", "draft"].contains(&lower.as_str()) {
-            o.setup = Some(lower);
-        } else if let Ok(n) = a.parse::<u8>() {
-            if !(1..=8).contains(&n) {
-                return Err(CommandParseError::BadPlayers(n));
-            }
-            o.players = Some(n);
-        } else if o.layout.is_none() {
-            o.layout = Some((*a).to_string());
-        } else {
-            return Err(CommandParseError::BadNewArg((*a).to_string()));
-        }
-    }
-    Ok(o)
-}
-
-/// Another game's `new` options: `KEY=VALUE` words and a seat count.
-fn parse_game_options(mut o: NewOptions, args: &[&str]) -> Result<NewOptions, CommandParseError> {
-    for a in args {
-        if let Some(side) = side_word(a) {
-            o.side = Some(side.into());
-        } else if a.len() > 1 && a.starts_with('@') {
+        if a.len() > 1 && a.starts_with('@') {
             o.opponent = Some(Invite {
                 id: (*a).to_string(),
                 name: (*a).to_string(),
             });
-        } else if let Some((k, v)) = a.split_once('=') {
-            if k.eq_ignore_ascii_case("side") {
-                o.side = Some(
-                    side_word(v)
-                        .ok_or_else(|| CommandParseError::BadNewArg((*a).to_string()))?
-                        .into(),
-                );
-                continue;
-            }
-            o.options.push((k.to_ascii_lowercase(), v.to_string()));
         } else if let Ok(n) = a.parse::<u8>() {
             if !(1..=8).contains(&n) {
                 return Err(CommandParseError::BadPlayers(n));
             }
             o.players = Some(n);
         } else {
-            return Err(CommandParseError::BadNewArg((*a).to_string()));
+            o.words.push((*a).to_string());
         }
     }
     Ok(o)
@@ -313,13 +249,22 @@ mod tests {
         let Ok(Command::New(o)) = Command::parse("/new gatos-caes @Bo second") else {
             panic!("a new game");
         };
-        assert_eq!(o.side.as_deref(), Some("second"));
+        assert_eq!(o.words, ["second"], "the side is the game's word");
         assert_eq!(o.opponent.map(|i| i.id), Some("@Bo".to_string()));
-        let Ok(Command::New(o)) = Command::parse("/new semaforo side=sorteio") else {
-            panic!("a new game");
-        };
-        assert_eq!(o.side.as_deref(), Some("random"));
-        assert!(Command::parse("/new semaforo side=middle").is_err());
+        let module = crate::games::of(GameKind::GatosCaes);
+        assert_eq!(
+            module.lobby_settings(&["second".into()]).unwrap().side,
+            Some("second")
+        );
+        let module = crate::games::of(GameKind::Semaforo);
+        assert_eq!(
+            module
+                .lobby_settings(&["side=sorteio".into()])
+                .unwrap()
+                .side,
+            Some("random")
+        );
+        assert!(module.lobby_settings(&["side=middle".into()]).is_err());
     }
 
     #[test]
@@ -362,9 +307,7 @@ mod tests {
         assert_eq!(
             Command::parse("/new hard 3 pyramid").unwrap(),
             Command::New(NewOptions {
-                layout: Some("pyramid".into()),
-                difficulty: Some("hard".into()),
-                setup: None,
+                words: vec!["hard".into(), "pyramid".into()],
                 players: Some(3),
                 ..NewOptions::default()
             })
@@ -373,7 +316,7 @@ mod tests {
             Command::parse("/new Labscape duo").unwrap(),
             Command::New(NewOptions {
                 game: Some(GameKind::Labscape),
-                layout: Some("duo".into()),
+                words: vec!["duo".into()],
                 ..NewOptions::default()
             })
         );

@@ -79,8 +79,10 @@ impl<S: GameStore> Service<S> {
         if action.trim().eq_ignore_ascii_case("snooze") {
             return self.snooze(ctx).await;
         }
-        // The live game, read once: the turn plays on it.
-        self.play_on(ctx, row, action, Some(turn), key).await
+        // The live game, read once: the turn plays on it; the button carries the game's
+        // short form of the action.
+        let action = crate::games::of(row.kind).action_of(action).into_owned();
+        self.play_on(ctx, row, &action, Some(turn), key).await
     }
 
     /// A refused turn whose delivery was handled before is that delivery again (a

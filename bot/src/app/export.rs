@@ -6,7 +6,7 @@ use super::{Attachment, Ctx, Reply, Res, Service, any_game_name, corrupt, messag
 use crate::{
     games::{self, GameRecord},
     i18n::{Lang, tr},
-    store::{GameRow, GameStatus, GameStore},
+    store::{ActionRow, GameRow, GameStatus, GameStore, SeatRow},
 };
 
 impl<S: GameStore> Service<S> {
@@ -14,7 +14,9 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn export_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToExport).await?;
         let record = self.record(&row).await?;
-        let bytes = games::record_file(&record).map_err(|e| corrupt(row.id, e))?;
+        let bytes = games::of(row.kind)
+            .record_file(&record)
+            .map_err(|e| corrupt(row.id, e))?;
         let file = format!("labscape-{}-record.json", row.id.0);
         let lang = self.public_lang(ctx, Some(&row)).await;
         let text = export_text(&row, &record.title, record.actions.len(), &file, lang);
@@ -28,7 +30,27 @@ impl<S: GameStore> Service<S> {
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
         let title = any_game_name(row.kind, row.id);
-        Ok(GameRecord::of(row, &seats, &actions, &title))
+        Ok(record_of(row, &seats, &actions, &title))
+    }
+}
+
+/// A stored game as its record, named `title`.
+pub fn record_of(
+    row: &GameRow,
+    seats: &[SeatRow],
+    actions: &[ActionRow],
+    title: &str,
+) -> GameRecord {
+    GameRecord {
+        kind: row.kind,
+        title: title.to_string(),
+        settings: row.settings.clone(),
+        players: seats.iter().map(|s| s.display_name.clone()).collect(),
+        computer: seats.iter().map(|s| s.policy.clone()).collect(),
+        seed: row.seed.clone(),
+        seed_hash: row.seed_hash.clone(),
+        over: row.status == GameStatus::Over,
+        actions: actions.iter().map(|a| (a.seat, a.action.clone())).collect(),
     }
 }
 
@@ -41,10 +63,15 @@ pub(super) fn export_text(
     file: &str,
     lang: Lang,
 ) -> String {
+    let dice = crate::games::of(row.kind).profile().has_dice;
     if row.status == GameStatus::Over {
         tr!(
             lang,
-            "export-finished",
+            if dice {
+                "export-finished"
+            } else {
+                "export-finished-plain"
+            },
             game = game,
             turns = turns,
             file = file
@@ -52,7 +79,11 @@ pub(super) fn export_text(
     } else {
         tr!(
             lang,
-            "export-running",
+            if dice {
+                "export-running"
+            } else {
+                "export-running-plain"
+            },
             game = game,
             turns = turns,
             hash = row.seed_hash.as_str()

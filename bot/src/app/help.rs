@@ -41,7 +41,17 @@ impl<S: GameStore> Service<S> {
             Err(NoTable::Unknown) => Err(UserError::UnknownTable(name.unwrap_or_default()).into()),
             Err(NoTable::NotThisGame) => {
                 let row = running.expect("a game without tables is running");
-                Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into())
+                // The game the tables belong to.
+                let owner = labscape_core::GameKind::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| games::of(*k).table(None, None, lang).is_ok())
+                    .unwrap_or(games::DEFAULT_GAME);
+                Err(UserError::OtherGamesVerb {
+                    game: any_game_name(row.kind, row.id),
+                    owner: owner.name(),
+                }
+                .into())
             }
         }
     }

@@ -30,7 +30,7 @@ impl<S: GameStore> Service<S> {
         for s in &steps[start..] {
             let auto = read_back::automatic_note(&s.row, lang);
             text.push('\n');
-            text.push_str(&games::log_line(&told(s, &auto), &names, lang));
+            text.push_str(&games::of(row.kind).log_line(&told(s, &auto), &names, lang));
         }
         if steps.is_empty() {
             text.push('\n');
@@ -62,7 +62,8 @@ impl<S: GameStore> Service<S> {
         let mut text = tr!(lang, "recap-since", game = title.as_str());
         if since == 0 {
             text = tr!(lang, "recap-all", game = title.as_str());
-            for line in games::setup_story(&setup_events(&row, &names)?, &names, lang) {
+            let setup = setup_events(&row, &names)?;
+            for line in games::of(row.kind).setup_story(&setup, &names, lang) {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -70,7 +71,7 @@ impl<S: GameStore> Service<S> {
         for s in &steps[since..] {
             let auto = read_back::automatic_note(&s.row, lang);
             text.push('\n');
-            text.push_str(&games::recap_line(&told(s, &auto), &names, lang));
+            text.push_str(&games::of(row.kind).recap_line(&told(s, &auto), &names, lang));
         }
         if since == steps.len() && since > 0 {
             text.push('\n');
@@ -81,12 +82,12 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .turn_reply(&row, &seats, &game, Played::default(), lang)
             .await;
-        let tail = games::recap_tail(&game, &title, row.turn, &names, lang);
+        let tail = games::of(row.kind).recap_tail(&game, &title, row.turn, &names, lang);
         reply.text = format!("{text}\n{tail}");
         reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.posts_turn = None;
-        reply.quick.clear();
+        reply.buttons.clear();
         Ok(reply)
     }
 }

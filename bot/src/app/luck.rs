@@ -14,7 +14,7 @@ impl<S: GameStore> Service<S> {
         let row = self.shown_game(ctx, UserError::NoDiceYet).await?;
         let record = self.record(&row).await?;
         let lang = self.public_lang(ctx, Some(&row)).await;
-        match games::luck(&record, lang) {
+        match games::of(row.kind).luck(&record, lang) {
             Some(text) => Ok(Reply::text(text.map_err(|e| corrupt(row.id, e))?)),
             None => Err(UserError::NoDiceInGame(record.title).into()),
         }

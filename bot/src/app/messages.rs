@@ -3,13 +3,23 @@
 //! refusals and turn story are worded by its module in `games/` (Labscape's in
 //! `games/labscape/`); every sentence goes through `i18n`.
 
-use labscape_core::NewGameError;
+use labscape_core::{AnyRefusal, GameKind, NewGameError};
 
 use super::command::CommandParseError;
 use crate::{
-    games::LobbyProblem,
+    games::{self, Worded},
     i18n::{Lang, tr},
 };
+
+/// The module of the game that refused `e` (its first game for a refusal of no game).
+fn refusal_module(e: &AnyRefusal) -> &'static dyn games::Module {
+    let kind = GameKind::ALL
+        .iter()
+        .copied()
+        .find(|k| games::of(*k).owns_refusal(e))
+        .unwrap_or(games::DEFAULT_GAME);
+    games::of(kind)
+}
 
 /// A refusal the user caused: a clear message in the asker's language, and nothing
 /// changed. `Display` gives the English text, for logs.
@@ -67,14 +77,19 @@ pub enum UserError {
     NoDiceInGame(String),
     /// `KEY=VALUE` options the game cannot use.
     GameOption(labscape_core::SettingsError),
+    /// `/new WORD` where WORD is no game here (and no word of the default game).
+    UnknownGame(String),
     /// An action the game cannot read or refuses (in the game's own words).
     Refused(labscape_core::AnyRefusal),
     /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
     RefusedPart(usize, String, labscape_core::AnyRefusal),
-    /// A command only Labscape has so far (the game's name, the command).
-    NotForThisGame(String, &'static str),
-    /// A Labscape command (`/move`, `/table`…) in a chat playing another game (its name).
-    LabscapeOnly(String),
+    /// Another game's command (`/move`, `/table`…) in a chat playing this game.
+    OtherGamesVerb {
+        /// This chat's game (`Avanço #1`).
+        game: String,
+        /// The game the command belongs to (`Labscape`).
+        owner: &'static str,
+    },
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -95,8 +110,9 @@ pub enum Deed {
 /// Why the options of `/new` cannot be used.
 #[derive(Debug)]
 pub enum OptionProblem {
-    /// A game's own words do not read (Labscape's layout, difficulty, set-up).
-    Game(LobbyProblem),
+    /// A game's own words do not read (Labscape's layout, difficulty, set-up), worded by
+    /// the game.
+    Game(Worded),
     /// Seats out of the game's range.
     Players {
         /// Seats asked for.
@@ -106,8 +122,8 @@ pub enum OptionProblem {
         /// Most the game seats.
         max: usize,
     },
-    /// The engine refuses to start the game.
-    CannotStart(NewGameError),
+    /// The engine refuses to start the game (its name, why).
+    CannotStart(&'static str, NewGameError),
 }
 
 /// Why a value of `/settings`, `/me` or `/away` cannot be used.
@@ -183,6 +199,10 @@ impl UserError {
             UserError::BadCommand(e) => {
                 tr!(lang, "error-cant-read", problem = command_problem(e, lang))
             }
+            // Nothing was misread: the lobby is not full enough.
+            UserError::BadOption(p @ OptionProblem::CannotStart(..)) => {
+                tr!(lang, "error-plain", problem = p.text(lang))
+            }
             UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
             UserError::UnknownTopic(t) => tr!(
                 lang,
@@ -207,20 +227,41 @@ impl UserError {
                 tr!(lang, "error-no-dice-in-game", game = game.as_str())
             }
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
-            UserError::Refused(e) => crate::games::refused(e, lang),
+            UserError::UnknownGame(word) => {
+                let games = GameKind::ALL
+                    .iter()
+                    .map(|k| k.id())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                match nearest_game(word) {
+                    Some(k) => tr!(
+                        lang,
+                        "error-unknown-game-near",
+                        word = word.as_str(),
+                        near = k.id(),
+                        games = games.as_str()
+                    ),
+                    None => tr!(
+                        lang,
+                        "error-unknown-game",
+                        word = word.as_str(),
+                        games = games.as_str()
+                    ),
+                }
+            }
+            UserError::Refused(e) => refusal_module(e).refused(e, lang),
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
                 "error-refused-part",
                 n = *n,
                 part = part.as_str(),
-                problem = crate::games::refusal(e, lang)
+                problem = refusal_module(e).refusal(e, lang)
             ),
-            UserError::LabscapeOnly(game) => tr!(lang, "error-labscape-only", game = game.as_str()),
-            UserError::NotForThisGame(game, command) => tr!(
+            UserError::OtherGamesVerb { game, owner } => tr!(
                 lang,
-                "error-not-for-this-game",
+                "error-other-games-verb",
                 game = game.as_str(),
-                command = *command
+                owner = *owner
             ),
         }
     }
@@ -253,9 +294,21 @@ impl OptionProblem {
                 min = *min,
                 max = *max
             ),
-            OptionProblem::CannotStart(NewGameError::Players { got, min, max }) => tr!(
+            OptionProblem::CannotStart(game, NewGameError::Players { got, min, max })
+                if min == max =>
+            {
+                tr!(
+                    lang,
+                    "option-cannot-start-exactly",
+                    game = *game,
+                    count = *got,
+                    max = *max
+                )
+            }
+            OptionProblem::CannotStart(game, NewGameError::Players { got, min, max }) => tr!(
                 lang,
                 "option-cannot-start",
+                game = *game,
                 count = *got,
                 min = *min,
                 max = *max
@@ -283,6 +336,67 @@ impl SettingProblem {
             SettingProblem::UnknownSetting(k) => tr!(lang, "setting-unknown", key = k.as_str()),
         }
     }
+}
+
+/// The game whose id or name `word` most likely misspells: one it begins or that begins
+/// it, else one at most two letters away.
+pub fn nearest_game(word: &str) -> Option<GameKind> {
+    let fold = |s: &str| -> String {
+        s.to_lowercase()
+            .replace('ç', "c")
+            .replace(['ã', 'á'], "a")
+            .replace('õ', "o")
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect()
+    };
+    let w = fold(word);
+    if w.len() < 2 {
+        return None;
+    }
+    let keys = |k: &GameKind| [fold(k.id()), fold(k.name())];
+    if let Some(k) = GameKind::ALL.iter().find(|k| {
+        keys(k).iter().any(|key| {
+            (w.len() >= 3 && key.starts_with(&w)) || (key.len() >= 3 && w.starts_with(key.as_str()))
+        })
+    }) {
+        return Some(*k);
+    }
+    GameKind::ALL
+        .iter()
+        .map(|k| {
+            (
+                keys(k)
+                    .iter()
+                    .map(|key| edit_distance(&w, key))
+                    .min()
+                    .unwrap_or(usize::MAX),
+                *k,
+            )
+        })
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// Levenshtein distance between two short words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == *cb {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
 }
 
 /// A command line that cannot be read, in `lang`.

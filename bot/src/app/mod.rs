@@ -33,6 +33,7 @@ pub use crate::games::ANY_RECORD_FORMAT;
 pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
+pub use export::record_of;
 use game_cache::{Loaded, Slot};
 pub use preferences::{SNOOZE, who_from_prefs};
 use replay::CachedReplay;
@@ -56,7 +57,9 @@ use messages::{Deed, OptionProblem, SettingProblem, UserError};
 
 pub use self::{
     command::{Command, CommandParseError, Invite, NewOptions, RecordsOf},
-    reply::{Attachment, Mention, Outgoing, QuickAction, Reply, Suggestions, Visibility},
+    reply::{
+        Attachment, Button, Mention, Outgoing, Reply, Style, Suggestion, Suggestions, Visibility,
+    },
 };
 use crate::{
     i18n::{Lang, tr},

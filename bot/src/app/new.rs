@@ -15,10 +15,21 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::GameHere(any_game_name(row.kind, row.id)).into());
         }
         let kind = o.game.unwrap_or(games::DEFAULT_GAME);
-        let settings = games::lobby_settings(kind, &o).map_err(|e| match e {
-            games::OptionError::Words(p) => UserError::from(OptionProblem::Game(p)),
-            games::OptionError::Settings(e) => UserError::GameOption(e),
+        let module = games::of(kind);
+        let words = module.lobby_settings(&o.words).map_err(|e| {
+            // `/new gatos`: a misspelt game, not a layout the default game cannot read.
+            if o.game.is_none()
+                && let Some(word) = o.words.first().filter(|w| looks_like_a_name(w))
+                && module.lobby_settings(std::slice::from_ref(word)).is_err()
+            {
+                return UserError::UnknownGame(word.clone());
+            }
+            match e {
+                games::OptionError::Words(p) => UserError::from(OptionProblem::Game(p)),
+                games::OptionError::Settings(e) => UserError::GameOption(e),
+            }
         })?;
+        let settings = words.settings;
         let seats = kind
             .seats(&settings)
             .map_err(|e| ServiceError::User(UserError::GameOption(e)))?;
@@ -34,8 +45,8 @@ impl<S: GameStore> Service<S> {
                 .into());
             }
         };
-        let (opponent, side) = match games::takes_challenges(kind) {
-            true => (o.opponent.as_ref(), o.side.as_deref()),
+        let (opponent, side) = match module.profile().takes_challenges {
+            true => (o.opponent.as_ref(), words.side),
             false => (None, None),
         };
         let seed = self.seed.clone().unwrap_or_else(crate::random_seed);
@@ -82,6 +93,18 @@ impl<S: GameStore> Service<S> {
             opponent: opponent.map(|i| i.name.as_str()),
             side,
         };
-        Ok(Reply::text(games::lobby_open(kind, &open, lang)))
+        let mut reply = Reply::text(module.lobby_open(&open, lang));
+        // The challenged person is told: the post names them, and pings them alone.
+        reply.notify = opponent.map(|i| i.id.clone()).into_iter().collect();
+        Ok(reply)
     }
+}
+
+/// Whether a word `/new` did not read could be a game's name (letters, perhaps a dash),
+/// rather than one of the default game's own words gone wrong (a layout like `##/#`).
+fn looks_like_a_name(word: &str) -> bool {
+    word.chars().count() >= 2
+        && word
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '-' || c == '_')
 }

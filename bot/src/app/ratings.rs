@@ -20,6 +20,9 @@ use crate::{
 /// How often a rating is read again when another game changed it meanwhile.
 const RETRIES: usize = 5;
 
+/// The most people a chat's leaderboard shows (each game's, and the chat's records).
+pub const LEADERBOARD_SIZE: usize = 10;
+
 /// The fixed rating a computer player of `policy` is rated against.
 pub fn computer_rating(policy: Option<&str>) -> Rating {
     Rating::fixed(match policy {
@@ -46,7 +49,7 @@ impl<S: GameStore> Service<S> {
         let Some(row) = self.store.game(id).await? else {
             return Ok(());
         };
-        if !games::rated(row.kind) || row.status != GameStatus::Over {
+        if !games::of(row.kind).profile().rated || row.status != GameStatus::Over {
             return Ok(());
         }
         let results = self.store.results(id).await?;
@@ -110,7 +113,7 @@ impl<S: GameStore> Service<S> {
         let rated: Vec<GameKind> = GameKind::ALL
             .iter()
             .copied()
-            .filter(|k| games::rated(*k))
+            .filter(|k| games::of(*k).profile().rated)
             .collect();
         for id in self.store.unrated_games(platform, &rated).await? {
             self.rate_game(id).await?;
@@ -119,19 +122,21 @@ impl<S: GameStore> Service<S> {
     }
 
     /// Each game's leaderboard in this chat, in words (empty when no game has one).
+    /// Each rated game's leaderboard in this chat, in words, and the names on them.
     pub(super) async fn rating_boards(
         &self,
         scope: &crate::store::ChatScope,
         lang: Lang,
-    ) -> Res<Vec<String>> {
+    ) -> Res<(Vec<String>, Vec<String>)> {
         let mut boards = Vec::new();
+        let mut names = Vec::new();
         for &kind in GameKind::ALL {
-            if !games::rated(kind) {
+            if !games::of(kind).profile().rated {
                 continue;
             }
             let board = self
                 .store
-                .chat_ratings(scope, kind, super::records::LEADERBOARD_SIZE)
+                .chat_ratings(scope, kind, LEADERBOARD_SIZE)
                 .await?;
             if board.is_empty() {
                 continue;
@@ -139,10 +144,11 @@ impl<S: GameStore> Service<S> {
             let mut lines = vec![tr!(lang, "ratings-heading", game = kind.name())];
             for (i, r) in board.iter().enumerate() {
                 lines.push(rating_line(i + 1, r, lang));
+                names.push(r.name.clone());
             }
             boards.push(lines.join("\n"));
         }
-        Ok(boards)
+        Ok((boards, names))
     }
 }
 
@@ -200,7 +206,7 @@ mod tests {
         let mut r = say(s, first, "/start").await;
         let id = r.turn.expect("a game").0;
         while let Some(next) = r.mention.first().map(|m| m.user_id.clone()) {
-            let action = r.quick.first().expect("a button").action.clone();
+            let action = r.quick().next().expect("a button").payload.clone();
             r = say(s, &next, &format!("/play {action}")).await;
             assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
         }
@@ -276,7 +282,7 @@ mod tests {
         let mut r = say(&s, "ana", "/start").await;
         let id = r.turn.expect("a game").0;
         while !r.mention.is_empty() {
-            let action = r.quick.first().expect("a button").action.clone();
+            let action = r.quick().next().expect("a button").payload.clone();
             r = say(&s, "ana", &format!("/play {action}")).await;
             assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
         }

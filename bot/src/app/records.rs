@@ -4,14 +4,11 @@
 //! stored, marked, so a game's result stays whole, but a computer player's escape is not
 //! a person's record.
 
-use super::{Ctx, RecordsOf, Reply, Res, Service};
+use super::{Ctx, RecordsOf, Reply, Res, Service, ratings::LEADERBOARD_SIZE};
 use crate::{
     i18n::{Lang, tr},
     store::{GameStore, PlayerRecord},
 };
-
-/// The most people a chat's leaderboard shows.
-pub const LEADERBOARD_SIZE: usize = 10;
 
 impl<S: GameStore> Service<S> {
     /// `/records`: this chat's leaderboard (public), or `/records me`: the asker's own
@@ -25,13 +22,17 @@ impl<S: GameStore> Service<S> {
                     .chat_records(&ctx.scope, LEADERBOARD_SIZE)
                     .await?;
                 let lang = self.public_lang(ctx, None).await;
-                let ratings = self.rating_boards(&ctx.scope, lang).await?;
+                let (ratings, mut names) = self.rating_boards(&ctx.scope, lang).await?;
                 let mut parts = Vec::new();
                 if !board.is_empty() || ratings.is_empty() {
                     parts.push(leaderboard_text(&board, lang));
                 }
                 parts.extend(ratings);
-                Ok(Reply::text(parts.join("\n\n")))
+                // Names people chose: an adapter whose markup would read them escapes them.
+                names.extend(board.iter().map(|r| r.name.clone()));
+                let mut reply = Reply::text(parts.join("\n\n"));
+                reply.names = names;
+                Ok(reply)
             }
             RecordsOf::Me => {
                 self.rate_pending(&ctx.scope.platform).await?;

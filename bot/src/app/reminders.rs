@@ -2,9 +2,9 @@
 //! preferences change, and fired once when due (by the scheduler, on any process).
 
 use super::{
-    DeadlinePolicy, GameRow, GameStatus, GameStore, Mention, Outgoing, QuickAction, Reply, Res,
-    SNOOZE, Seat, SeatRow, Service, ServiceError, TimerRow, Timing, UserError, any_game_name,
-    timers, tr, turns::Played, who_from_prefs,
+    Button, DeadlinePolicy, GameRow, GameStatus, GameStore, Mention, Outgoing, Reply, Res, SNOOZE,
+    Seat, SeatRow, Service, ServiceError, TimerRow, Timing, UserError, any_game_name, timers, tr,
+    turns::Played, who_from_prefs,
 };
 
 impl<S: GameStore> Service<S> {
@@ -152,7 +152,7 @@ impl<S: GameStore> Service<S> {
                 DeadlinePolicy::AutoWait => {
                     self.ensure_loaded(&row, &mut guard).await?;
                     let game = guard.as_ref().expect("loaded").game.clone();
-                    if let Some(action) = crate::games::deadline_action(&game) {
+                    if let Some(action) = crate::games::of(row.kind).deadline_action(&game) {
                         let story = vec![tr!(
                             lang,
                             "deadline-auto-wait",
@@ -243,10 +243,10 @@ impl<S: GameStore> Service<S> {
             ));
             reply.mention = mention;
             reply.lang = lang;
-            reply.quick = vec![QuickAction {
-                label: tr!(lang, "button-snooze", hours = SNOOZE / 3600),
-                action: "snooze".into(),
-            }];
+            reply.buttons = vec![vec![Button::new(
+                tr!(lang, "button-snooze", hours = SNOOZE / 3600),
+                "snooze",
+            )]];
             reply.turn = Some((row.id, row.turn));
             return Ok(Some(Outgoing {
                 scope: row.scope.clone(),

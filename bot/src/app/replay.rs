@@ -6,7 +6,6 @@ use super::{
     Arc, Attachment, Ctx, GameId, GameRow, GameStatus, GameStore, Lang, Reply, Res, SeatRow,
     Service, ServiceError, UserError, any_game_name, corrupt, tr,
 };
-use crate::games::GameRecord;
 
 impl<S: GameStore> Service<S> {
     /// `/replay`: the running game so far or, when there is none (no live game, or one still
@@ -98,7 +97,8 @@ impl<S: GameStore> Service<S> {
         if let Some(gif) = cached() {
             return Ok(Some((gif, turns)));
         }
-        let record = GameRecord::of(row, seats, &actions, &any_game_name(row.kind, row.id));
+        let record =
+            super::export::record_of(row, seats, &actions, &any_game_name(row.kind, row.id));
         let drawn = tokio::task::spawn_blocking(move || draw(&record, lang))
             .await
             .map_err(|e| corrupt(row.id, format!("drawing the replay failed: {e}")))?

@@ -2,16 +2,8 @@
 //! for buttons, and whom to mention. Adapters turn it into a Discord message, a Telegram
 //! photo with an inline keyboard, or lines in the terminal.
 
+pub use crate::games::{Button, Style, Suggestion};
 use crate::{i18n::Lang, store::GameId};
-
-/// A button the adapter may show under the turn image.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuickAction {
-    /// Button label (`N`, `Roll`, `Wait 1`).
-    pub label: String,
-    /// The action in the public notation.
-    pub action: String,
-}
 
 /// Someone to notify.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,13 +42,13 @@ pub struct Reply {
     pub image: Option<Vec<u8>>,
     /// Further files, sent after the text and image.
     pub files: Vec<Attachment>,
-    /// Buttons for the next player.
-    pub quick: Vec<QuickAction>,
+    /// Buttons for the next player, in rows as the game laid them out.
+    pub buttons: Vec<Vec<Button>>,
     /// Users to mention.
     pub mention: Vec<Mention>,
     /// Who sees it.
     pub visibility: Visibility,
-    /// The game and turn number the quick actions are for.
+    /// The game and turn number the buttons are for.
     pub turn: Option<(GameId, i64)>,
     /// The language of the text, for what the adapter adds (the mention line, button
     /// labels): the asker's for a private reply, the chat's for a public one.
@@ -70,6 +62,12 @@ pub struct Reply {
     /// The delivery was handled before (a platform's retry): the reply is a private note,
     /// and an adapter that already answered the first delivery stays silent.
     pub repeated: bool,
+    /// Platform user ids the text itself names and should notify (a challenge's
+    /// opponent), beyond the mentions.
+    pub notify: Vec<String>,
+    /// The text that makes this reply again (`/play` of it at the same turn): an adapter
+    /// that pages a long keyboard asks for it again to show another page.
+    pub again: Option<String>,
 }
 
 impl Reply {
@@ -79,7 +77,7 @@ impl Reply {
             text: text.into(),
             image: None,
             files: Vec::new(),
-            quick: Vec::new(),
+            buttons: Vec::new(),
             mention: Vec::new(),
             visibility: Visibility::Public,
             turn: None,
@@ -87,6 +85,8 @@ impl Reply {
             posts_turn: None,
             names: Vec::new(),
             repeated: false,
+            again: None,
+            notify: Vec::new(),
         }
     }
 
@@ -96,6 +96,11 @@ impl Reply {
             visibility: Visibility::Private,
             ..Reply::text(text)
         }
+    }
+
+    /// Every button that can be pressed, row after row.
+    pub fn quick(&self) -> impl Iterator<Item = &Button> {
+        self.buttons.iter().flatten().filter(|b| b.enabled)
     }
 }
 
@@ -109,25 +114,48 @@ pub struct Outgoing {
     pub reply: Reply,
 }
 
-/// What the caller could play now, for autocomplete and keyboards.
+/// What the caller could play now, for autocomplete.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Suggestions {
     /// The computer players the chat's game offers (`/addbot`), in a lobby or a game.
     pub policies: Vec<String>,
-    /// Every legal action, in the game's notation (any game).
-    pub actions: Vec<String>,
-    /// Legal single steps (`N`, `E`, …).
-    pub steps: Vec<String>,
-    /// Cells reachable by a move (excluding where the player stands), nearest first.
-    pub cells: Vec<String>,
-    /// Legal rotations `(from, to)`.
-    pub rotations: Vec<(String, String)>,
-    /// Whether `roll`, `exit` are legal.
-    pub can_roll: bool,
-    /// Whether `exit` is legal.
-    pub can_exit: bool,
-    /// Draft setup: legal wall placements.
-    pub walls: Vec<String>,
-    /// Draft setup: empty cells for items.
-    pub empty_cells: Vec<String>,
+    /// What the caller may play, as the game lists it: every legal action, and the
+    /// arguments of the game's own commands.
+    pub choices: Vec<Suggestion>,
+}
+
+impl Suggestions {
+    /// Every action, in the game's notation, once each (`/play`'s autocomplete).
+    pub fn actions(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in &self.choices {
+            if !out.contains(&c.action) {
+                out.push(c.action.clone());
+            }
+        }
+        out
+    }
+
+    /// Argument `index` of the game's own command `command`, in the game's order, once
+    /// each, among the choices whose earlier arguments are `before` (any case).
+    pub fn args(&self, command: &str, index: usize, before: &[&str]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in &self.choices {
+            if c.command != Some(command) {
+                continue;
+            }
+            let earlier_match = before.iter().enumerate().all(|(i, b)| {
+                c.args
+                    .get(i)
+                    .is_some_and(|a| a.eq_ignore_ascii_case(b.trim()))
+            });
+            if let Some(a) = c.args.get(index)
+                && earlier_match
+                && !out.contains(a)
+            {
+                out.push(a.clone());
+            }
+        }
+        out
+    }
 }

@@ -28,6 +28,16 @@ impl<S: GameStore> Service<S> {
         {
             return Err(UserError::NotInvited(invited.clone()).into());
         }
+        // A full lobby is no news to someone already in it.
+        if self
+            .store
+            .seats(row.id)
+            .await?
+            .iter()
+            .any(|s| s.user_id == ctx.user_id)
+        {
+            return Err(UserError::AlreadySeated.into());
+        }
         let seat = SeatRow {
             seat: 0,
             user_id: ctx.user_id.clone(),
@@ -61,7 +71,8 @@ impl<S: GameStore> Service<S> {
         if let Some(invited) = &row.invited {
             return Err(UserError::NotInvited(invited.clone()).into());
         }
-        let policy = games::policy(row.kind, policy.as_deref())
+        let policy = games::of(row.kind)
+            .policy(policy.as_deref())
             .map_err(|(name, known)| UserError::UnknownPolicy(name, known))?;
         let n = self.store.seats(row.id).await?.len() + 1;
         let seat = SeatRow {

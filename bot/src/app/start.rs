@@ -37,9 +37,9 @@ impl<S: GameStore> Service<S> {
         let (game, events) = AnyGame::new_game(row.kind, &options, &names(&seats), &row.seed)
             .map_err(|e| match e {
                 labscape_core::NewAnyError::Settings(e) => corrupt(row.id, e),
-                labscape_core::NewAnyError::Players(e) => {
-                    ServiceError::User(UserError::BadOption(super::OptionProblem::CannotStart(e)))
-                }
+                labscape_core::NewAnyError::Players(e) => ServiceError::User(UserError::BadOption(
+                    super::OptionProblem::CannotStart(row.kind.name(), e),
+                )),
             })?;
         let slot = self.slot(row.id);
         let guard = slot.lock().await;
@@ -50,7 +50,7 @@ impl<S: GameStore> Service<S> {
         let mut row = row;
         row.status = GameStatus::Running;
         let lang = self.chat_lang(&ctx.scope, Some(&row)).await;
-        let story = games::begins(
+        let story = games::of(row.kind).begins(
             &game,
             &any_game_name(row.kind, row.id),
             &row.seed_hash,

@@ -15,8 +15,7 @@ impl<S: GameStore> Service<S> {
         let seats = self.store.seats(row.id).await?;
         let title = any_game_name(row.kind, row.id);
         if row.status == GameStatus::Lobby {
-            return Ok(Reply::private(games::lobby_status(
-                row.kind,
+            return Ok(Reply::private(games::of(row.kind).lobby_status(
                 &title,
                 &row.settings,
                 &display_names(&seats),
@@ -26,7 +25,8 @@ impl<S: GameStore> Service<S> {
         }
         let game = self.current_game(&row).await?;
         // Read once, for the text and the image.
-        let notes = if games::shows_notes(row.kind) {
+        let module = games::of(row.kind);
+        let notes = if module.profile().shows_notes {
             self.away_notes(&row, &seats, lang).await?
         } else {
             Vec::new()
@@ -41,7 +41,7 @@ impl<S: GameStore> Service<S> {
                 lang,
             )
             .await;
-        let mut text = games::status(
+        let mut text = module.status(
             &game,
             &title,
             row.turn,
@@ -66,7 +66,7 @@ impl<S: GameStore> Service<S> {
             }
         }
         reply.text = text;
-        if !games::status_in_public(row.kind) {
+        if !module.profile().status_in_public {
             reply.visibility = Visibility::Private;
         }
         reply.mention.clear();

@@ -23,7 +23,10 @@ impl<S: GameStore> Service<S> {
             return Suggestions::default();
         };
         match self.current_game(&row).await {
-            Ok(game) => games::suggestions(&game, Seat(seat.seat)),
+            Ok(game) => Suggestions {
+                choices: games::of(row.kind).suggestions(&game, Seat(seat.seat)),
+                ..Suggestions::default()
+            },
             Err(_) => Suggestions::default(),
         }
     }

@@ -233,7 +233,7 @@ async fn eight_concurrent_senders_keep_the_record_consistent() {
     // The stored record replays to the position the service holds.
     let row = s.store().game(game).await.unwrap().unwrap();
     let seats = s.store().seats(game).await.unwrap();
-    let record = record_of(&row, &seats, &actions);
+    let record = record_of(&crate::app::record_of(&row, &seats, &actions, ""));
     let (replayed, _) = record.replay().unwrap();
     let game = s.current_game(&row).await.unwrap();
     assert_eq!(
@@ -393,7 +393,7 @@ async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
     assert!(r.text.contains("Dados para ver quem começa"), "{}", r.text);
     assert!(r.text.contains("A saída fica em"), "{}", r.text);
     assert!(r.text.contains("Vez de"), "{}", r.text);
-    let labels: Vec<&str> = r.quick.iter().map(|q| q.label.as_str()).collect();
+    let labels: Vec<&str> = r.quick().map(|q| q.label.as_str()).collect();
     assert!(labels.contains(&"Esperar 1"), "{labels:?}");
     assert!(labels.contains(&"Rolar"), "{labels:?}");
     let who = active_user(&r);
@@ -598,7 +598,9 @@ async fn a_game_stored_before_the_game_seam_plays_on() {
     assert!(row.turn >= 5, "turn {}", row.turn);
     let seats = s.store().seats(row.id).await.unwrap();
     let actions = s.store().actions(row.id, 0).await.unwrap();
-    record_of(&row, &seats, &actions).replay().unwrap();
+    record_of(&crate::app::record_of(&row, &seats, &actions, ""))
+        .replay()
+        .unwrap();
 }
 
 #[tokio::test]

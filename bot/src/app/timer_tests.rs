@@ -116,7 +116,7 @@ async fn reminders_come_every_interval_then_the_group_hears_it_stalled() {
             o.reply.text
         );
         assert_eq!(o.reply.mention[0].user_id, first);
-        assert_eq!(o.reply.quick[0].label, "Snooze 4 h");
+        assert_eq!(o.reply.quick().next().unwrap().label, "Snooze 4 h");
         assert!(o.reply.text.contains("Labscape #1"), "the game is named");
     }
     assert!(

@@ -6,16 +6,16 @@
 
 use std::sync::Arc;
 
-use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Seat};
+use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Seat};
 
 use super::{
     Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, TurnImageKey, Visibility,
-    any_game_name, command::is_labscape_verb, corrupt, messages::UserError, timers, who_from_prefs,
+    any_game_name, corrupt, messages::UserError, timers, who_from_prefs,
 };
 use crate::{
     games::{self, TurnPicture},
     i18n::{Lang, tr},
-    store::{ActionRow, GameRow, GameStatus, GameStore, MessageKey, SeatRow, TurnWrite},
+    store::{ActionRow, GameRow, GameStatus, GameStore, MessageKey, ResultRow, SeatRow, TurnWrite},
 };
 
 /// What one reply tells: the actions played, their events, and the story in words.
@@ -39,13 +39,15 @@ impl Played {
 
     fn push(
         &mut self,
+        row: &GameRow,
         seats: &[SeatRow],
         seat: u8,
         action: &AnyAction,
         events: &[AnyEvent],
         lang: Lang,
     ) {
-        self.story.extend(games::describe(
+        let kind = row.kind;
+        self.story.extend(games::of(kind).describe(
             &names(seats),
             Seat(seat),
             action,
@@ -107,17 +109,31 @@ impl<S: GameStore> Service<S> {
         let game = guard.as_ref().expect("loaded").game.clone();
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
-        let verb = text.split_whitespace().next().unwrap_or_default();
-        if is_labscape_verb(verb)
-            && !games::reads_labscape_words(row.kind)
+        let module = games::of(row.kind);
+        if let Some(owner) = other_games_verb(row.kind, text)
             && game.read_chat(text).is_err()
         {
             game.check_turn(Some(me)).map_err(refused)?;
-            return Err(UserError::LabscapeOnly(any_game_name(row.kind, row.id)).into());
+            return Err(UserError::OtherGamesVerb {
+                game: any_game_name(row.kind, row.id),
+                owner: owner.name(),
+            }
+            .into());
         }
-        if let Some(key) = games::pick_key(&game, text) {
+        if module.profile().two_step_buttons
+            && let Some(key) = games::pick_key(text)
+        {
             game.check_turn(Some(me)).map_err(refused)?;
             return self.pick_reply(ctx, &row, &game, key).await;
+        }
+        let lang_here = self.lang_for(ctx).await;
+        if let Some((sentence, buttons)) = module.choices(&game, me, text, lang_here) {
+            let mut reply = Reply::private(sentence);
+            reply.buttons = buttons;
+            reply.turn = Some((row.id, row.turn));
+            reply.lang = lang_here;
+            reply.again = Some(text.trim().to_string());
+            return Ok(reply);
         }
         let steps = read_turn(&game, me, text)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
@@ -126,7 +142,7 @@ impl<S: GameStore> Service<S> {
         // Emptied until the turn is through: a turn that fails half-way is read again.
         *guard = None;
         for (action, next, events) in &steps {
-            played.push(&seats, seat.seat, action, events, lang);
+            played.push(&row, &seats, seat.seat, action, events, lang);
             // The delivery is recorded with the first action, so a retried message
             // applies once.
             let end = Commit {
@@ -180,7 +196,7 @@ impl<S: GameStore> Service<S> {
     /// The second step of a two-step choice: the actions of one piece (or column), as
     /// buttons for the asker alone; nothing changes.
     async fn pick_reply(&self, ctx: &Ctx, row: &GameRow, game: &AnyGame, key: &str) -> Res<Reply> {
-        let quick = games::pick(game, key).ok_or_else(|| {
+        let buttons = games::of(row.kind).pick(game, key).ok_or_else(|| {
             ServiceError::User(UserError::Refused(
                 game.parse_action(key)
                     .err()
@@ -189,7 +205,7 @@ impl<S: GameStore> Service<S> {
         })?;
         let lang = self.lang_for(ctx).await;
         let mut reply = Reply::private(tr!(lang, "any-pick", from = key));
-        reply.quick = quick;
+        reply.buttons = buttons;
         reply.turn = Some((row.id, row.turn));
         Ok(reply)
     }
@@ -204,7 +220,7 @@ impl<S: GameStore> Service<S> {
             let (_, steps) = self.any_steps_from(row, 0).await?;
             let mut history: Vec<Vec<AnyEvent>> = steps.into_iter().map(|s| s.events).collect();
             history.push(c.events.to_vec());
-            games::results(seats, c.next, &history)
+            results(seats, &games::of(row.kind).results(c.next, &history))
         } else {
             Vec::new()
         };
@@ -255,7 +271,7 @@ impl<S: GameStore> Service<S> {
         let (next, events) = game
             .play(Seat(seat), action)
             .map_err(|e| corrupt(row.id, format!("automatic {action}: {e}")))?;
-        played.push(&seats, seat, action, &events, lang);
+        played.push(&row, &seats, seat, action, &events, lang);
         let c = Commit {
             next: &next,
             events: &events,
@@ -297,7 +313,7 @@ impl<S: GameStore> Service<S> {
             let (next, events) = game
                 .play(active, &action)
                 .map_err(|e| corrupt(row.id, format!("computer player chose {action}: {e}")))?;
-            played.push(seats, seat.seat, &action, &events, lang);
+            played.push(row, seats, seat.seat, &action, &events, lang);
             let c = Commit {
                 next: &next,
                 events: &events,
@@ -341,12 +357,13 @@ impl<S: GameStore> Service<S> {
     ) -> Reply {
         let title = any_game_name(row.kind, row.id);
         let names = names(seats);
-        let mut text = games::heading(row.kind, &title, row.turn, lang);
+        let module = games::of(row.kind);
+        let mut text = module.heading(&title, row.turn, lang);
         for line in &played.story {
             text.push('\n');
             text.push_str(line);
         }
-        if let Some(next) = games::next_line(game, &names, lang) {
+        if let Some(next) = module.next_line(game, &names, lang) {
             text.push('\n');
             text.push_str(&next);
         }
@@ -354,7 +371,11 @@ impl<S: GameStore> Service<S> {
             text.push('\n');
             text.push_str(&tr!(
                 lang,
-                "game-over-seed",
+                if module.profile().has_dice {
+                    "game-over-seed"
+                } else {
+                    "game-over-seed-plain"
+                },
                 seed = row.seed.as_str(),
                 hash = row.seed_hash.as_str()
             ));
@@ -375,7 +396,7 @@ impl<S: GameStore> Service<S> {
             text,
             image,
             files: Vec::new(),
-            quick: games::quick_actions(game, lang),
+            buttons: module.buttons(game, lang),
             mention,
             visibility: Visibility::Public,
             turn: Some((row.id, row.turn)),
@@ -383,6 +404,8 @@ impl<S: GameStore> Service<S> {
             posts_turn: Some((row.id, row.turn)),
             names,
             repeated: false,
+            again: None,
+            notify: Vec::new(),
         }
     }
 
@@ -399,7 +422,7 @@ impl<S: GameStore> Service<S> {
         let notes = match notes {
             Some(notes) => notes,
             // The turn is committed: a note that cannot be read is left off the image.
-            None if games::shows_notes(row.kind) => {
+            None if games::of(row.kind).profile().shows_notes => {
                 self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
                     tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
                     Vec::new()
@@ -476,12 +499,13 @@ type Step = (AnyAction, AnyGame, Vec<AnyEvent>);
 /// game that allows it and when the whole text is not one action, several separated by
 /// spaces (`/play c3 c4 d5`: a turn of several placements), all or nothing.
 fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceError> {
-    let first_error = match games::play_chat(game, me, text) {
+    let module = games::of(game.kind());
+    let first_error = match module.play_chat(game, me, text) {
         Ok(step) => return Ok(vec![step]),
         Err(e) => e,
     };
     let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() < 2 || !games::reads_several(game.kind()) || game.check_turn(Some(me)).is_err() {
+    if parts.len() < 2 || !module.profile().reads_several || game.check_turn(Some(me)).is_err() {
         return Err(ServiceError::User(UserError::Refused(first_error)));
     }
     let mut steps: Vec<Step> = Vec::new();
@@ -503,4 +527,36 @@ fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceE
 /// A game's position document as stored.
 pub(super) fn doc_json(game: &AnyGame) -> String {
     serde_json::to_string(game).expect("positions serialise")
+}
+
+/// The game whose own verb `text` begins with, when it is not the chat's game (`kind`):
+/// `/move` in a chat playing Avanço is Labscape's.
+fn other_games_verb(kind: GameKind, text: &str) -> Option<GameKind> {
+    let verb = text.split_whitespace().next()?.to_ascii_lowercase();
+    if games::of(kind).verbs().contains(&verb.as_str()) {
+        return None;
+    }
+    GameKind::ALL
+        .iter()
+        .copied()
+        .find(|k| games::of(*k).verbs().contains(&verb.as_str()))
+}
+
+/// Every seat's result for the store, from the game's placings.
+fn results(seats: &[SeatRow], placings: &[games::Placement]) -> Vec<ResultRow> {
+    placings
+        .iter()
+        .filter_map(|p| {
+            let s = seats.get(usize::from(p.seat))?;
+            Some(ResultRow {
+                seat: s.seat,
+                user_id: s.user_id.clone(),
+                display_name: s.display_name.clone(),
+                computer: s.policy.is_some(),
+                rank: p.rank,
+                finish: p.finish.clone(),
+                tally: p.tally,
+            })
+        })
+        .collect()
 }

@@ -68,11 +68,11 @@ async fn open_game(
 /// A plausible next command from a reply's quick actions (cycling through them).
 fn next_command(r: &Reply, i: usize) -> Option<(String, String)> {
     let who = r.mention.first()?.user_id.clone();
-    let q = &r.quick;
+    let q: Vec<&crate::app::Button> = r.quick().collect();
     let action = if q.is_empty() {
         "wait".to_string()
     } else {
-        q[i % q.len()].action.clone()
+        q[i % q.len()].payload.clone()
     };
     Some((who, format!("/{action}")))
 }

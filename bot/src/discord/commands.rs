@@ -4,7 +4,7 @@
 use poise::{ChoiceParameter as _, serenity_prelude as serenity};
 
 use super::{Context, Data, Error, respond};
-use crate::app::{Command, CommandParseError, NewOptions, RecordsOf, messages::UserError};
+use crate::app::{Command, NewOptions, RecordsOf, messages::UserError};
 
 /// Every command, as registered with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -162,12 +162,12 @@ async fn complete_layout(_ctx: Context<'_>, partial: &str) -> serenity::CreateAu
 
 async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.steps.into_iter().chain(s.cells)))
+    complete(partial, same(s.args("move", 0, &[])))
 }
 
 async fn complete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.actions))
+    complete(partial, same(s.actions()))
 }
 
 async fn complete_policy(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -188,23 +188,13 @@ async fn complete_game(_: Context<'_>, partial: &str) -> serenity::CreateAutocom
 
 async fn complete_from(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let s = respond::suggestions(ctx).await;
-    let mut froms: Vec<String> = s.rotations.into_iter().map(|(f, _)| f).collect();
-    froms.dedup();
-    complete(partial, same(froms))
+    complete(partial, same(s.args("rotate-wall", 0, &[])))
 }
 
 async fn complete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let from = respond::option_value(ctx, "from").unwrap_or_default();
     let s = respond::suggestions(ctx).await;
-    complete(
-        partial,
-        same(
-            s.rotations
-                .into_iter()
-                .filter(|(f, _)| f.eq_ignore_ascii_case(from.trim()))
-                .map(|(_, t)| t),
-        ),
-    )
+    complete(partial, same(s.args("rotate-wall", 1, &[from.as_str()])))
 }
 
 async fn complete_time_zone(
@@ -228,11 +218,17 @@ async fn complete_time_zone(
 }
 
 async fn complete_wall(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(partial, same(respond::suggestions(ctx).await.walls))
+    complete(
+        partial,
+        same(respond::suggestions(ctx).await.args("wall", 0, &[])),
+    )
 }
 
 async fn complete_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(partial, same(respond::suggestions(ctx).await.empty_cells))
+    complete(
+        partial,
+        same(respond::suggestions(ctx).await.args("item", 0, &[])),
+    )
 }
 
 /// Labscape games in this channel
@@ -280,23 +276,27 @@ pub async fn new(
         Some(g) => match labscape_core::GameKind::from_id(g) {
             Some(kind) => Some(kind),
             None => {
-                let e = CommandParseError::UnknownGame(g.chars().take(40).collect());
-                return respond::refuse(ctx, e.into()).await;
+                let e = UserError::UnknownGame(g.chars().take(40).collect());
+                return respond::refuse(ctx, e).await;
             }
         },
     };
-    let options = match labscape_core::game::parse_options(options.as_deref().unwrap_or("")) {
-        Ok(o) => o,
-        Err(e) => return respond::refuse(ctx, UserError::GameOption(e)).await,
-    };
+    // The game reads its own words: the options typed as text, and what Discord's
+    // choices picked, as words.
+    let mut words: Vec<String> = options
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    words.extend(layout);
+    words.extend(difficulty.as_ref().map(choice_name));
+    words.extend(setup.as_ref().map(choice_name));
+    words.extend(side.as_ref().map(|s| format!("side={}", choice_name(s))));
     let options = NewOptions {
         game,
-        options,
-        layout,
-        difficulty: difficulty.as_ref().map(choice_name),
-        setup: setup.as_ref().map(choice_name),
+        words,
         players,
-        side: side.as_ref().map(choice_name),
         opponent: opponent.map(|u| crate::app::Invite {
             id: u.id.to_string(),
             name: format!("<@{}>", u.id),

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::{
-    app::{Ctx, QuickAction, Reply},
+    app::{Ctx, Reply, Style},
     i18n::tr,
     store::ChatScope,
 };
@@ -26,11 +26,11 @@ pub struct Press {
     pub game: i64,
     /// The turn the button's message showed.
     pub turn: i64,
-    /// The action in the public notation.
+    /// The button's payload: the action, or its game's short form of it.
     pub action: String,
 }
 
-/// `ls:<game>:<turn>:<action>` — everything a press needs, so buttons survive restarts.
+/// `ls:<game>:<turn>:<payload>` — everything a press needs, so buttons survive restarts.
 pub fn custom_id(game: i64, turn: i64, action: &str) -> String {
     format!("{BUTTON_PREFIX}{game}:{turn}:{action}")
 }
@@ -48,70 +48,40 @@ pub fn parse_custom_id(id: &str) -> Option<Press> {
     })
 }
 
-/// The buttons under a turn image: the four steps, then roll, exit and wait 1. Every button
-/// is shown; only the ones in the reply's quick actions are enabled.
+/// The buttons under a post, in the rows the game laid out (Discord shows at most five
+/// rows of five): each carries its payload in a stateless custom id; a button the game
+/// greyed out is shown disabled in its place.
 pub fn buttons(reply: &Reply) -> Vec<serenity::CreateActionRow> {
     let Some((game, turn)) = reply.turn else {
         return Vec::new();
     };
-    // A turn's buttons keep their places (N E S W / Roll Exit Wait 1), the illegal ones
-    // greyed out, so a player's thumb learns them; slots are matched by action, so the
-    // service may label them in any language.
-    let slot = |action: &str, label: &str| {
-        let quick: Option<&QuickAction> = reply.quick.iter().find(|q| q.action == action);
-        serenity::CreateButton::new(custom_id(game.0, turn, action))
-            .label(quick.map_or(label, |q| q.label.as_str()))
-            .style(if quick.is_some() {
-                serenity::ButtonStyle::Primary
-            } else {
-                serenity::ButtonStyle::Secondary
-            })
-            .disabled(quick.is_none())
-    };
-    let mut rows = Vec::new();
-    if reply.quick.iter().any(|q| is_turn_action(&q.action)) {
-        rows.push(serenity::CreateActionRow::Buttons(
-            ["N", "E", "S", "W"]
-                .iter()
-                .map(|d| slot(&format!("move {d}"), d))
-                .collect(),
-        ));
-        rows.push(serenity::CreateActionRow::Buttons(vec![
-            slot("roll", &tr!(reply.lang, "button-roll")),
-            slot("exit", &tr!(reply.lang, "button-exit")),
-            slot("wait", &tr!(reply.lang, "button-wait", minutes = 1)),
-        ]));
-    }
-    // Anything else (a board game's squares, a reminder's snooze) gets a button of its
-    // own, five to a row, in the rows Discord has left (five in all).
-    let others: Vec<serenity::CreateButton> = reply
-        .quick
+    reply
+        .buttons
         .iter()
-        .filter(|q| !is_turn_action(&q.action))
-        .take((MAX_ROWS - rows.len()) * PER_ROW)
-        .map(|q| {
-            serenity::CreateButton::new(custom_id(game.0, turn, &q.action))
-                .label(q.label.as_str())
-                .style(serenity::ButtonStyle::Secondary)
+        .filter(|row| !row.is_empty())
+        .take(MAX_ROWS)
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .take(PER_ROW)
+                    .map(|b| {
+                        serenity::CreateButton::new(custom_id(game.0, turn, &b.payload))
+                            .label(b.label.as_str())
+                            .style(match b.style {
+                                Style::Primary => serenity::ButtonStyle::Primary,
+                                Style::Secondary => serenity::ButtonStyle::Secondary,
+                            })
+                            .disabled(!b.enabled)
+                    })
+                    .collect(),
+            )
         })
-        .collect();
-    for chunk in others.chunks(PER_ROW) {
-        rows.push(serenity::CreateActionRow::Buttons(chunk.to_vec()));
-    }
-    rows
+        .collect()
 }
 
 /// Discord's most rows of components in a message, and buttons in a row.
 const MAX_ROWS: usize = 5;
 const PER_ROW: usize = 5;
-
-/// Whether an action has a fixed slot under the turn image.
-fn is_turn_action(action: &str) -> bool {
-    matches!(
-        action,
-        "move N" | "move E" | "move S" | "move W" | "roll" | "exit" | "wait"
-    )
-}
 
 /// Discord user ids in the reply's mentions (computer players have none).
 pub fn mentioned_ids(reply: &Reply) -> Vec<serenity::UserId> {
@@ -227,12 +197,22 @@ pub fn split(text: &str, max: usize) -> Vec<String> {
     out
 }
 
-/// Only the reply's mentioned users are pinged; never everyone, here or roles.
+/// Only the reply's mentioned users (and those its text names to notify, a challenge's
+/// opponent) are pinged; never everyone, here or roles.
 pub fn allowed_mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
+    let mut users = mentioned_ids(reply);
+    users.extend(
+        reply
+            .notify
+            .iter()
+            .filter_map(|id| id.parse::<u64>().ok())
+            .filter(|id| *id != 0)
+            .map(serenity::UserId::new),
+    );
     serenity::CreateAllowedMentions::new()
         .everyone(false)
         .all_roles(false)
-        .users(mentioned_ids(reply))
+        .users(users)
 }
 
 /// Discord's upload limit for a message when the interaction does not give one: 10 MiB.
@@ -478,12 +458,13 @@ mod tests {
     fn a_board_games_squares_fill_rows_of_five() {
         let mut reply = Reply::text("turn");
         reply.turn = Some((GameId(7), 3));
-        reply.quick = (1..=12)
-            .map(|i| QuickAction {
-                label: format!("a{i}"),
-                action: format!("a{i}"),
-            })
-            .collect();
+        let squares = |r: std::ops::RangeInclusive<i32>| {
+            crate::games::board::buttons::rows(
+                r.map(|i| crate::app::Button::action(format!("a{i}")))
+                    .collect(),
+            )
+        };
+        reply.buttons = squares(1..=12);
         let rows = buttons(&reply);
         let sizes: Vec<usize> = rows
             .iter()
@@ -493,10 +474,7 @@ mod tests {
             })
             .collect();
         assert_eq!(sizes, [5, 5, 2]);
-        reply.quick.extend((13..=40).map(|i| QuickAction {
-            label: format!("a{i}"),
-            action: format!("a{i}"),
-        }));
+        reply.buttons = squares(1..=40);
         assert_eq!(buttons(&reply).len(), 5, "Discord's limit");
     }
 
@@ -627,17 +605,18 @@ mod tests {
 
     #[test]
     fn buttons_keep_their_slots_and_take_the_services_labels() {
+        use crate::app::Button;
         let mut reply = Reply::text("turn");
         reply.turn = Some((GameId(7), 12));
-        reply.quick = vec![
-            QuickAction {
-                label: "N".into(),
-                action: "move N".into(),
-            },
-            QuickAction {
-                label: "Rolar".into(),
-                action: "roll".into(),
-            },
+        reply.buttons = vec![
+            vec![
+                Button::new("N", "move N").primary(),
+                Button::new("E", "move E").disabled(),
+            ],
+            vec![
+                Button::new("Rolar", "roll").primary(),
+                Button::new("Exit", "exit").disabled(),
+            ],
         ];
         let rows = rows_of(&reply);
         assert_eq!(rows.len(), 2);
@@ -651,10 +630,7 @@ mod tests {
     fn a_reminder_gets_only_its_snooze_button() {
         let mut reply = Reply::text("reminder");
         reply.turn = Some((GameId(7), 12));
-        reply.quick = vec![QuickAction {
-            label: "Snooze 4 h".into(),
-            action: "snooze".into(),
-        }];
+        reply.buttons = vec![vec![crate::app::Button::new("Snooze 4 h", "snooze")]];
         assert_eq!(
             rows_of(&reply),
             vec![vec![("Snooze 4 h".into(), "ls:7:12:snooze".into(), false)]]
@@ -685,7 +661,9 @@ mod tests {
             text: "**Labscape #1** · turn 3".into(),
             image: None,
             files: vec![],
-            quick: vec![],
+            buttons: vec![],
+            again: None,
+            notify: vec![],
             mention: vec![
                 Mention {
                     user_id: "4001".into(),

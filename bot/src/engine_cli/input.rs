@@ -43,7 +43,7 @@ pub(super) fn read_text(arg: &PositionArg) -> Result<String, Failure> {
 
 /// What a position file holds: the whole position, or one audience's view of it (a
 /// document with a `"view"` field).
-pub(super) enum Read {
+pub(super) enum Input {
     /// The whole position.
     Whole(AnyGame),
     /// A view.
@@ -54,8 +54,8 @@ pub(super) enum Read {
 /// whole truth).
 pub(super) fn read_position(arg: &PositionArg) -> Result<AnyGame, Failure> {
     match read_any(arg)? {
-        Read::Whole(game) => Ok(game),
-        Read::View(view) => Err(Failure::invalid(format!(
+        Input::Whole(game) => Ok(game),
+        Input::View(view) => Err(Failure::invalid(format!(
             "this is the view of {}, not the position: this command needs the whole position",
             audience_words(view.audience())
         ))),
@@ -63,7 +63,7 @@ pub(super) fn read_position(arg: &PositionArg) -> Result<AnyGame, Failure> {
 }
 
 /// Reads a position or a view of any game.
-pub(super) fn read_any(arg: &PositionArg) -> Result<Read, Failure> {
+pub(super) fn read_any(arg: &PositionArg) -> Result<Input, Failure> {
     let text = read_text(arg)?;
     let mut value: Value = serde_json::from_str(&text)
         .map_err(|e| Failure::invalid(format!("the position is not valid JSON: {e}")))?;
@@ -71,7 +71,7 @@ pub(super) fn read_any(arg: &PositionArg) -> Result<Read, Failure> {
     if let Some(view) = take_field(&mut value, "view") {
         let audience = audience_of(&view).map_err(Failure::invalid)?;
         return AnyGame::view_from_value_of(kind, value, audience)
-            .map(Read::View)
+            .map(Input::View)
             .map_err(invalid);
     }
     if kind == GameKind::Labscape {
@@ -83,11 +83,11 @@ pub(super) fn read_any(arg: &PositionArg) -> Result<Read, Failure> {
             ))
         })?;
         return labscape::Position::from_doc(&doc)
-            .map(|p| Read::Whole(p.into_any()))
+            .map(|p| Input::Whole(p.into_any()))
             .map_err(invalid);
     }
     AnyGame::from_value_of(kind, value)
-        .map(Read::Whole)
+        .map(Input::Whole)
         .map_err(invalid)
 }
 

@@ -7,13 +7,13 @@ use serde_json::Value;
 
 use super::{
     Failure, PositionArg,
-    input::{Read, audience_words, read_any},
+    input::{Input, audience_words, read_any},
 };
 
 pub(super) fn run(a: &PositionArg) -> Result<Value, Failure> {
     let game = match read_any(a)? {
-        Read::Whole(game) => game,
-        Read::View(view) => {
+        Input::Whole(game) => game,
+        Input::View(view) => {
             let game = view.game();
             let mover = game.to_move().map(Audience::Seat);
             if !game.is_over() && mover != Some(view.audience()) {

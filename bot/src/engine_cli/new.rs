@@ -66,7 +66,7 @@ pub(super) fn run(a: NewArgs) -> Result<Value, Failure> {
     for o in &a.options {
         options.extend(parse_options(o).map_err(option_failure)?);
     }
-    let players = players(&a, kind)?;
+    let players = players(&a, kind, &options)?;
     let seed = a.seed.clone().unwrap_or_else(crate::random_seed);
     if kind == GameKind::Labscape {
         return labscape(a, options, players, &seed);
@@ -93,7 +93,11 @@ pub(super) fn run(a: NewArgs) -> Result<Value, Failure> {
 
 /// The players' names: `--names`, or `p1, p2, …` for `--players` (or the fewest the game
 /// seats).
-fn players(a: &NewArgs, kind: GameKind) -> Result<Vec<String>, Failure> {
+fn players(
+    a: &NewArgs,
+    kind: GameKind,
+    options: &[(String, String)],
+) -> Result<Vec<String>, Failure> {
     let count = match &a.players {
         None => None,
         Some(text) => Some(
@@ -122,7 +126,9 @@ fn players(a: &NewArgs, kind: GameKind) -> Result<Vec<String>, Failure> {
             ));
         }
         (None, None) => {
-            let fewest = kind.seats("").map_or(2, |r| *r.start());
+            // The seats these options give (a game's player count may be an option).
+            let settings: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            let fewest = kind.seats(&settings.join(" ")).map_or(2, |r| *r.start());
             (1..=fewest).map(|i| format!("p{i}")).collect()
         }
     };

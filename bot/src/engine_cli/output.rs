@@ -34,13 +34,22 @@ pub(super) fn document(result: Result<Value, Failure>) -> (Value, u8) {
 /// An argument error of `labscape engine` (clap's), as the contract's JSON, exit 2.
 pub fn usage_error(err: &clap::Error) -> ExitCode {
     let text = err.render().to_string();
+    // The whole error, its lines joined, up to clap's usage and tips: "the following
+    // required arguments were not provided: --position <POSITION>".
     let message = text
         .lines()
         .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("invalid arguments")
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
         .trim_start_matches("error: ")
         .to_string();
+    let message = if message.is_empty() {
+        "invalid arguments".to_string()
+    } else {
+        message
+    };
     finish(Err(Failure::usage("invalid-arguments", message)))
 }
 

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::{
     Failure, PositionArg,
-    input::{Read, read_any},
+    input::{Input, read_any},
 };
 
 /// Options of `engine render`.
@@ -26,8 +26,8 @@ pub struct RenderArgs {
 pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
     // A view draws the view and nothing else: its masked position is all it holds.
     let game = match read_any(&a.position)? {
-        Read::Whole(game) => game,
-        Read::View(view) => view.game().clone(),
+        Input::Whole(game) => game,
+        Input::View(view) => view.game().clone(),
     };
     let png = crate::render_game(&game, a.width).ok_or_else(|| {
         Failure::usage(
@@ -41,5 +41,18 @@ pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
             format!("cannot write {}: {e}", a.out.display()),
         )
     })?;
-    Ok(json!({"out": a.out.display().to_string(), "bytes": png.len()}))
+    let drawn = png
+        .get(16..20)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_be_bytes);
+    let mut out = json!({"out": a.out.display().to_string(), "bytes": png.len(), "width": drawn});
+    // A width the game does not draw at is not ignored silently.
+    if let (Some(asked), Some(drawn)) = (a.width, drawn)
+        && asked != drawn
+    {
+        out["note"] = json!(format!(
+            "drawn {drawn} px wide, not {asked}: the nearest width this game's image is drawn at"
+        ));
+    }
+    Ok(out)
 }

@@ -1,12 +1,13 @@
-//! `/help`, `/rules` and `/table` for the chat's game, and the layouts `/new` offers.
+//! `/help`, `/rules` and `/table`, answered by the chat's game's module (the default game's
+//! outside a game), and the layouts `/new` offers.
 
 use labscape_core::{AnyGame, GameKind};
 
-use super::*;
-use crate::i18n::{Lang, t, tr};
+use super::{DEFAULT_GAME, labscape, of};
+use crate::i18n::{Lang, tr};
 
-/// The named board layouts `/new` offers, as (label, name): Labscape's presets, shown
-/// with their notation. Other games have options rather than layouts.
+/// The named board layouts `/new` offers, as (label, name): the default game's presets,
+/// shown with their notation. Other games have options rather than layouts.
 pub fn layouts() -> Vec<(String, String)> {
     labscape_core::labscape::PRESETS
         .iter()
@@ -14,45 +15,39 @@ pub fn layouts() -> Vec<(String, String)> {
         .collect()
 }
 
-/// A game's rules summary (`GAME-rules` in the catalogs), if it has one; Labscape's rules
-/// live in `labscape::help` by topic.
-pub(super) fn summary(kind: GameKind, lang: Lang) -> Option<String> {
-    let id = match kind {
-        GameKind::Semaforo => "semaforo-rules",
-        GameKind::GatosCaes => "gatos-caes-rules",
-        GameKind::Rastros => "rastros-rules",
-        GameKind::Avanco => "avanco-rules",
-        GameKind::Flume => "flume-rules",
-        GameKind::Produto => "produto-rules",
-        #[allow(unreachable_patterns)]
-        _ => return None,
-    };
-    Some(t(lang, id, &[]))
-}
-
-/// Labscape's rules topics (`/rules walls`), for the adapters' choices.
+/// The default game's rules topics (`/rules walls`), for the adapters' choices.
 pub const RULES_TOPICS: [&str; 9] = labscape::help::TOPICS;
 
 /// `/rules [TOPIC]`: a game's summary when the topic names a game (or, with no topic, for
-/// the chat's game `playing`), else a topic of Labscape's rules; `None` for an unknown
-/// topic.
+/// the chat's game `playing`), else a topic of the chat's game (the default game's outside
+/// one); `None` for an unknown topic.
 pub fn rules(topic: Option<&str>, playing: Option<GameKind>, lang: Lang) -> Option<String> {
-    let game = match topic {
-        Some(topic) => GameKind::from_id(topic),
-        None => playing,
-    };
-    if let Some(text) = game.and_then(|k| summary(k, lang)) {
-        return Some(text);
+    if let Some(kind) = topic.and_then(GameKind::from_id) {
+        return of(kind).rules(None, lang);
     }
-    labscape::help::rules(topic, lang)
+    let kind = playing.unwrap_or(DEFAULT_GAME);
+    of(kind)
+        .rules(topic, lang)
+        .or_else(|| of(DEFAULT_GAME).rules(topic, lang))
 }
 
-/// `/help`: the commands of the chat's game (`playing`, by kind and name), Labscape's
-/// when the chat plays none.
+/// `/help`: the commands of the chat's game (`playing`, by kind and name); outside a game,
+/// every game there is, how to open one and where its rules are.
 pub fn help(playing: Option<(GameKind, &str)>, lang: Lang) -> String {
     match playing {
-        Some((kind, title)) if kind != GameKind::Labscape => tr!(lang, "any-help", game = title),
-        _ => tr!(lang, "help"),
+        Some((kind, title)) => of(kind).help(title, lang),
+        None => {
+            let games: Vec<String> = GameKind::ALL
+                .iter()
+                .map(|k| tr!(lang, "help-game-line", id = k.id(), name = k.name()))
+                .collect();
+            // Every game, then the default game's own commands.
+            let default = of(DEFAULT_GAME).help(DEFAULT_GAME.name(), lang);
+            format!(
+                "{}\n\n{default}",
+                tr!(lang, "help-any", games = games.join("\n"))
+            )
+        }
     }
 }
 
@@ -65,16 +60,12 @@ pub enum NoTable {
     NotThisGame,
 }
 
-/// `/table [NAME]`: one of Labscape's printed tables, with the numbers of the chat's game
-/// `playing` (running) when there is one.
+/// `/table [NAME]`: one of the printed tables of the chat's game `playing` (running), or
+/// of the default game outside one.
 ///
 /// # Errors
 /// [`NoTable`] for an unknown name, or in a chat playing a game without tables.
 pub fn table(name: Option<&str>, playing: Option<&AnyGame>, lang: Lang) -> Result<String, NoTable> {
-    let pos = match playing {
-        None => None,
-        Some(AnyGame::Labscape(pos)) => Some(pos),
-        Some(_) => return Err(NoTable::NotThisGame),
-    };
-    labscape::help::table(name, pos, lang).ok_or(NoTable::Unknown)
+    let kind = playing.map_or(DEFAULT_GAME, AnyGame::kind);
+    of(kind).table(name, playing, lang)
 }

@@ -1,60 +1,102 @@
-//! A new lobby: its options read by its game, its announcement, its computer players;
-//! whether the game takes challenges and is rated.
+//! A new lobby: what `/new`'s words mean to a game (by default `KEY=VALUE` options and a
+//! side), and how a lobby is announced and shown.
 
-use labscape_core::{GameKind, SettingsError};
+use std::sync::Arc;
 
-use super::*;
-use crate::{
-    app::NewOptions,
-    i18n::{Lang, tr},
-};
+use labscape_core::{Game, GameKind, SettingsError};
 
-/// Why `/new`'s options cannot be used.
-#[derive(Debug)]
-pub enum OptionError {
-    /// A game's own words (Labscape's layout, difficulty, set-up).
-    Words(labscape::LobbyProblem),
-    /// Another game's `KEY=VALUE` options.
-    Settings(SettingsError),
-}
+use super::options_text;
+use crate::i18n::{Lang, tr};
 
 /// The game `/new` opens when none is named.
 pub const DEFAULT_GAME: GameKind = GameKind::Labscape;
 
-/// A new lobby's settings, in the game's notation, from `/new`'s options.
-///
-/// # Errors
-/// [`OptionError`] for an option the game cannot use.
-pub fn lobby_settings(kind: GameKind, o: &NewOptions) -> Result<String, OptionError> {
-    match kind {
-        GameKind::Labscape => labscape::lobby_settings(
-            o.layout.as_deref(),
-            o.difficulty.as_deref(),
-            o.setup.as_deref(),
-        )
-        .map_err(OptionError::Words),
-        _ => kind
-            .settings_text(&o.options)
-            .map_err(OptionError::Settings),
+/// What a game read from `/new`'s words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LobbyWords {
+    /// The settings, in the game's notation (`KEY=VALUE …`).
+    pub settings: String,
+    /// Where the creator sits when it starts: `first`, `second` or `random` (a game that
+    /// takes challenges).
+    pub side: Option<&'static str>,
+}
+
+/// A sentence a game words later, in the reader's language.
+#[derive(Clone)]
+pub struct Worded(Arc<dyn Fn(Lang) -> String + Send + Sync>);
+
+impl Worded {
+    /// A sentence worded by `f`.
+    pub fn new(f: impl Fn(Lang) -> String + Send + Sync + 'static) -> Worded {
+        Worded(Arc::new(f))
+    }
+
+    /// The sentence in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        (self.0)(lang)
     }
 }
 
-/// Whether finished games of the game are rated (Elo, per game): the two-player games.
-/// Labscape's players escape or not, together; its records count escapes and food.
-pub fn rated(kind: GameKind) -> bool {
-    kind != GameKind::Labscape
+impl std::fmt::Debug for Worded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Worded({:?})", self.text(Lang::En))
+    }
 }
 
-/// Whether `/new GAME` reads the game's own words (Labscape's `pyramid hard draft`)
-/// rather than `KEY=VALUE` options, a side and an opponent.
-pub fn reads_words(kind: GameKind) -> bool {
-    kind == GameKind::Labscape
+/// Why `/new`'s words cannot be used.
+#[derive(Debug)]
+pub enum OptionError {
+    /// A game's own words do not read (Labscape's layout, difficulty, set-up), worded by
+    /// the game.
+    Words(Worded),
+    /// `KEY=VALUE` options the game cannot use (or a word that is neither an option nor a
+    /// side).
+    Settings(SettingsError),
 }
 
-/// Whether a lobby of the game may be a challenge to one person, with the creator's side
-/// chosen (the two-player games; Labscape's lobbies are open to the whole chat).
-pub fn takes_challenges(kind: GameKind) -> bool {
-    kind != GameKind::Labscape
+/// The creator's side, from its word in English or Portuguese.
+pub fn side_word(word: &str) -> Option<&'static str> {
+    match word.to_lowercase().as_str() {
+        "first" | "primeiro" | "primeira" => Some("first"),
+        "second" | "segundo" | "segunda" => Some("second"),
+        "random" | "sorteio" | "aleatorio" | "aleatório" => Some("random"),
+        _ => None,
+    }
+}
+
+/// A board game's `/new` words: `KEY=VALUE` options, and a side (`second`, `side=random`).
+///
+/// # Errors
+/// [`OptionError`] for a word that is neither, or options the game cannot use.
+pub fn key_value_settings<G: Game>(words: &[String]) -> Result<LobbyWords, OptionError> {
+    let mut side = None;
+    let mut options = Vec::new();
+    for w in words {
+        if let Some(s) = side_word(w) {
+            side = Some(s);
+        } else if let Some((k, v)) = w.split_once('=') {
+            if k.eq_ignore_ascii_case("side") {
+                side = Some(side_word(v).ok_or_else(|| {
+                    OptionError::Settings(SettingsError::BadValue {
+                        key: "side",
+                        value: v.to_string(),
+                        problem: "write first, second or random".into(),
+                    })
+                })?);
+            } else {
+                options.push((k.to_ascii_lowercase(), v.to_string()));
+            }
+        } else {
+            return Err(OptionError::Settings(SettingsError::NotAnOption(w.clone())));
+        }
+    }
+    let settings = G::settings(&options).map_err(OptionError::Settings)?;
+    let settings = G::options(&settings)
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok(LobbyWords { settings, side })
 }
 
 /// How a new lobby is announced.
@@ -74,14 +116,9 @@ pub struct LobbyOpen<'a> {
     pub side: Option<&'a str>,
 }
 
-/// The post that opens a lobby.
-pub fn lobby_open(kind: GameKind, l: &LobbyOpen<'_>, lang: Lang) -> String {
-    if kind == GameKind::Labscape
-        && let Some(text) = labscape::lobby_open(l.title, l.settings, l.max, l.who, lang)
-    {
-        return text;
-    }
-    let options = options_text(l.settings);
+/// The post that opens a board game's lobby (or challenge).
+pub fn any_lobby_open(l: &LobbyOpen<'_>, lang: Lang) -> String {
+    let options = options_text(l.settings, lang);
     let mut text = match l.opponent {
         None => tr!(
             lang,
@@ -111,16 +148,21 @@ pub fn lobby_open(kind: GameKind, l: &LobbyOpen<'_>, lang: Lang) -> String {
     text
 }
 
-/// The computer player `/addbot [NAME]` seats in a game of `kind` (the game's default
-/// without a name), by its canonical name.
-///
-/// # Errors
-/// The names on offer, for a name the game does not know.
-pub fn policy(kind: GameKind, name: Option<&str>) -> Result<String, (String, String)> {
-    let name = name.unwrap_or(kind.default_policy());
-    let (canonical, known) = match kind {
-        GameKind::Labscape => (labscape::policy(name), labscape::policy_names()),
-        _ => (kind.policy(name), kind.policies().join(", ")),
-    };
-    canonical.ok_or_else(|| (name.to_string(), known))
+/// The `/status` of a board game's lobby: its settings and its seats.
+pub fn any_lobby_status(
+    title: &str,
+    settings: &str,
+    names: &[String],
+    max: u8,
+    lang: Lang,
+) -> String {
+    tr!(
+        lang,
+        "any-lobby-status",
+        game = title,
+        options = options_text(settings, lang),
+        taken = names.len(),
+        max = max,
+        seats = names.join(", ")
+    )
 }

@@ -1,50 +1,50 @@
-//! What each game brings to the bot, behind plain functions the service calls for any
-//! game: a turn in words (`story.rs`), what a player typed read as the game reads it
-//! (`play.rs`), the buttons and autocomplete (`buttons.rs`), the turn image
-//! (`picture.rs`, `boards.rs`), the results at the end (`results.rs`), the lobby
-//! (`lobby.rs`), `/status`, `/log` and `/recap` (`history.rs`), `/help`, `/rules` and
-//! `/table` (`help.rs`), the record, luck and replay (`record.rs`), refusals and reasons
-//! (`refusals.rs`, `reasons.rs`, `events.rs`). The bot's only `match` on `GameKind`
-//! and `AnyGame` lives in these files; the service, the store and the chat adapters speak
-//! of games in general. What is Labscape's own is in `labscape/`.
+//! What each game brings to the bot, one module per game behind one trait.
 //!
-//! A game that brings nothing of its own yet is still served: its actions are told in its
-//! notation, its refusals in the engine's own sentence, its end by its outcome. So a new
-//! game plays in chat as soon as it is in core's list of games; its wording and image
-//! make it pleasant.
+//! [`ChatGame`] (`chat_game.rs`) is everything the bot needs from a game: its turn told in
+//! words, refusals, end reasons, heading and "who is next", buttons laid out in rows and
+//! autocomplete, the image, results, `/new`'s words and the lobby, computer players, rules
+//! and tables, record, luck, replay, the deadline's action; and its [`Profile`] (rated,
+//! takes challenges, status in public, shows away notes, several actions in one message) as
+//! data. Its default methods serve a plain two-player board game; what no default can know
+//! (refusals and reasons in words, rules, image) every game writes. Each game implements it
+//! on its core position type in its own file (`avanco.rs`, …) or folder (`labscape/`);
+//! `board/` holds what the square and hex boards share.
+//!
+//! The service holds a game's module as a [`Module`] (`module.rs`: the trait over
+//! `AnyGame`), got with [`of`]; the match that picks it is generated from core's one list of
+//! games, with no wildcard arm, so a game in core's list without a module here does not
+//! compile. This folder is the bot's only place that names a game.
 
-mod boards;
+mod avanco;
+pub mod board;
 mod buttons;
-mod events;
+mod chat_game;
+mod flume;
+mod gatos_caes;
 mod help;
 mod history;
 pub mod labscape;
 mod lobby;
+mod module;
 mod picture;
-mod play;
-mod reasons;
+mod produto;
+mod rastros;
 mod record;
-mod refusals;
 mod results;
-mod story;
+mod semaforo;
 
-pub use buttons::{PICK, pick, pick_key, quick_actions, suggestions};
+labscape_core::if_test_game! {
+    mod nim;
+}
+
+pub use buttons::{Button, PICK, Style, Suggestion, flat, pick_key};
+pub use chat_game::{ChatGame, Picture, Profile, TurnTold};
 pub use help::{NoTable, RULES_TOPICS, help, layouts, rules, table};
-pub use history::{
-    Told, lobby_status, log_line, options_text, recap_line, recap_tail, setup_story, status,
-};
-pub use labscape::LobbyProblem;
-pub use lobby::{
-    DEFAULT_GAME, LobbyOpen, OptionError, lobby_open, lobby_settings, policy, rated, reads_words,
-    takes_challenges,
-};
-pub use picture::{
-    Renderer, ReplayRenderer, TurnPicture, image, position_image, shows_notes, status_in_public,
-};
-pub use play::{deadline_action, play_chat, reads_labscape_words, reads_several};
-pub use reasons::reason;
-pub use record::{ANY_RECORD_FORMAT, GameRecord, luck, record_file, replay};
-pub use refusals::{refusal, refused};
-pub use results::results;
-use story::labscape_story;
-pub use story::{begins, describe, heading, next_line, outcome_line};
+pub use history::{Told, options_text};
+pub use lobby::{DEFAULT_GAME, LobbyOpen, LobbyWords, OptionError, Worded, side_word};
+pub use module::{Module, of};
+pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, replay};
+pub use record::{ANY_RECORD_FORMAT, GameRecord};
+pub use results::Placement;
+#[cfg(test)]
+mod tests;

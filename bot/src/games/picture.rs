@@ -1,15 +1,15 @@
-//! The turn image of any game: what the service hands the renderer (`TurnPicture`), the
-//! image of each game, whether it shows who is away, and whether `/status` is public.
+//! The turn image of any game: what the service hands the renderer (`TurnPicture`; each
+//! game's module draws its own), and the types of the renderers the service is given.
 
-use labscape_core::{AnyAction, AnyEvent, AnyGame, GameKind};
+use labscape_core::{AnyAction, AnyEvent, AnyGame};
 
-use super::*;
+use super::GameRecord;
 use crate::i18n::Lang;
 
 /// What a turn image shows, as the service hands it to the renderer it was given.
 #[derive(Clone, Debug)]
 pub struct TurnPicture {
-    /// The game after the turn.
+    /// The game after the turn, as its audience may see it.
     pub game: AnyGame,
     /// The actions of the turn(s) the reply tells, oldest first.
     pub actions: Vec<AnyAction>,
@@ -18,7 +18,7 @@ pub struct TurnPicture {
     /// The players' names, in seat order.
     pub names: Vec<String>,
     /// A note per seat, in seat order, shown under the player's name (away time), for a
-    /// game whose image shows them ([`shows_notes`]).
+    /// game whose image shows them (`Profile::shows_notes`).
     pub notes: Vec<Option<String>>,
     /// The game's name, for the header.
     pub title: String,
@@ -35,55 +35,21 @@ pub type Renderer = std::sync::Arc<dyn Fn(&TurnPicture) -> Vec<u8> + Send + Sync
 pub type ReplayRenderer =
     std::sync::Arc<dyn Fn(&GameRecord, Lang) -> Result<Option<Vec<u8>>, String> + Send + Sync>;
 
-/// The turn image of a game, if the game has one.
+/// The turn image of a game, as its module draws it.
 pub fn image(picture: &TurnPicture) -> Option<Vec<u8>> {
-    match &picture.game {
-        AnyGame::Labscape(pos) => Some(labscape::image(pos, picture)),
-        AnyGame::Semaforo(_)
-        | AnyGame::GatosCaes(_)
-        | AnyGame::Rastros(_)
-        | AnyGame::Avanco(_)
-        | AnyGame::Flume(_) => {
-            boards::view(picture).map(|v| labscape_render::render_board_png(&v, None))
-        }
-        AnyGame::Produto(_) => {
-            boards::hex_view(picture).map(|v| labscape_render::render_hex_png(&v, None))
-        }
-        #[allow(unreachable_patterns)]
-        _ => None,
-    }
-}
-
-/// Whether a running game's `/status` is posted for the whole chat: Labscape's is (its
-/// board changes between turns, everyone reads it); a board game's answers the asker
-/// alone (the last turn post shows the same board).
-pub fn status_in_public(kind: GameKind) -> bool {
-    kind == GameKind::Labscape
-}
-
-/// Whether a game's turn image shows who is away under their names (the service reads
-/// the players' preferences for it only then).
-pub fn shows_notes(kind: GameKind) -> bool {
-    kind == GameKind::Labscape
+    super::of(picture.game.kind()).image(picture)
 }
 
 /// The image of a position of any game with no turn to tell and no names (the engine's
 /// `render`), `width` pixels wide.
 pub fn position_image(game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
-    if let AnyGame::Labscape(pos) = game {
-        return Some(labscape::render_position(pos, width));
-    }
-    let picture = TurnPicture {
-        game: game.clone(),
-        actions: Vec::new(),
-        events: Vec::new(),
-        notes: Vec::new(),
-        names: boards::default_names(game, Lang::En),
-        title: game.kind().name().to_string(),
-        lang: Lang::En,
-    };
-    if let Some(v) = boards::hex_view(&picture) {
-        return Some(labscape_render::render_hex_png(&v, width));
-    }
-    boards::view(&picture).map(|v| labscape_render::render_board_png(&v, width))
+    super::of(game.kind()).position_image(game, width)
+}
+
+/// A game's replay GIF from its record, labels in `lang`.
+///
+/// # Errors
+/// The reason, when the stored record does not replay.
+pub fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
+    super::of(r.kind).replay(r, lang)
 }

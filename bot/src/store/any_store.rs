@@ -272,7 +272,7 @@ mod tests {
         for turn in 2..6 {
             let service = if turn % 2 == 0 { &b } else { &a };
             let me = ctx("c1", mover);
-            let legal = service.suggestions(&me).await.actions;
+            let legal = service.suggestions(&me).await.actions();
             let action = legal.first().expect("the game goes on");
             let r = service.handle_line(&me, &format!("/play {action}")).await;
             assert_eq!(r.visibility, Visibility::Public, "turn {turn}: {}", r.text);

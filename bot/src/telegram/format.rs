@@ -3,7 +3,7 @@
 //! everything is unit-tested directly.
 
 use crate::{
-    app::{Mention, QuickAction},
+    app::{Button, Mention},
     i18n::{Lang, tr},
 };
 
@@ -304,7 +304,7 @@ pub enum Press {
         /// The action in the public notation.
         action: String,
     },
-    /// Show page `page` of the rotation keyboard made at `turn`.
+    /// Show page `page` of the keyboard that `text`, played at `turn`, answered with.
     Page {
         /// Game id.
         game: i64,
@@ -312,6 +312,8 @@ pub enum Press {
         turn: i64,
         /// Zero-based page.
         page: usize,
+        /// The text that makes the keyboard again.
+        text: String,
     },
 }
 
@@ -319,14 +321,13 @@ impl Press {
     /// The callback data, or `None` when it would exceed Telegram's 64 bytes.
     pub fn encode(&self) -> Option<String> {
         let s = match self {
-            Press::Play { game, turn, action } => {
-                // `rotate-wall` is the longest verb; shorten it so long cell names fit.
-                let action = action
-                    .strip_prefix("rotate-wall ")
-                    .map_or_else(|| action.clone(), |rest| format!("rw {rest}"));
-                format!("p:{game}:{turn}:{action}")
-            }
-            Press::Page { game, turn, page } => format!("g:{game}:{turn}:{page}"),
+            Press::Play { game, turn, action } => format!("p:{game}:{turn}:{action}"),
+            Press::Page {
+                game,
+                turn,
+                page,
+                text,
+            } => format!("g:{game}:{turn}:{page}:{text}"),
         };
         (s.len() <= MAX_CALLBACK_DATA).then_some(s)
     }
@@ -339,88 +340,97 @@ impl Press {
         let turn = it.next()?.parse().ok()?;
         let last = it.next()?;
         match kind {
-            "p" => {
-                let action = match last.strip_prefix("rw ") {
-                    Some(rest) => format!("rotate-wall {rest}"),
-                    None => last.to_string(),
-                };
-                Some(Press::Play { game, turn, action })
-            }
-            "g" => Some(Press::Page {
+            "p" => Some(Press::Play {
                 game,
                 turn,
-                page: last.parse().ok()?,
+                action: last.to_string(),
             }),
+            "g" => {
+                let (page, text) = last.split_once(':')?;
+                Some(Press::Page {
+                    game,
+                    turn,
+                    page: page.parse().ok()?,
+                    text: text.to_string(),
+                })
+            }
             _ => None,
         }
     }
 }
 
-/// Rotations shown per page of the `/rotate_wall` keyboard.
-pub const ROTATIONS_PER_PAGE: usize = 8;
+/// A keyboard of more rows than this is paged.
+pub const MAX_ROWS_UNPAGED: usize = 5;
+/// Rows per page of a paged keyboard (a navigation row comes under them).
+pub const ROWS_PER_PAGE: usize = 4;
 
 /// A keyboard as rows of (label, callback data).
 pub type Rows = Vec<Vec<(String, String)>>;
 
-/// The keyboard for quick actions made at `turn` of `game`: steps on one row, the other
-/// actions on the next; a keyboard of wall rotations comes two to a row and paged, with a
-/// navigation row when there is more than one page. Buttons whose data would not fit in
-/// 64 bytes are left out.
-pub fn keyboard_rows(quick: &[QuickAction], game: i64, turn: i64, page: usize, lang: Lang) -> Rows {
-    let button = |q: &QuickAction| {
+/// The keyboard for a reply's buttons made at `turn` of `game`, in the rows the game laid
+/// out; a greyed-out button is left out (Telegram has no disabled buttons), and so is one
+/// whose data would not fit in 64 bytes. A keyboard of many rows is paged, with a
+/// navigation row.
+pub fn keyboard_rows(
+    buttons: &[Vec<Button>],
+    game: i64,
+    turn: i64,
+    page: usize,
+    again: Option<&str>,
+    lang: Lang,
+) -> Rows {
+    let button = |b: &Button| {
         Press::Play {
             game,
             turn,
-            action: q.action.clone(),
+            action: b.payload.clone(),
         }
         .encode()
-        .map(|data| (q.label.clone(), data))
+        .map(|data| (b.label.clone(), data))
     };
-    if quick.is_empty() {
-        return Rows::new();
-    }
-    if quick.iter().all(|q| q.action.starts_with("rotate-wall ")) {
-        let pages = quick.len().div_ceil(ROTATIONS_PER_PAGE);
-        let page = page.min(pages - 1);
-        let shown = quick
-            .iter()
-            .skip(page * ROTATIONS_PER_PAGE)
-            .take(ROTATIONS_PER_PAGE);
-        let shown: Vec<&QuickAction> = shown.collect();
-        let mut rows: Rows = shown
-            .chunks(2)
-            .map(|pair| pair.iter().filter_map(|q| button(q)).collect())
+    let rows: Rows = buttons
+        .iter()
+        .map(|row| {
+            row.iter()
+                .filter(|b| b.enabled)
+                .filter_map(button)
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    let Some(text) = again.filter(|_| rows.len() > MAX_ROWS_UNPAGED) else {
+        return rows
+            .into_iter()
+            .take(MAX_ROWS_UNPAGED.max(ROWS_PER_PAGE))
             .collect();
-        if pages > 1 {
-            let nav = |label: String, page: usize| {
-                Press::Page { game, turn, page }
-                    .encode()
-                    .map(|data| (label, data))
-            };
-            let mut row = Vec::new();
-            if page > 0 {
-                row.extend(nav(tr!(lang, "keyboard-back"), page - 1));
-            }
-            row.extend(nav(format!("{}/{pages}", page + 1), page));
-            if page + 1 < pages {
-                row.extend(nav(tr!(lang, "keyboard-more"), page + 1));
-            }
-            rows.push(row);
+    };
+    let pages = rows.len().div_ceil(ROWS_PER_PAGE);
+    let page = page.min(pages - 1);
+    let mut shown: Rows = rows
+        .into_iter()
+        .skip(page * ROWS_PER_PAGE)
+        .take(ROWS_PER_PAGE)
+        .collect();
+    let nav = |label: String, page: usize| {
+        Press::Page {
+            game,
+            turn,
+            page,
+            text: text.to_string(),
         }
-        return rows;
+        .encode()
+        .map(|data| (label, data))
+    };
+    let mut row = Vec::new();
+    if page > 0 {
+        row.extend(nav(tr!(lang, "keyboard-back"), page - 1));
     }
-    let (steps, others): (Vec<&QuickAction>, Vec<&QuickAction>) =
-        quick.iter().partition(|q| q.action.starts_with("move "));
-    let mut rows: Rows = Vec::new();
-    if !steps.is_empty() {
-        rows.push(steps.into_iter().filter_map(button).collect());
+    row.extend(nav(format!("{}/{pages}", page + 1), page));
+    if page + 1 < pages {
+        row.extend(nav(tr!(lang, "keyboard-more"), page + 1));
     }
-    // A Labscape turn's few other buttons share a row; a board game's squares make a grid.
-    let per_row = if others.len() <= 4 { 4 } else { 5 };
-    for chunk in others.chunks(per_row) {
-        rows.push(chunk.iter().copied().filter_map(button).collect());
-    }
-    rows
+    shown.push(row);
+    shown
 }
 
 /// Width and height from a PNG's header, if it is a PNG.
@@ -568,7 +578,7 @@ mod tests {
         let p = Press::Play {
             game: 12,
             turn: 345,
-            action: "rotate-wall B3:NE B2:SE".into(),
+            action: "rw B3:NE B2:SE".into(),
         };
         let data = p.encode().unwrap();
         assert_eq!(data, "p:12:345:rw B3:NE B2:SE");
@@ -577,6 +587,7 @@ mod tests {
             game: 1,
             turn: 2,
             page: 3,
+            text: "rotate-wall".into(),
         };
         assert_eq!(Press::decode(&g.encode().unwrap()), Some(g));
         assert!(
@@ -592,37 +603,39 @@ mod tests {
         assert_eq!(Press::decode("garbage"), None);
     }
 
-    fn quick(label: &str, action: &str) -> QuickAction {
-        QuickAction {
-            label: label.into(),
-            action: action.into(),
-        }
+    fn quick(label: &str, action: &str) -> Button {
+        Button::new(label, action)
     }
 
     #[test]
     fn quick_actions_make_two_rows() {
         let q = [
-            quick("N", "move N"),
-            quick("E", "move E"),
-            quick("Roll", "roll"),
-            quick("Wait 1", "wait"),
+            vec![
+                quick("N", "move N"),
+                quick("E", "move E"),
+                quick("S", "move S").disabled(),
+            ],
+            vec![quick("Roll", "roll"), quick("Wait 1", "wait")],
         ];
-        let rows = keyboard_rows(&q, 3, 7, 0, Lang::En);
+        let rows = keyboard_rows(&q, 3, 7, 0, None, Lang::En);
         let labels: Vec<Vec<&str>> = rows
             .iter()
             .map(|r| r.iter().map(|(l, _)| l.as_str()).collect())
             .collect();
         assert_eq!(labels, vec![vec!["N", "E"], vec!["Roll", "Wait 1"]]);
         assert_eq!(rows[1][1].1, "p:3:7:wait");
-        assert!(keyboard_rows(&[], 3, 7, 0, Lang::En).is_empty());
+        assert!(keyboard_rows(&[], 3, 7, 0, None, Lang::En).is_empty());
     }
 
     #[test]
     fn long_rotation_keyboards_are_paged() {
-        let q: Vec<QuickAction> = (0..19)
-            .map(|i| quick(&format!("r{i}"), &format!("rotate-wall B{i}:NE B{i}:SE")))
+        let q: Vec<Vec<Button>> = (0..19)
+            .map(|i| quick(&format!("r{i}"), &format!("rw B{i}:NE B{i}:SE")))
+            .collect::<Vec<_>>()
+            .chunks(2)
+            .map(<[Button]>::to_vec)
             .collect();
-        let first = keyboard_rows(&q, 1, 2, 0, Lang::En);
+        let first = keyboard_rows(&q, 1, 2, 0, Some("rotate-wall"), Lang::En);
         assert_eq!(first.len(), 5, "four rows of two, then navigation");
         assert_eq!(first[0][0], ("r0".into(), "p:1:2:rw B0:NE B0:SE".into()));
         let nav: Vec<&str> = first[4].iter().map(|(l, _)| l.as_str()).collect();
@@ -632,10 +645,11 @@ mod tests {
             Some(Press::Page {
                 game: 1,
                 turn: 2,
-                page: 1
+                page: 1,
+                text: "rotate-wall".into()
             })
         );
-        let last = keyboard_rows(&q, 1, 2, 2, Lang::En);
+        let last = keyboard_rows(&q, 1, 2, 2, Some("rotate-wall"), Lang::En);
         assert_eq!(last[0][0].0, "r16");
         assert_eq!(
             last.len(),
@@ -645,11 +659,11 @@ mod tests {
         let nav: Vec<&str> = last[2].iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(nav, vec!["« Back", "3/3"]);
         assert_eq!(
-            keyboard_rows(&q, 1, 2, 9, Lang::En),
+            keyboard_rows(&q, 1, 2, 9, Some("rotate-wall"), Lang::En),
             last,
             "a page past the end shows the last"
         );
-        let few = keyboard_rows(&q[..3], 1, 2, 0, Lang::En);
+        let few = keyboard_rows(&q[..2], 1, 2, 0, Some("rotate-wall"), Lang::En);
         assert_eq!(few.len(), 2, "no navigation for one page");
     }
 

@@ -34,10 +34,7 @@ use tokio::sync::{Notify, mpsc};
 
 use self::format::{MAX_ALERT, MAX_CAPTION, MAX_TEXT, Press};
 use crate::{
-    app::{
-        Attachment, Command, Ctx, Outgoing, QuickAction, Reply, Service, Visibility,
-        messages::UserError,
-    },
+    app::{Attachment, Command, Ctx, Outgoing, Reply, Service, Visibility, messages::UserError},
     i18n::{Lang, tr},
     secret::{Secret, redact, scrub},
     store::{ChatScope, GameStore},
@@ -160,21 +157,24 @@ struct Shared<S> {
 /// The commands shown in Telegram's command menu (`setMyCommands`), each with its
 /// description in `lang` (English is the default menu, Portuguese the `pt` one).
 pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
-    vec![
+    let mut menu = vec![
         ("newgame", tr!(lang, "tg-cmd-newgame")),
         ("join", tr!(lang, "tg-cmd-join")),
         ("leave", tr!(lang, "tg-cmd-leave")),
         ("startgame", tr!(lang, "tg-cmd-startgame")),
         ("abandon", tr!(lang, "tg-cmd-abandon")),
         ("status", tr!(lang, "tg-cmd-status")),
-        ("move", tr!(lang, "tg-cmd-move")),
-        ("roll", tr!(lang, "tg-cmd-roll")),
-        ("rotate_wall", tr!(lang, "tg-cmd-rotate-wall")),
-        ("exit", tr!(lang, "tg-cmd-exit")),
-        ("wait", tr!(lang, "tg-cmd-wait")),
-        ("wall", tr!(lang, "tg-cmd-wall")),
-        ("item", tr!(lang, "tg-cmd-item")),
-        ("autofill", tr!(lang, "tg-cmd-autofill")),
+        ("play", tr!(lang, "tg-cmd-play")),
+    ];
+    // Each game's own commands, once each.
+    for kind in labscape_core::GameKind::ALL {
+        for (name, message) in crate::games::of(*kind).commands() {
+            if !menu.iter().any(|(n, _)| n == name) {
+                menu.push((name, crate::i18n::t(lang, message, &[])));
+            }
+        }
+    }
+    menu.extend([
         ("addbot", tr!(lang, "tg-cmd-addbot")),
         ("rules", tr!(lang, "tg-cmd-rules")),
         ("table", tr!(lang, "tg-cmd-table")),
@@ -189,7 +189,8 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("luck", tr!(lang, "tg-cmd-luck")),
         ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
-    ]
+    ]);
+    menu
 }
 
 /// What `/start` says in a private chat.
@@ -457,7 +458,6 @@ async fn on_message<S: GameStore>(
     if from.is_bot {
         return Ok(());
     }
-    let args = text.split_whitespace().count() - 1;
 
     if verb == "start" && msg.chat.is_private() {
         let lobby = shared
@@ -474,11 +474,6 @@ async fn on_message<S: GameStore>(
             return send_reply(&bot, place, &reply, None).await;
         }
     }
-    if matches!(verb.as_str(), "rotate_wall" | "rotate-wall" | "rotatewall") && args == 0 {
-        let reply = rotations(&shared, &ctx).await;
-        return send_reply(&bot, place, &reply, Some(msg.id)).await;
-    }
-
     let reply = match Command::parse(text) {
         Ok(mut cmd) => {
             challenge_by_reply(&mut cmd, &msg);
@@ -556,45 +551,17 @@ async fn is_admin<S>(bot: &TgBot, shared: &Shared<S>, chat: ChatId, user: UserId
     admin
 }
 
-/// The `/rotate_wall` keyboard for `ctx`'s user (all their legal rotations, as quick
-/// actions tied to the current turn), or a refusal.
-async fn rotations<S: GameStore>(shared: &Shared<S>, ctx: &Ctx) -> Reply {
-    let lang = shared.service.lang_for(ctx).await;
-    let private = |text: String| Reply {
-        lang,
-        ..Reply::private(text)
-    };
-    let Some(game) = shared.service.live_summary(&ctx.scope).await else {
-        return private(UserError::NoGame.message(lang));
-    };
-    // Read the turn before the suggestions: if a turn is played in between, the buttons
-    // carry the older turn number and are refused, never applied to the wrong turn.
-    let sugg = shared.service.suggestions(ctx).await;
-    if sugg.rotations.is_empty() {
-        return private(tr!(lang, "tg-no-rotation"));
-    }
-    let mut reply = private(tr!(
-        lang,
-        "tg-rotations",
-        who = ctx.user_name.as_str(),
-        count = sugg.rotations.len()
-    ));
-    reply.turn = Some((game.game, game.turn));
-    reply.quick = sugg
-        .rotations
-        .iter()
-        .map(|(from, to)| QuickAction {
-            label: format!("{from} → {to}"),
-            action: format!("rotate-wall {from} {to}"),
-        })
-        .collect();
-    reply
-}
-
-/// The inline keyboard for a reply's quick actions (rotations are paged).
+/// The inline keyboard for a reply's buttons (a long one is paged).
 fn keyboard(reply: &Reply, page: usize) -> Option<InlineKeyboardMarkup> {
     let (game, turn) = reply.turn?;
-    let rows = format::keyboard_rows(&reply.quick, game.0, turn, page, reply.lang);
+    let rows = format::keyboard_rows(
+        &reply.buttons,
+        game.0,
+        turn,
+        page,
+        reply.again.as_deref(),
+        reply.lang,
+    );
     if rows.is_empty() {
         return None;
     }
@@ -651,13 +618,17 @@ async fn on_callback<S: GameStore>(
         return Ok(());
     }
     match press {
-        Press::Page { page, .. } => {
+        Press::Page { page, text, .. } => {
             let live = live.expect("checked");
             if live.turn != turn {
                 answer(Some(UserError::MovedOn.message(lang))).await?;
                 return Ok(());
             }
-            let reply = rotations(&shared, &ctx).await;
+            let again = Command::Play {
+                action: text,
+                expected_turn: Some(turn),
+            };
+            let reply = shared.service.handle(&ctx, again).await;
             match keyboard(&reply, page) {
                 Some(kb) if reply.turn == Some((live.game, turn)) => {
                     answer(None).await?;
@@ -685,7 +656,7 @@ async fn on_callback<S: GameStore>(
             }
             // A second step of choices (a piece's moves) comes as a message with its own
             // keyboard, in reply to the turn (Telegram has no private messages in a group).
-            if reply.visibility == Visibility::Private && !reply.quick.is_empty() {
+            if reply.visibility == Visibility::Private && reply.quick().next().is_some() {
                 answer(None).await?;
                 send_reply(&bot, place, &reply, Some(msg.id)).await?;
                 return Ok(());

@@ -18,7 +18,6 @@ use serde::{Serialize, Serializer};
 use thiserror::Error;
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
         SettingsError, check_option_keys,
@@ -387,7 +386,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::Avanco;
     const OPTIONS: &'static [&'static str] = &[];
     const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";

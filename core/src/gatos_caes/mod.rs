@@ -18,7 +18,6 @@ use serde::{Serialize, Serializer};
 use thiserror::Error;
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
         SettingsError, check_option_keys,
@@ -308,7 +307,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::GatosCaes;
     const OPTIONS: &'static [&'static str] = &[];
     const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";

@@ -11,7 +11,6 @@ use super::{
     PositionDoc, STANDARD, Seat, Settings, SetupMode, Status, dice::Dice,
 };
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, Placing, PositionError, Reason, Refusal as RefusalTrait,
         SettingsError, check_option_keys, option,
@@ -73,7 +72,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = PositionDoc;
 
-    const KIND: GameKind = GameKind::Labscape;
     const OPTIONS: &'static [&'static str] = &["layout", "difficulty", "setup"];
     const POLICIES: &'static [&'static str] = &["random", "careless", "heuristic", "search"];
     const DEFAULT_POLICY: &'static str = "heuristic";

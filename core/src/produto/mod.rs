@@ -21,7 +21,6 @@ use thiserror::Error;
 pub use board::{CELLS, Cell, Colour};
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
         SettingsError, check_option_keys,
@@ -225,7 +224,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::Produto;
     const OPTIONS: &'static [&'static str] = &[];
     const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";

@@ -17,7 +17,6 @@ use serde::{Serialize, Serializer};
 use thiserror::Error;
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
         SettingsError, check_option_keys,
@@ -160,6 +159,9 @@ pub enum Refusal {
     /// A black piece stands there.
     #[error("{0} holds a black piece")]
     Black(Square),
+    /// The white piece's own square: it must move.
+    #[error("the white piece is already on {0}: move it to a square next to it")]
+    Stay(Square),
 }
 
 impl RefusalTrait for Refusal {
@@ -235,7 +237,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::Rastros;
     const OPTIONS: &'static [&'static str] = &[];
     const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";
@@ -295,6 +296,9 @@ impl Game for Position {
     }
     fn play(&self, seat: Seat, to: &Square) -> Result<(Position, Vec<Event>), Refusal> {
         self.check_turn(Some(seat))?;
+        if *to == self.white {
+            return Err(Refusal::Stay(*to));
+        }
         if !self.white.neighbours().any(|n| n == *to) {
             return Err(Refusal::NotAdjacent {
                 to: *to,

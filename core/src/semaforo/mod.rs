@@ -23,7 +23,6 @@ use thiserror::Error;
 pub use board::{Board, Piece, Square};
 
 use crate::{
-    any::GameKind,
     game::{
         Game, NewGameError, Outcome, PositionError, Reason, Refusal as RefusalTrait, Seat,
         SettingsError, check_option_keys,
@@ -180,7 +179,6 @@ impl Game for Position {
     type Refusal = Refusal;
     type Doc = Value;
 
-    const KIND: GameKind = GameKind::Semaforo;
     const OPTIONS: &'static [&'static str] = &[];
     const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
     const DEFAULT_POLICY: &'static str = "strong";

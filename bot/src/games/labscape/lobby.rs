@@ -2,13 +2,16 @@
 //! the lobby told in words, the computer players `/addbot` offers.
 
 use labscape_core::{
-    Game as _,
+    Game as _, SettingsError,
     game::parse_options,
     labscape::{Difficulty, Layout, LayoutError, Policy, Position, SetupMode, Variant},
 };
 
 use super::{difficulty_name, help::presets, layout_problem, setup_name};
-use crate::i18n::{Lang, tr};
+use crate::{
+    games::{LobbyWords, OptionError},
+    i18n::{Lang, tr},
+};
 
 /// A lobby's settings, read from its stored options; `None` if they do not read.
 pub fn variant(settings: &str) -> Option<Variant> {
@@ -67,11 +70,49 @@ impl LobbyProblem {
 }
 
 /// A new lobby's settings in the game's notation, from `/new`'s words: a layout (preset
-/// or notation; `pyramid` by default), a difficulty (`medium`), a set-up (`random`).
+/// or notation; `pyramid` by default), a difficulty (`medium`), a set-up (`random`), in any
+/// order; or the same as `KEY=VALUE` options (`layout=duo`).
 ///
 /// # Errors
-/// [`LobbyProblem`] for the first word that does not read.
-pub fn lobby_settings(
+/// The first word that does not read, worded in the reader's language.
+pub fn lobby_words(words: &[String]) -> Result<LobbyWords, OptionError> {
+    let (mut layout, mut difficulty, mut setup) = (None, None, None);
+    for w in words {
+        let lower = w.to_ascii_lowercase();
+        let (key, value) = match lower.split_once('=') {
+            Some((k, _)) => (k.to_string(), w[k.len() + 1..].to_string()),
+            None if Difficulty::from_name(&lower).is_some() => ("difficulty".into(), lower),
+            None if SetupMode::from_name(&lower).is_some() => ("setup".into(), lower),
+            None => ("layout".into(), w.clone()),
+        };
+        let slot = match key.as_str() {
+            "layout" => &mut layout,
+            "difficulty" => &mut difficulty,
+            "setup" => &mut setup,
+            _ => {
+                return Err(OptionError::Settings(SettingsError::UnknownOption {
+                    key,
+                    known: Position::OPTIONS.to_vec(),
+                }));
+            }
+        };
+        if slot.is_some() {
+            let word = w.clone();
+            return Err(OptionError::Words(crate::games::Worded::new(move |lang| {
+                tr!(lang, "parse-bad-new-arg", value = word.as_str())
+            })));
+        }
+        *slot = Some(value);
+    }
+    let settings = lobby_settings(layout.as_deref(), difficulty.as_deref(), setup.as_deref())
+        .map_err(super::chat::worded)?;
+    Ok(LobbyWords {
+        settings,
+        side: None,
+    })
+}
+
+fn lobby_settings(
     layout: Option<&str>,
     difficulty: Option<&str>,
     setup: Option<&str>,

@@ -13,12 +13,13 @@ mod replay;
 mod service_tests;
 mod story;
 
-use labscape_core::labscape::{Policy, Position};
+use labscape_core::labscape::Policy;
 
-pub use lobby::{LobbyProblem, lobby_open, lobby_settings, lobby_status, policy, variant};
+pub use chat::events;
+pub use lobby::{LobbyProblem, lobby_open, lobby_status, lobby_words, policy, variant};
 pub use luck::{luck, luck_text};
 pub use picture::image;
-pub use quick::{quick_actions, suggestions};
+pub use quick::{action_of, buttons, payload, rotation_buttons, suggestions};
 pub use record::{export_file, record_of, results};
 pub use replay::{MAX_REPLAY_BYTES, render_position, render_replay_within, replay};
 
@@ -28,12 +29,6 @@ pub use story::{
     special_effect, special_name, status, status_name,
 };
 
-/// Labscape's events among any game's (all of them, in a Labscape game).
-pub fn events(any: &[labscape_core::AnyEvent]) -> Vec<labscape_core::labscape::Event> {
-    use labscape_core::Member as _;
-    any.iter().filter_map(Position::event).cloned().collect()
-}
-
 /// The computer players `addbot` offers, for a refusal.
 pub fn policy_names() -> String {
     ["random", "heuristic", "search"]
@@ -42,3 +37,21 @@ pub fn policy_names() -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// The words that begin Labscape's actions: its own commands in every chat (`/move NNE`),
+/// answered "that is Labscape's" in a chat playing another game.
+pub const VERBS: &[&str] = &[
+    "move",
+    "roll",
+    "rotate-wall",
+    "rotate_wall",
+    "rotatewall",
+    "exit",
+    "wait",
+    "wall",
+    "item",
+    "autofill",
+    "search",
+];
+
+mod chat;

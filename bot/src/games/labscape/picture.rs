@@ -3,17 +3,16 @@
 
 use labscape_core::labscape::Position;
 
-use crate::games::TurnPicture;
+use crate::games::Picture;
 
-/// The turn image of `pos`, as `picture` asks for it.
-pub fn image(pos: &Position, picture: &TurnPicture) -> Vec<u8> {
-    let events = super::events(&picture.events);
+/// The turn image `p` asks for.
+pub fn image(p: &Picture<'_, Position>) -> Vec<u8> {
     labscape_render::render_png(
-        &labscape_render::View::new(pos)
-            .events(&events)
-            .title(&picture.title)
-            .notes(&picture.notes)
-            .lang(picture.lang),
+        &labscape_render::View::new(p.game)
+            .events(&p.events)
+            .title(p.title)
+            .notes(p.notes)
+            .lang(p.lang),
         None,
     )
 }

@@ -4,13 +4,13 @@
 use labscape_core::labscape::{Event, GameExport, Position, Record, TurnRecord, standings};
 
 use crate::{
-    games::GameRecord,
-    store::{ActionRow, GameRow, LabscapeTally, ResultRow, SeatRow},
+    games::{GameRecord, Placement},
+    store::LabscapeTally,
 };
 
-/// A stored game as its record (settings, seed, actions in the public notation).
-pub fn record_of(row: &GameRow, seats: &[SeatRow], actions: &[ActionRow]) -> Record {
-    labscape_record(&GameRecord::of(row, seats, actions, ""))
+/// A game's record read as Labscape's.
+pub fn record_of(r: &GameRecord) -> Record {
+    labscape_record(r)
 }
 
 /// Any game's record read as Labscape's.
@@ -52,7 +52,7 @@ pub fn export_file(r: &GameRecord) -> Result<Vec<u8>, String> {
 /// How every player finished the game that ends in `end`, `per_turn` being every turn's
 /// events from the start: rank, finish and tally per seat, for the store to write with the
 /// turn that ends it. Empty if the game is not over.
-pub fn results(seats: &[SeatRow], end: &Position, per_turn: &[Vec<Event>]) -> Vec<ResultRow> {
+pub fn results(end: &Position, per_turn: &[Vec<Event>]) -> Vec<Placement> {
     let (Some(standings), Some(outcome)) =
         (standings(end, per_turn), labscape_core::Game::outcome(end))
     else {
@@ -60,25 +60,19 @@ pub fn results(seats: &[SeatRow], end: &Position, per_turn: &[Vec<Event>]) -> Ve
     };
     standings
         .into_iter()
-        .filter_map(|st| {
-            let seat = seats.get(usize::from(st.seat))?;
-            Some(ResultRow {
-                seat: st.seat,
-                user_id: seat.user_id.clone(),
-                display_name: seat.display_name.clone(),
-                computer: seat.policy.is_some(),
-                rank: outcome
-                    .placings
-                    .iter()
-                    .find(|p| p.seat.0 == st.seat)
-                    .map_or(1, |p| p.rank),
-                finish: st.finish.name().to_string(),
-                tally: Some(LabscapeTally {
-                    food: i64::from(st.food),
-                    time: i64::from(st.time),
-                    caught_by_robot: i64::from(st.caught_by_robot),
-                }),
-            })
+        .map(|st| Placement {
+            seat: st.seat,
+            rank: outcome
+                .placings
+                .iter()
+                .find(|p| p.seat.0 == st.seat)
+                .map_or(1, |p| p.rank),
+            finish: st.finish.name().to_string(),
+            tally: Some(LabscapeTally {
+                food: i64::from(st.food),
+                time: i64::from(st.time),
+                caught_by_robot: i64::from(st.caught_by_robot),
+            }),
         })
         .collect()
 }

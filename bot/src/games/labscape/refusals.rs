@@ -1,31 +1,13 @@
 //! Labscape's refusals in the reader's language: an action that cannot be read, an action
 //! the rules refuse (with a hint of what would work), a layout that cannot be built.
 
-use labscape_core::{
-    AnyRefusal,
-    labscape::{
-        ActionError, ItemKind, LayoutError, NameError, ParseActionError, Refusal, RotationHint,
-        UsageProblem,
-    },
+use labscape_core::labscape::{
+    ActionError, ItemKind, LayoutError, NameError, ParseActionError, Refusal, RotationHint,
+    UsageProblem,
 };
 
 use super::item_name;
-use crate::{
-    app::messages::UserError,
-    i18n::{Lang, tr},
-};
-
-impl From<ParseActionError> for UserError {
-    fn from(e: ParseActionError) -> Self {
-        UserError::Refused(AnyRefusal::Labscape(Refusal::Unreadable(e)))
-    }
-}
-
-impl From<ActionError> for UserError {
-    fn from(e: ActionError) -> Self {
-        UserError::Refused(AnyRefusal::Labscape(Refusal::Illegal(e)))
-    }
-}
+use crate::i18n::{Lang, tr};
 
 /// A refused action, the whole sentence: "Can't read that: …" or "Not allowed: …".
 pub fn refused(r: &Refusal, lang: Lang) -> String {

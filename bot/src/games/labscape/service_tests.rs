@@ -149,7 +149,11 @@ async fn luck_weighs_everyones_dice_in_plain_sentences() {
         let row = game_row(&s, id).await;
         let seats = s.store().seats(id).await.unwrap();
         let actions = s.store().actions(id, 0).await.unwrap();
-        if searched(&record_of(&row, &seats, &actions).luck().unwrap()) {
+        if searched(
+            &record_of(&crate::app::record_of(&row, &seats, &actions, ""))
+                .luck()
+                .unwrap(),
+        ) {
             break;
         }
     }
@@ -164,7 +168,9 @@ async fn luck_weighs_everyones_dice_in_plain_sentences() {
     let row = game_row(&s, id).await;
     let seats = s.store().seats(id).await.unwrap();
     let actions = s.store().actions(id, 0).await.unwrap();
-    let expected = record_of(&row, &seats, &actions).luck().unwrap();
+    let expected = record_of(&crate::app::record_of(&row, &seats, &actions, ""))
+        .luck()
+        .unwrap();
     for p in &expected.players {
         let line = if p.dice.rolls == 1 {
             format!("{} rolled 2d6 once, for {};", p.name, p.dice.actual)
@@ -258,7 +264,9 @@ async fn finished_games_make_records_and_computer_players_are_not_ranked() {
     let row = game_row(&s, id).await;
     let seats = s.store().seats(id).await.unwrap();
     let actions = s.store().actions(id, 0).await.unwrap();
-    let (pos, per_turn) = record_of(&row, &seats, &actions).replay().unwrap();
+    let (pos, per_turn) = record_of(&crate::app::record_of(&row, &seats, &actions, ""))
+        .replay()
+        .unwrap();
     let want = standings(&pos, &per_turn).unwrap();
     let stored = s.store().results(id).await.unwrap();
     assert_eq!(stored.len(), 3);

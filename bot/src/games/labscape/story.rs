@@ -84,12 +84,17 @@ pub fn describe(events: &[Event], names: &[String], lang: Lang) -> Vec<String> {
                             .join(", ")
                     })
                     .collect();
-                tr!(
-                    lang,
-                    "event-first-player",
-                    rolls = rounds.join(&tr!(lang, "event-first-player-tie")),
-                    who = name(names, *seat)
-                )
+                // Alone, nobody rolls: the one player starts.
+                if rounds.iter().all(|r| r.is_empty()) {
+                    tr!(lang, "event-first-player-alone", who = name(names, *seat))
+                } else {
+                    tr!(
+                        lang,
+                        "event-first-player",
+                        rolls = rounds.join(&tr!(lang, "event-first-player-tie")),
+                        who = name(names, *seat)
+                    )
+                }
             }
             Event::WallPlaced { seat, floor, wall } => tr!(
                 lang,

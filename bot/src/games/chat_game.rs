@@ -1,0 +1,418 @@
+//! The one trait every game's bot module implements: everything the bot needs from a game,
+//! typed in the game's own actions, events and refusals. Its default methods serve a plain
+//! two-player board game (actions told in their notation, two-step buttons, `KEY=VALUE`
+//! options, the generic record file), so a simple game writes only what differs; what no
+//! default can know (its refusals and end reasons in words, its rules, its image) every game
+//! must write, or it does not compile.
+//!
+//! The service never sees this trait's types: `module.rs` erases it over `AnyGame`, and
+//! `games::of(kind)` hands the service the game's module.
+
+use std::borrow::Cow;
+
+use labscape_core::{Game, Member, Outcome, Reason, Seat};
+
+use super::{
+    Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, Placement, Suggestion, board,
+    lobby::{any_lobby_open, any_lobby_status, key_value_settings},
+    record::any_record_file,
+};
+use crate::i18n::{FluentValue, Lang, t, tr};
+
+/// What a game declares about itself, as data: the service reads it and never asks which
+/// game it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// Finished games are rated (Glicko-2, per game): the two-player games.
+    pub rated: bool,
+    /// A lobby may be a challenge to one person, with the creator's side chosen.
+    pub takes_challenges: bool,
+    /// A running game's `/status` is posted for the whole chat (else it answers the asker).
+    pub status_in_public: bool,
+    /// The turn image shows who is away under their names (the service reads the players'
+    /// preferences for it only then).
+    pub shows_notes: bool,
+    /// A turn may be typed as several actions separated by spaces (`/play c3 c4`).
+    pub reads_several: bool,
+    /// Its buttons may come in two steps (`pick b2`, then b2's moves).
+    pub two_step_buttons: bool,
+    /// The game has dice: `/luck` compares them with fair dice.
+    pub has_dice: bool,
+}
+
+impl Profile {
+    /// A plain two-player board game.
+    pub const BOARD: Profile = Profile {
+        rated: true,
+        takes_challenges: true,
+        status_in_public: false,
+        shows_notes: false,
+        reads_several: true,
+        two_step_buttons: true,
+        has_dice: false,
+    };
+}
+
+/// A turn image's content, in the game's own types.
+#[derive(Debug)]
+pub struct Picture<'a, G: Game> {
+    /// The game after the turn (the view its audience may see).
+    pub game: &'a G,
+    /// The actions of the turn(s) told, oldest first.
+    pub actions: Vec<G::Action>,
+    /// Their events, in order.
+    pub events: Vec<G::Event>,
+    /// The players' names, in seat order.
+    pub names: &'a [String],
+    /// A note per seat (away time), for a game whose image shows them.
+    pub notes: &'a [Option<String>],
+    /// The game's name, for the header.
+    pub title: &'a str,
+    /// The language of the labels.
+    pub lang: Lang,
+}
+
+/// One stored action, told in `/log` and `/recap`, in the game's own types.
+#[derive(Debug)]
+pub struct TurnTold<'a, G: Game> {
+    /// Its number.
+    pub seq: i64,
+    /// Who played it.
+    pub seat: Seat,
+    /// The action.
+    pub action: &'a G::Action,
+    /// What it did.
+    pub events: &'a [G::Event],
+    /// The note of an action played for an absent player (empty otherwise).
+    pub auto: &'a str,
+}
+
+/// Everything the bot needs from one game. Implemented by each game's module in `games/`.
+pub trait ChatGame: Member {
+    /// What the game declares about itself.
+    const PROFILE: Profile = Profile::BOARD;
+    /// The words that begin this game's own actions (Labscape's `move`, `roll`…): a turn
+    /// typed with one of them in another game is answered "that is GAME's".
+    const VERBS: &'static [&'static str] = &[];
+    /// The game's own chat commands beyond `/play` (Labscape's `/move`), as (the command as
+    /// a chat menu writes it, the Fluent message describing it), for the platforms' menus.
+    const COMMANDS: &'static [(&'static str, &'static str)] = &[];
+    /// The topics of its rules (`/rules walls`), beyond the summary.
+    const RULES_TOPICS: &'static [&'static str] = &[];
+
+    // --- What every game must word itself.
+
+    /// A refusal in `lang`, as a clause ("c5 is next to the cat on c4").
+    fn problem(r: &Self::Refusal, lang: Lang) -> String;
+    /// The Fluent message that words an end's reason code, if the game has one for it.
+    fn reason_message(code: &str) -> Option<&'static str>;
+    /// `/rules [TOPIC]` of this game: its summary without a topic; `None` for a topic it
+    /// does not have.
+    fn rules(topic: Option<&str>, lang: Lang) -> Option<String>;
+    /// The turn image, as PNG bytes; `None` when there is nothing to draw.
+    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>>;
+
+    // --- A turn in words.
+
+    /// A refused action, the whole sentence.
+    fn refused(r: &Self::Refusal, lang: Lang) -> String {
+        tr!(lang, "error-refused", problem = Self::problem(r, lang))
+    }
+    /// Why the game ended, in `lang` (the engine's English when the game has no words for
+    /// the reason's code).
+    fn reason(reason: &Reason, lang: Lang) -> String {
+        let Some(id) = reason.code().and_then(Self::reason_message) else {
+            return reason.english().to_string();
+        };
+        let args: Vec<(&str, FluentValue<'_>)> = reason
+            .args()
+            .iter()
+            .map(|(name, value)| (*name, FluentValue::from(value.as_str())))
+            .collect();
+        t(lang, id, &args)
+    }
+    /// The line an event adds to the turn's story, if it needs one (a capture, a swap).
+    fn event_line(event: &Self::Event, lang: Lang) -> Option<String> {
+        let _ = (event, lang);
+        None
+    }
+    /// The story of one action of `seat`: who played what, then the events' lines.
+    fn describe(
+        names: &[String],
+        seat: Seat,
+        action: &Self::Action,
+        events: &[Self::Event],
+        lang: Lang,
+    ) -> Vec<String> {
+        let player = names.get(seat.index()).map_or("", String::as_str);
+        let mut lines = vec![tr!(
+            lang,
+            "any-played",
+            who = player,
+            action = action.to_string()
+        )];
+        lines.extend(events.iter().filter_map(|e| Self::event_line(e, lang)));
+        lines
+    }
+    /// How the game ended, in words: the winner (or the ranking) and why.
+    fn outcome_line(outcome: &Outcome, names: &[String], lang: Lang) -> String {
+        let name = |seat: Seat| names.get(seat.index()).cloned().unwrap_or_default();
+        let why = Self::reason(&outcome.reason, lang);
+        match outcome.winner() {
+            Some(w) => tr!(lang, "any-game-won", who = name(w), reason = why.as_str()),
+            None => tr!(
+                lang,
+                "any-game-over",
+                winners = outcome.winners().map(name).collect::<Vec<_>>().join(", "),
+                reason = why.as_str()
+            ),
+        }
+    }
+    /// The first line of a post about the game at `turn`.
+    fn heading(title: &str, turn: i64, lang: Lang) -> String {
+        let _ = lang;
+        format!("{title} · {turn}")
+    }
+    /// Who acts next, or how the game ended; `None` when the story told it already.
+    fn next_line(&self, names: &[String], lang: Lang) -> Option<String> {
+        if let Some(outcome) = self.outcome() {
+            return Some(Self::outcome_line(&outcome, names, lang));
+        }
+        let who = names.get(self.to_move()?.index())?;
+        Some(tr!(lang, "any-next", who = who.as_str()))
+    }
+    /// The first lines of the game's first post: it begins, with whom (and what the set-up
+    /// drew, in a game with chance).
+    fn begins(
+        &self,
+        title: &str,
+        seed_hash: &str,
+        names: &[String],
+        events: &[Self::Event],
+        lang: Lang,
+    ) -> Vec<String> {
+        let _ = (seed_hash, events);
+        vec![tr!(
+            lang,
+            "any-game-begins",
+            game = title,
+            players = names.join(", ")
+        )]
+    }
+
+    // --- What is not a turn: status, log, recap.
+
+    /// The `/status` of the running game: the heading, what a player needs to know, who is
+    /// next.
+    fn status(
+        &self,
+        title: &str,
+        turn: i64,
+        names: &[String],
+        notes: &[Option<String>],
+        lang: Lang,
+    ) -> String {
+        let _ = notes;
+        let mut text = Self::heading(title, turn, lang);
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "any-status",
+            game = title,
+            turn = turn,
+            players = names.join(", ")
+        ));
+        if let Some(next) = self.next_line(names, lang) {
+            text.push('\n');
+            text.push_str(&next);
+        }
+        text
+    }
+    /// The `/status` of a lobby: its settings (in the game's words) and its seats.
+    fn lobby_status(title: &str, settings: &str, names: &[String], max: u8, lang: Lang) -> String {
+        any_lobby_status(title, settings, names, max, lang)
+    }
+    /// A line of `/log`: `#seq` and the action told.
+    fn log_line(t: &TurnTold<'_, Self>, names: &[String], lang: Lang) -> String {
+        let story = Self::describe(names, t.seat, t.action, t.events, lang).join(" ");
+        format!("#{}{} {story}", t.seq, t.auto)
+    }
+    /// A line of `/recap`: `#seq` and what happened.
+    fn recap_line(t: &TurnTold<'_, Self>, names: &[String], lang: Lang) -> String {
+        Self::log_line(t, names, lang)
+    }
+    /// What the set-up drew, told at the top of a recap from the start (nothing for a game
+    /// without chance at its start).
+    fn setup_story(events: &[Self::Event], names: &[String], lang: Lang) -> Vec<String> {
+        let _ = (events, names, lang);
+        Vec::new()
+    }
+    /// What a recap ends with: the game's status.
+    fn recap_tail(&self, title: &str, turn: i64, names: &[String], lang: Lang) -> String {
+        self.status(title, turn, names, &[], lang)
+    }
+
+    // --- The lobby.
+
+    /// A new lobby's settings, in the game's notation, and the creator's side, from the
+    /// words `/new` left to the game (by default `KEY=VALUE` options and a side word).
+    ///
+    /// # Errors
+    /// [`OptionError`] for a word the game cannot use.
+    fn lobby_settings(words: &[String]) -> Result<LobbyWords, OptionError> {
+        key_value_settings::<Self>(words)
+    }
+    /// The post that opens a lobby.
+    fn lobby_open(l: &LobbyOpen<'_>, lang: Lang) -> String {
+        any_lobby_open(l, lang)
+    }
+    /// The computer player `/addbot [NAME]` seats, by its canonical name (the game's
+    /// default without a name).
+    ///
+    /// # Errors
+    /// The name as given and the names on offer, for a name the game does not know.
+    fn addbot_policy(name: Option<&str>) -> Result<String, (String, String)> {
+        let name = name.unwrap_or(Self::DEFAULT_POLICY);
+        <Self as Game>::policy(name).ok_or_else(|| (name.to_string(), Self::POLICIES.join(", ")))
+    }
+
+    // --- A turn.
+
+    /// Reads and plays what a player typed as one action, refusing in the game's order (by
+    /// default: a seat that may not act first, then the text).
+    ///
+    /// # Errors
+    /// The game's refusal; `self` is unchanged.
+    #[allow(clippy::type_complexity)]
+    fn play_chat(
+        &self,
+        seat: Seat,
+        text: &str,
+    ) -> Result<(Self::Action, Self, Vec<Self::Event>), Self::Refusal> {
+        self.check_turn(Some(seat))?;
+        let action = self.read_chat(text)?;
+        let (next, events) = self.play(seat, &action)?;
+        Ok((action, next, events))
+    }
+    /// The action played for a player whose deadline passed (`None`: the deadline is only
+    /// announced).
+    fn deadline_action(&self) -> Option<Self::Action> {
+        None
+    }
+
+    // --- Buttons and autocomplete.
+
+    /// The buttons under a turn post, laid out in rows: every legal action when there are
+    /// few, else a first step (the piece or the column) whose button asks for the rest.
+    fn buttons(&self, lang: Lang) -> Vec<Vec<Button>> {
+        let _ = lang;
+        board::buttons::first_step(&self.legal_actions())
+    }
+    /// The second step of a two-step choice: the actions of group `key` (`None`: no such
+    /// group now).
+    fn pick(&self, key: &str) -> Option<Vec<Vec<Button>>> {
+        board::buttons::second_step(&self.legal_actions(), key)
+    }
+    /// What `seat` may play now, for autocomplete: empty unless it may act.
+    fn suggestions(&self, seat: Seat) -> Vec<Suggestion> {
+        if !self.may_act(seat) {
+            return Vec::new();
+        }
+        self.legal_actions()
+            .iter()
+            .map(|a| Suggestion::plain(a.to_string()))
+            .collect()
+    }
+    /// An action's text as a button carries it (short: Telegram allows 64 bytes for the
+    /// game, the turn and the action together). By default, the action itself.
+    fn payload(action: &str) -> Cow<'_, str> {
+        Cow::Borrowed(action)
+    }
+    /// The action a button's payload stands for ([`ChatGame::payload`] undone).
+    fn action_of(payload: &str) -> Cow<'_, str> {
+        Cow::Borrowed(payload)
+    }
+
+    // --- Images.
+
+    /// The image of a position with no turn to tell and no names (the engine's `render`),
+    /// titled `title`, `width` pixels wide where the game draws at several widths.
+    fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
+        let _ = width;
+        let names = board::default_names(self.seat_count(), Lang::En);
+        Self::image(&Picture {
+            game: self,
+            actions: Vec::new(),
+            events: Vec::new(),
+            names: &names,
+            notes: &[],
+            title,
+            lang: Lang::En,
+        })
+    }
+    /// The game's replay GIF from its record, labels in `lang`; `None` for a game without
+    /// one.
+    ///
+    /// # Errors
+    /// The reason, when the record does not replay.
+    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
+        let _ = (r, lang);
+        Ok(None)
+    }
+
+    // --- The end, help and records.
+
+    /// Every seat's placing once `end` is over (`history`: every action's events from the
+    /// start); empty before.
+    fn results(end: &Self, history: &[Vec<Self::Event>]) -> Vec<Placement> {
+        let _ = history;
+        end.outcome()
+            .map(|o| {
+                o.placings
+                    .iter()
+                    .map(|p| Placement {
+                        seat: p.seat.0,
+                        rank: p.rank,
+                        finish: p.finish.to_string(),
+                        tally: None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+    /// `/help` in a chat playing this game (named `title`): its commands.
+    fn help(title: &str, lang: Lang) -> String {
+        tr!(lang, "any-help", game = title)
+    }
+    /// Choices offered for a text that starts one of the game's actions without finishing
+    /// it (Labscape's `/rotate-wall` alone lists the legal rotations): a sentence and the
+    /// buttons, for `seat` alone; `None` when the text is not such a beginning.
+    fn choices(&self, seat: Seat, text: &str, lang: Lang) -> Option<(String, Vec<Vec<Button>>)> {
+        let _ = (seat, text, lang);
+        None
+    }
+    /// `/table [NAME]`: one of the game's printed tables, with the numbers of `game` when
+    /// it runs.
+    ///
+    /// # Errors
+    /// [`NoTable`]: no such table, or a game without tables.
+    fn table(name: Option<&str>, game: Option<&Self>, lang: Lang) -> Result<String, NoTable> {
+        let _ = (name, game, lang);
+        Err(NoTable::NotThisGame)
+    }
+    /// The record file `/export` posts (the seed in it only once the game is over).
+    ///
+    /// # Errors
+    /// The reason, when the record does not replay.
+    fn record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
+        any_record_file(r)
+    }
+    /// `/luck` in words, for a game with dice ([`Profile::has_dice`]).
+    ///
+    /// # Errors
+    /// The reason, when the record does not replay.
+    fn luck(r: &GameRecord, lang: Lang) -> Result<String, String> {
+        let _ = (r, lang);
+        Err("this game has no dice".into())
+    }
+}

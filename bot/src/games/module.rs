@@ -1,0 +1,376 @@
+//! Each game's module behind one object the service can hold: [`Module`] is [`ChatGame`]
+//! over `AnyGame`, `AnyAction`, `AnyEvent` and `AnyRefusal`, and [`of`] hands out the
+//! module of a game. The match that picks it is generated from core's one list of games
+//! (`labscape_core::for_each_game!`), with no wildcard arm: a game in core's list without
+//! a module here does not compile.
+
+use std::{borrow::Cow, marker::PhantomData};
+
+use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Reason, Seat};
+
+use super::{
+    Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, Picture, Placement,
+    Profile, Suggestion, Told, TurnPicture, TurnTold,
+};
+use crate::i18n::Lang;
+
+/// What the service asks of a game: [`ChatGame`] over any game's values. A value of another
+/// game than the module's (a caller's mistake) gets a neutral answer, never a panic.
+#[allow(missing_docs, clippy::too_many_arguments)]
+pub trait Module: Send + Sync {
+    /// Which game.
+    fn kind(&self) -> GameKind;
+    /// What the game declares about itself.
+    fn profile(&self) -> Profile;
+    /// The words that begin the game's own actions.
+    fn verbs(&self) -> &'static [&'static str];
+    /// The topics of its rules.
+    fn rules_topics(&self) -> &'static [&'static str];
+    /// The game's own chat commands and the messages describing them.
+    fn commands(&self) -> &'static [(&'static str, &'static str)];
+
+    /// Whether `r` is a refusal of this game.
+    fn owns_refusal(&self, r: &AnyRefusal) -> bool;
+    fn refusal(&self, r: &AnyRefusal, lang: Lang) -> String;
+    fn refused(&self, r: &AnyRefusal, lang: Lang) -> String;
+    fn reason(&self, reason: &Reason, lang: Lang) -> String;
+    fn rules(&self, topic: Option<&str>, lang: Lang) -> Option<String>;
+    fn image(&self, p: &TurnPicture) -> Option<Vec<u8>>;
+    fn describe(
+        &self,
+        names: &[String],
+        seat: Seat,
+        action: &AnyAction,
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String>;
+    fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String;
+    fn heading(&self, title: &str, turn: i64, lang: Lang) -> String;
+    fn next_line(&self, game: &AnyGame, names: &[String], lang: Lang) -> Option<String>;
+    fn begins(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        seed_hash: &str,
+        names: &[String],
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String>;
+    fn status(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        turn: i64,
+        names: &[String],
+        notes: &[Option<String>],
+        lang: Lang,
+    ) -> String;
+    fn lobby_status(
+        &self,
+        title: &str,
+        settings: &str,
+        names: &[String],
+        max: u8,
+        lang: Lang,
+    ) -> String;
+    fn log_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String;
+    fn recap_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String;
+    fn setup_story(&self, events: &[AnyEvent], names: &[String], lang: Lang) -> Vec<String>;
+    fn recap_tail(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        turn: i64,
+        names: &[String],
+        lang: Lang,
+    ) -> String;
+    fn lobby_settings(&self, words: &[String]) -> Result<LobbyWords, OptionError>;
+    fn lobby_open(&self, l: &LobbyOpen<'_>, lang: Lang) -> String;
+    fn policy(&self, name: Option<&str>) -> Result<String, (String, String)>;
+    #[allow(clippy::type_complexity)]
+    fn play_chat(
+        &self,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+    ) -> Result<(AnyAction, AnyGame, Vec<AnyEvent>), AnyRefusal>;
+    fn deadline_action(&self, game: &AnyGame) -> Option<AnyAction>;
+    fn buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>>;
+    fn pick(&self, game: &AnyGame, key: &str) -> Option<Vec<Vec<Button>>>;
+    fn suggestions(&self, game: &AnyGame, seat: Seat) -> Vec<Suggestion>;
+    fn payload<'a>(&self, action: &'a str) -> Cow<'a, str>;
+    fn action_of<'a>(&self, payload: &'a str) -> Cow<'a, str>;
+    fn position_image(&self, game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>>;
+    fn replay(&self, r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String>;
+    fn results(&self, end: &AnyGame, history: &[Vec<AnyEvent>]) -> Vec<Placement>;
+    fn table(
+        &self,
+        name: Option<&str>,
+        game: Option<&AnyGame>,
+        lang: Lang,
+    ) -> Result<String, NoTable>;
+    fn record_file(&self, r: &GameRecord) -> Result<Vec<u8>, String>;
+    fn help(&self, title: &str, lang: Lang) -> String;
+    fn choices(
+        &self,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+        lang: Lang,
+    ) -> Option<(String, Vec<Vec<Button>>)>;
+    /// `/luck` in words; `None` for a game without dice.
+    fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>>;
+}
+
+/// The module of game `G`.
+struct Of<G>(GameKind, PhantomData<fn() -> G>);
+
+/// `G`'s events among any game's.
+fn events_of<G: ChatGame>(events: &[AnyEvent]) -> Vec<G::Event> {
+    events.iter().filter_map(|e| G::event(e).cloned()).collect()
+}
+
+impl<G: ChatGame> Of<G> {
+    fn told<'a>(t: &'a Told<'a>, events: &'a [G::Event]) -> Option<TurnTold<'a, G>> {
+        Some(TurnTold {
+            seq: t.seq,
+            seat: t.seat,
+            action: G::action(t.action)?,
+            events,
+            auto: t.auto,
+        })
+    }
+}
+
+impl<G: ChatGame> Module for Of<G> {
+    fn kind(&self) -> GameKind {
+        self.0
+    }
+    fn profile(&self) -> Profile {
+        G::PROFILE
+    }
+    fn verbs(&self) -> &'static [&'static str] {
+        G::VERBS
+    }
+    fn rules_topics(&self) -> &'static [&'static str] {
+        G::RULES_TOPICS
+    }
+    fn commands(&self) -> &'static [(&'static str, &'static str)] {
+        G::COMMANDS
+    }
+    fn owns_refusal(&self, r: &AnyRefusal) -> bool {
+        <G as labscape_core::Member>::refusal(r).is_some()
+    }
+    fn refusal(&self, r: &AnyRefusal, lang: Lang) -> String {
+        <G as labscape_core::Member>::refusal(r)
+            .map_or_else(|| r.to_string(), |r| G::problem(r, lang))
+    }
+    fn refused(&self, r: &AnyRefusal, lang: Lang) -> String {
+        <G as labscape_core::Member>::refusal(r)
+            .map_or_else(|| r.to_string(), |r| G::refused(r, lang))
+    }
+    fn reason(&self, reason: &Reason, lang: Lang) -> String {
+        G::reason(reason, lang)
+    }
+    fn rules(&self, topic: Option<&str>, lang: Lang) -> Option<String> {
+        G::rules(topic, lang)
+    }
+    fn image(&self, p: &TurnPicture) -> Option<Vec<u8>> {
+        let game = G::from_any(&p.game)?;
+        G::image(&Picture {
+            game,
+            actions: p
+                .actions
+                .iter()
+                .filter_map(|a| G::action(a).cloned())
+                .collect(),
+            events: events_of::<G>(&p.events),
+            names: &p.names,
+            notes: &p.notes,
+            title: &p.title,
+            lang: p.lang,
+        })
+    }
+    fn describe(
+        &self,
+        names: &[String],
+        seat: Seat,
+        action: &AnyAction,
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String> {
+        match G::action(action) {
+            Some(a) => G::describe(names, seat, a, &events_of::<G>(events), lang),
+            None => vec![action.to_string()],
+        }
+    }
+    fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String {
+        G::outcome_line(outcome, names, lang)
+    }
+    fn heading(&self, title: &str, turn: i64, lang: Lang) -> String {
+        G::heading(title, turn, lang)
+    }
+    fn next_line(&self, game: &AnyGame, names: &[String], lang: Lang) -> Option<String> {
+        G::from_any(game)?.next_line(names, lang)
+    }
+    fn begins(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        seed_hash: &str,
+        names: &[String],
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String> {
+        G::from_any(game).map_or_else(Vec::new, |g| {
+            g.begins(title, seed_hash, names, &events_of::<G>(events), lang)
+        })
+    }
+    fn status(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        turn: i64,
+        names: &[String],
+        notes: &[Option<String>],
+        lang: Lang,
+    ) -> String {
+        G::from_any(game).map_or_else(
+            || G::heading(title, turn, lang),
+            |g| g.status(title, turn, names, notes, lang),
+        )
+    }
+    fn lobby_status(
+        &self,
+        title: &str,
+        settings: &str,
+        names: &[String],
+        max: u8,
+        lang: Lang,
+    ) -> String {
+        G::lobby_status(title, settings, names, max, lang)
+    }
+    fn log_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String {
+        let events = events_of::<G>(t.events);
+        Self::told(t, &events).map_or_else(
+            || format!("#{} {}", t.seq, t.action),
+            |t| G::log_line(&t, names, lang),
+        )
+    }
+    fn recap_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String {
+        let events = events_of::<G>(t.events);
+        Self::told(t, &events).map_or_else(
+            || format!("#{} {}", t.seq, t.action),
+            |t| G::recap_line(&t, names, lang),
+        )
+    }
+    fn setup_story(&self, events: &[AnyEvent], names: &[String], lang: Lang) -> Vec<String> {
+        G::setup_story(&events_of::<G>(events), names, lang)
+    }
+    fn recap_tail(
+        &self,
+        game: &AnyGame,
+        title: &str,
+        turn: i64,
+        names: &[String],
+        lang: Lang,
+    ) -> String {
+        G::from_any(game).map_or_else(
+            || G::heading(title, turn, lang),
+            |g| g.recap_tail(title, turn, names, lang),
+        )
+    }
+    fn lobby_settings(&self, words: &[String]) -> Result<LobbyWords, OptionError> {
+        G::lobby_settings(words)
+    }
+    fn lobby_open(&self, l: &LobbyOpen<'_>, lang: Lang) -> String {
+        G::lobby_open(l, lang)
+    }
+    fn policy(&self, name: Option<&str>) -> Result<String, (String, String)> {
+        G::addbot_policy(name)
+    }
+    fn play_chat(
+        &self,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+    ) -> Result<(AnyAction, AnyGame, Vec<AnyEvent>), AnyRefusal> {
+        let g = G::from_any(game).ok_or(AnyRefusal::OtherGame)?;
+        let (action, next, events) = g.play_chat(seat, text).map_err(G::any_refusal)?;
+        Ok((
+            G::any_action(action),
+            next.into_any(),
+            events.into_iter().map(G::any_event).collect(),
+        ))
+    }
+    fn deadline_action(&self, game: &AnyGame) -> Option<AnyAction> {
+        G::from_any(game)?.deadline_action().map(G::any_action)
+    }
+    fn buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>> {
+        G::from_any(game).map_or_else(Vec::new, |g| g.buttons(lang))
+    }
+    fn pick(&self, game: &AnyGame, key: &str) -> Option<Vec<Vec<Button>>> {
+        G::from_any(game)?.pick(key)
+    }
+    fn suggestions(&self, game: &AnyGame, seat: Seat) -> Vec<Suggestion> {
+        G::from_any(game).map_or_else(Vec::new, |g| g.suggestions(seat))
+    }
+    fn payload<'a>(&self, action: &'a str) -> Cow<'a, str> {
+        G::payload(action)
+    }
+    fn action_of<'a>(&self, payload: &'a str) -> Cow<'a, str> {
+        G::action_of(payload)
+    }
+    fn position_image(&self, game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
+        G::from_any(game)?.position_image(self.kind().name(), width)
+    }
+    fn replay(&self, r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
+        G::replay(r, lang)
+    }
+    fn results(&self, end: &AnyGame, history: &[Vec<AnyEvent>]) -> Vec<Placement> {
+        let Some(end) = G::from_any(end) else {
+            return Vec::new();
+        };
+        let history: Vec<Vec<G::Event>> = history.iter().map(|e| events_of::<G>(e)).collect();
+        G::results(end, &history)
+    }
+    fn table(
+        &self,
+        name: Option<&str>,
+        game: Option<&AnyGame>,
+        lang: Lang,
+    ) -> Result<String, NoTable> {
+        G::table(name, game.and_then(G::from_any), lang)
+    }
+    fn record_file(&self, r: &GameRecord) -> Result<Vec<u8>, String> {
+        G::record_file(r)
+    }
+    fn help(&self, title: &str, lang: Lang) -> String {
+        G::help(title, lang)
+    }
+    fn choices(
+        &self,
+        game: &AnyGame,
+        seat: Seat,
+        text: &str,
+        lang: Lang,
+    ) -> Option<(String, Vec<Vec<Button>>)> {
+        G::from_any(game)?.choices(seat, text, lang)
+    }
+    fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>> {
+        G::PROFILE.has_dice.then(|| G::luck(r, lang))
+    }
+}
+
+macro_rules! modules {
+    ($( $variant:ident => $ty:ty, $id:literal, $name:literal; )*) => {
+        /// The module of game `kind`.
+        pub fn of(kind: GameKind) -> &'static dyn Module {
+            match kind {
+                $( GameKind::$variant => &Of::<$ty>(GameKind::$variant, PhantomData), )*
+            }
+        }
+    };
+}
+
+labscape_core::for_each_game!(modules);

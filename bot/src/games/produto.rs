@@ -1,0 +1,94 @@
+//! Produto in the bot: its refusals and ends in words, its image (the hexagon of 61 with
+//! the turn's stones, each colour's two largest groups tinted, the live score), its rules.
+
+use labscape_core::produto::{Cell, Colour, Position, Refusal};
+use labscape_render::{BoardFrame, HexView, Piece};
+
+use super::{ChatGame, GameRecord, Picture, board};
+use crate::i18n::{Lang, t, tr};
+
+impl ChatGame for Position {
+    fn problem(r: &Refusal, lang: Lang) -> String {
+        match r {
+            Refusal::GameOver => tr!(lang, "refusal-game-over"),
+            Refusal::NotYourTurn { .. } => tr!(lang, "refusal-not-your-turn"),
+            Refusal::Unreadable(t) => tr!(lang, "produto-refusal-unreadable", text = t.as_str()),
+            Refusal::Occupied(c) => tr!(lang, "refusal-occupied", square = c.to_string()),
+            Refusal::EmptySupply(colour) => tr!(
+                lang,
+                "produto-refusal-empty-supply",
+                colour = colour.to_string()
+            ),
+        }
+    }
+
+    fn reason_message(code: &str) -> Option<&'static str> {
+        match code {
+            "product" => Some("produto-reason-product"),
+            "fewer-stones" => Some("produto-reason-fewer-stones"),
+            _ => None,
+        }
+    }
+
+    fn rules(topic: Option<&str>, lang: Lang) -> Option<String> {
+        topic.is_none().then(|| t(lang, "produto-rules", &[]))
+    }
+
+    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
+        Some(labscape_render::render_hex_png(&view(p), None))
+    }
+
+    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
+        board::replay::<Self>(r, lang, |p| BoardFrame::Hex(view(p)))
+    }
+}
+
+/// The hexagon: the stones, the last turn's, each colour's two largest groups tinted, and
+/// the live score.
+fn view(p: &Picture<'_, Position>) -> HexView {
+    let g = p.game;
+    let stone = |c: Colour| match c {
+        Colour::Black => Piece::Black,
+        Colour::White => Piece::White,
+    };
+    let mut rows: Vec<Vec<Option<Piece>>> = vec![Vec::new(); 9];
+    for cell in Cell::all() {
+        rows[usize::from(cell.row())].push(g.get(cell).map(stone));
+    }
+    let at = |c: Cell| (usize::from(c.row()), usize::from(c.number()) - 1);
+    let marks = p.actions.iter().map(|a| at(a.cell)).collect();
+    let mut groups = Vec::new();
+    for colour in [Colour::Black, Colour::White] {
+        for cell in g.largest_groups(colour).into_iter().flatten() {
+            groups.push((at(cell), stone(colour)));
+        }
+    }
+    let (to_move, status) = board::status(p);
+    let product = |c: Colour| {
+        let s = g.groups(c);
+        match (s.first(), s.get(1)) {
+            (Some(a), Some(b)) => format!("{a} × {b} = {}", a * b),
+            _ => "0".to_string(),
+        }
+    };
+    HexView {
+        title: p.title.to_string(),
+        rows,
+        marks,
+        groups,
+        sides: board::sides(
+            p,
+            [Some(Piece::Black), Some(Piece::White)],
+            [tr!(p.lang, "board-black"), tr!(p.lang, "board-white")],
+        ),
+        to_move,
+        status,
+        counters: tr!(
+            p.lang,
+            "board-produto-score",
+            black = product(Colour::Black),
+            white = product(Colour::White),
+            left = u32::from(g.stones_left())
+        ),
+    }
+}
