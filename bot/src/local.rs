@@ -8,6 +8,23 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
+
+/// Prints a line on standard output; an error (a closed pipe: `… | head -1`) is returned,
+/// and [`run`] ends quietly on a closed pipe instead of panicking as `println!` would.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+/// Whether `e` is standard output closed under us.
+fn closed_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
 
 use crate::{
@@ -71,7 +88,10 @@ pub async fn run<S: GameStore>(
     let result = run_input(&service, &opts).await;
     scheduler.abort();
     printer.abort();
-    result
+    match result {
+        Err(e) if closed_pipe(&e) => Ok(()),
+        other => other,
+    }
 }
 
 async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> anyhow::Result<()> {
@@ -84,7 +104,7 @@ async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> a
         }
         None => {
             let lang = terminal_lang(opts);
-            println!(
+            say!(
                 "{}",
                 crate::i18n::tr!(lang, "local-intro", who = opts.speaker.as_str())
             );
@@ -107,7 +127,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             Line::Unreadable(why) => {
                 let lang = terminal_lang(opts);
                 let why = crate::i18n::t(lang, why, &[]);
-                println!(
+                say!(
                     "{}\n",
                     crate::i18n::tr!(lang, "error-cant-read", problem = why)
                 );
@@ -119,17 +139,26 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             continue;
         }
         if echo {
-            println!("> {line}");
+            say!("> {line}");
         }
         if line == "/quit" || line == "quit" {
             break;
         }
         if let Some(name) = line.strip_prefix("/as ") {
-            speaker = name.trim().to_string();
-            println!("(now speaking as {speaker})");
+            let name = name.trim();
+            if let Some(refusal) = name_refusal(name, opts) {
+                say!("{refusal}\n");
+                continue;
+            }
+            speaker = name.to_string();
+            say!("(now speaking as {speaker})");
             continue;
         }
         let (who, text) = split_speaker(line, &speaker);
+        if let Some(refusal) = name_refusal(&who, opts) {
+            say!("{refusal}\n");
+            continue;
+        }
         let ctx = Ctx {
             scope: scope(),
             user_id: speaker_id(&who),
@@ -193,6 +222,16 @@ async fn next_line<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Op
     }))
 }
 
+/// Why `name` cannot speak: a name longer than a stored name would be cut, and two long
+/// names that agree in their first characters would be one player.
+fn name_refusal(name: &str, opts: &LocalOptions) -> Option<String> {
+    let max = crate::app::MAX_NAME;
+    (name.chars().count() > max).then(|| {
+        let lang = terminal_lang(opts);
+        crate::i18n::tr!(lang, "local-name-too-long", max = max as i64)
+    })
+}
+
 /// A speaker's user id: their name in lower case, capped like names (a 1 MB name is not
 /// stored as a 1 MB id).
 fn speaker_id(who: &str) -> String {
@@ -225,7 +264,7 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
         Visibility::Public => String::new(),
         Visibility::Private => format!("(to {who} only) "),
     };
-    println!("{prefix}{}", reply.text.replace("**", ""));
+    say!("{prefix}{}", reply.text.replace("**", ""));
     if let Some(png) = &reply.image {
         let name = match reply.turn {
             Some((g, t)) => format!("game{g}-turn{t:04}.png"),
@@ -233,25 +272,25 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
         };
         let path = images.join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
-        println!("[image: {}]", path.display());
+        say!("[image: {}]", path.display());
     }
     for f in &reply.files {
         let path = images.join(&f.name);
         std::fs::write(&path, &f.bytes).with_context(|| format!("writing {}", path.display()))?;
-        println!("[file: {}]", path.display());
+        say!("[file: {}]", path.display());
     }
     if reply.quick().next().is_some() {
         let labels: Vec<&str> = reply.quick().map(|q| q.label.as_str()).collect();
-        println!("[buttons: {}]", labels.join(" · "));
+        say!("[buttons: {}]", labels.join(" · "));
     }
     for m in &reply.mention {
         let who = format!("@{}", m.name);
-        println!(
+        say!(
             "{}",
             crate::i18n::tr!(reply.lang, "mention-your-turn", who = who.as_str())
         );
     }
-    println!();
+    say!();
     Ok(())
 }
 

@@ -137,6 +137,12 @@ enum Command {
     },
     /// Copy a SQLite database into an empty PostgreSQL one, and check the copy by replaying
     /// every game.
+    /// A consistent copy of the SQLite database in a new FILE, safe while the bot runs
+    /// (on PostgreSQL, use `pg_dump`).
+    Backup {
+        /// The copy to write; it must not exist yet.
+        file: PathBuf,
+    },
     Migrate {
         /// The SQLite database (a path or sqlite:// URL).
         #[arg(long)]
@@ -170,6 +176,7 @@ fn main() -> ExitCode {
         Some(Command::Migrate { from, to }) => {
             return run_async(async move { labscape::migrate::run(&from, &to).await });
         }
+        Some(Command::Backup { file }) => return run_async(backup(cli.db, file)),
         _ => {}
     }
     let settings = match Sources::read(cli.config.as_deref())
@@ -177,7 +184,7 @@ fn main() -> ExitCode {
     {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("labscape: {}", redact(&format!("{e:#}")));
+            eprintln!("labscape: {}", redact(&error_text(&e)));
             return ExitCode::FAILURE;
         }
     };
@@ -186,6 +193,7 @@ fn main() -> ExitCode {
             Command::Engine(_)
             | Command::Simulate(_)
             | Command::Verify { .. }
+            | Command::Backup { .. }
             | Command::Migrate { .. },
         ) => {
             unreachable!("answered above")
@@ -299,7 +307,7 @@ fn run_async(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> Exit
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("labscape: {}", redact(&format!("{e:#}")));
+            eprintln!("labscape: {}", redact(&error_text(&e)));
             ExitCode::FAILURE
         }
     }
@@ -333,7 +341,64 @@ async fn local_play(db: DbArgs, args: LocalArgs, settings: Settings) -> anyhow::
         },
         locale: settings.locale,
     };
-    local::run(Arc::new(service), opts).await
+    let service = Arc::new(service);
+    let played = local::run(service.clone(), opts).await;
+    close(&service).await;
+    played
+}
+
+/// An error and its causes on one line, each cause once: libraries often print their
+/// source inside their own message too, and `{:#}` would then repeat it.
+fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.contains(&part) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+/// A clean stop: the store is closed, its write-ahead log checkpointed into the database
+/// file (so `labscape.db` alone holds every game).
+async fn close(service: &app::Service<store::AnyStore>) {
+    if let Err(e) = service.store().close().await {
+        tracing::warn!("closing the database: {}", redact(&e.to_string()));
+    }
+}
+
+/// `labscape backup FILE`.
+async fn backup(db: DbArgs, file: PathBuf) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    if store::is_postgres(&db.db) {
+        anyhow::bail!(
+            "`labscape backup` copies a SQLite database; on PostgreSQL use pg_dump \
+             (pg_dump --format=custom --file=labscape.dump DATABASE), which is consistent \
+             while the bot runs"
+        );
+    }
+    if file.exists() {
+        anyhow::bail!("{} already exists; name a new file", file.display());
+    }
+    let store = store::SqliteStore::open(&db.db)
+        .await
+        .with_context(|| format!("opening the database {}", store::shown_url(&db.db)))?;
+    store
+        .backup_to(&file)
+        .await
+        .with_context(|| format!("writing the backup {}", file.display()))?;
+    store.close().await?;
+    println!(
+        "Backed up {} to {}.",
+        store::shown_url(&db.db),
+        file.display()
+    );
+    Ok(())
 }
 
 /// An unbounded sender (what the scheduler's router takes) feeding a platform's bounded
@@ -428,7 +493,7 @@ async fn chat_bots(
         signal = stop_signal() => tracing::info!("{signal}: stopping the bots"),
         Some(done) = bots.join_next() => {
             let failure = bot_failure(done);
-            eprintln!("labscape: {}; stopping", redact(&format!("{failure:#}")));
+            eprintln!("labscape: {}; stopping", redact(&error_text(&failure)));
             result = Err(failure);
         }
     }
@@ -441,7 +506,7 @@ async fn chat_bots(
                 continue;
             }
             let failure = bot_failure(done);
-            tracing::warn!("{}", redact(&format!("{failure:#}")));
+            tracing::warn!("{}", redact(&error_text(&failure)));
         }
         service.idle().await;
     };
@@ -452,5 +517,23 @@ async fn chat_bots(
         signal = stop_signal() => tracing::warn!("{signal} again: stopping now"),
     }
     bots.shutdown().await;
+    close(&service).await;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::error_text;
+
+    #[test]
+    fn an_error_names_each_cause_once() {
+        let io = std::io::Error::other("no route to host");
+        let wrapped = anyhow::Error::new(io)
+            .context("error communicating with database: no route to host")
+            .context("opening postgres://bot:…@db/x");
+        assert_eq!(
+            error_text(&wrapped),
+            "opening postgres://bot:…@db/x: error communicating with database: no route to host"
+        );
+    }
 }

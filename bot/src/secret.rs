@@ -55,6 +55,11 @@ impl fmt::Display for Secret {
 /// Shorter texts are not scrubbed on their own (they would match ordinary words).
 const MIN_SCRUBBED: usize = 6;
 
+/// Registers `value` (a password, say) with the scrubber without wrapping it.
+pub fn register_secret(value: &str) {
+    register(value);
+}
+
 fn register(value: &str) {
     let value = value.trim();
     if value.len() < MIN_SCRUBBED {

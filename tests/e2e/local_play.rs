@@ -109,6 +109,78 @@ fn a_script_file_plays_non_interactively() {
     assert!(text.contains("duo · hard"), "{text}");
 }
 
+/// A closed pipe ends local play quietly (no panic, exit 0); a clean stop leaves every
+/// game in the database file itself (the WAL is checkpointed), and `labscape backup`
+/// copies it; a name longer than a stored name is refused.
+#[test]
+fn a_closed_pipe_a_clean_stop_a_backup_and_a_long_name() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("demo.txt");
+    let long = "n".repeat(40);
+    std::fs::write(
+        &script,
+        // /help is long: the output fills the pipe long before the script ends.
+        format!("ana: /new duo\n{long}: /join\nbo: /join\nana: /start\n")
+            + &"ana: /help\n".repeat(300),
+    )
+    .unwrap();
+    let db = dir.path().join("s.db");
+    let run = |args: &[&str]| {
+        std::process::Command::new(labscape_bin())
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .arg("--images")
+            .arg(dir.path().join("img"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut child = run(&["local", "--script", script.to_str().unwrap()]);
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is dropped: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?} {err}", out.status);
+    assert!(!err.contains("panicked"), "{err}");
+
+    let out = run(&["local", "--script", script.to_str().unwrap()])
+        .wait_with_output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("at most 32 characters"), "{text}");
+    assert!(!text.contains(&format!("{long} joins")), "{text}");
+    let wal = dir.path().join("s.db-wal");
+    let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert_eq!(wal_len, 0, "the WAL is checkpointed at a clean stop");
+
+    let backup = |to: &str, db: &str| {
+        std::process::Command::new(labscape_bin())
+            .args(["backup", to, "--db", db])
+            .output()
+            .unwrap()
+    };
+    let copy = dir.path().join("copy.db");
+    let (copy_name, db_name) = (copy.to_str().unwrap(), db.to_str().unwrap());
+    let out = backup(copy_name, db_name);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(std::fs::metadata(&copy).unwrap().len() > 4096);
+    let again = backup(copy_name, db_name);
+    assert!(
+        !again.status.success(),
+        "an existing file is never overwritten"
+    );
+    let pg = backup("x.db", "postgres://bot:pa/ss@127.0.0.1:1/x");
+    let err = String::from_utf8_lossy(&pg.stderr);
+    assert!(err.contains("pg_dump") && !err.contains("pa/ss"), "{err}");
+}
+
 /// Several clients (separate processes) play on one database; clients are killed with
 /// SIGKILL at random points, some with a command in flight, and restarted. Every turn whose
 /// reply was received must be stored, none twice, and the record must replay.

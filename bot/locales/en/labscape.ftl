@@ -652,6 +652,7 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 players on a hexagon o
     Keep your own two big groups apart; merge your opponent's.
 
 local-not-utf8 = the line is not UTF-8 text
+local-name-too-long = A name has at most { $max } characters; choose a shorter one (nothing was done).
 local-line-too-long = the line is too long (64 KiB at most)
 
 ## The board games' refusals (bot/src/games/refusals.rs).

@@ -687,6 +687,7 @@ produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágon
     Mantenha separados os seus dois grandes grupos; junte os do adversário.
 
 local-not-utf8 = a linha não é texto UTF-8
+local-name-too-long = Um nome tem no máximo { $max } caracteres; escolha um mais curto (nada foi feito).
 local-line-too-long = a linha é longa demais (no máximo 64 KiB)
 
 ## The board games' refusals (bot/src/games/refusals.rs).

@@ -34,6 +34,21 @@ impl AnyStore {
         }
     }
 
+    /// Closes the store at a clean stop: on SQLite, the write-ahead log is checkpointed
+    /// into the database file first.
+    ///
+    /// # Errors
+    /// If the checkpoint fails.
+    pub async fn close(&self) -> StoreResult<()> {
+        match self {
+            AnyStore::Sqlite(s) => s.close().await,
+            AnyStore::Postgres(s) => {
+                s.pool().close().await;
+                Ok(())
+            }
+        }
+    }
+
     /// Which database this is, for logs and errors: `sqlite` or `postgres`.
     pub fn backend(&self) -> &'static str {
         match self {
@@ -43,19 +58,72 @@ impl AnyStore {
     }
 }
 
-/// `url` as it may be printed: a password in it is replaced by `…`.
+/// `url` as it may be printed: a password in it is replaced by `…`, whatever its shape.
+///
+/// The password runs from the first `:` after the user name to the *last* `@` (a password
+/// may hold an unencoded `@` or `/`, and a host never holds `@`), so neither the password
+/// nor any tail of it is shown. A URL with `@` but no scheme is shown as `…` altogether.
 pub fn shown_url(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
+        return if url.contains('@') {
+            "…".into()
+        } else {
+            url.to_string()
+        };
     };
-    match rest.split_once('@') {
-        Some((userinfo, host)) if !userinfo.contains('/') => {
-            let user = userinfo.split(':').next().unwrap_or_default();
-            let hidden = if userinfo.contains(':') { ":…" } else { "" };
+    match rest.rsplit_once('@') {
+        Some((userinfo, host)) => {
+            let user = userinfo.split([':', '/']).next().unwrap_or_default();
+            let hidden = if userinfo.len() > user.len() {
+                ":…"
+            } else {
+                ""
+            };
             format!("{scheme}://{user}{hidden}@{host}")
         }
-        _ => url.to_string(),
+        None => url.to_string(),
     }
+}
+
+/// The password `url` holds, as written and percent-decoded (what a library may echo),
+/// so the scrubber can take it out of any error or log line.
+pub fn url_password(url: &str) -> Vec<String> {
+    let Some((_, rest)) = url.split_once("://") else {
+        return Vec::new();
+    };
+    let Some((userinfo, _)) = rest.rsplit_once('@') else {
+        return Vec::new();
+    };
+    let Some((_, password)) = userinfo.split_once(':') else {
+        return Vec::new();
+    };
+    let mut forms = vec![password.to_string()];
+    let decoded = percent_decoded(password);
+    if decoded != password {
+        forms.push(decoded);
+    }
+    forms
+}
+
+/// `%XX` sequences decoded (invalid ones kept as they are).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && i + 2 < bytes.len()
+            && let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2]))
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether `url` names a PostgreSQL database.
@@ -300,5 +368,35 @@ mod tests {
         );
         assert_eq!(shown_url("postgres://bot@db/x"), "postgres://bot@db/x");
         assert_eq!(shown_url("labscape.db"), "labscape.db");
+        // An unencoded `/` or `@` in the password: no part of it is shown.
+        for (url, secret) in [
+            ("postgres://bot:pa/ss@db:5432/x", "pa/ss"),
+            ("postgres://bot:p@ss@db:5432/x", "p@ss"),
+            ("postgresql://bot:a@b/c@d@db/x", "a@b/c@d"),
+        ] {
+            let shown = shown_url(url);
+            assert_eq!(shown, shown_url(url));
+            assert!(
+                shown.starts_with("postgres") && shown.contains("bot:…@db"),
+                "{shown}"
+            );
+            for part in secret.split(['@', '/']) {
+                assert!(!shown.contains(&format!("{part}@")), "{shown} shows {part}");
+                assert!(!shown.contains(&format!(":{part}")), "{shown} shows {part}");
+            }
+        }
+        assert_eq!(shown_url("bot:secret@db"), "…");
+    }
+
+    #[test]
+    fn a_password_is_found_as_written_and_decoded() {
+        use super::url_password;
+        assert_eq!(url_password("postgres://bot:p@ss@db/x"), vec!["p@ss"]);
+        assert_eq!(
+            url_password("postgres://bot:a%2Fb@db/x"),
+            vec!["a%2Fb".to_string(), "a/b".to_string()]
+        );
+        assert!(url_password("postgres://bot@db/x").is_empty());
+        assert!(url_password("labscape.db").is_empty());
     }
 }

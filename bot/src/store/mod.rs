@@ -20,7 +20,7 @@ pub mod test_postgres;
 
 use std::future::Future;
 
-pub use any_store::{AnyStore, is_postgres, shown_url};
+pub use any_store::{AnyStore, is_postgres, shown_url, url_password};
 use labscape_core::GameKind;
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
@@ -404,6 +404,14 @@ pub enum StoreError {
     /// Anything else from the database.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// The database server did not answer in time when the store was opened.
+    #[error("no answer from the database server at {0} within {1} s")]
+    NoAnswer(String, u64),
+    /// A database URL that cannot be read (it is not echoed: it may hold a password).
+    #[error(
+        "the database URL cannot be read ({0}); it is not shown here, as it may hold a password"
+    )]
+    BadUrl(String),
     /// A stored value that does not read back.
     #[error("corrupt row: {0}")]
     Corrupt(String),

@@ -8,11 +8,11 @@
 //! on their row (`FOR UPDATE`), so two schedulers never fire one timer twice. Queries are
 //! checked at run time, like the SQLite store's; the store's contract tests run on both.
 
-use std::time::Duration;
+use std::{str::FromStr, time::Duration};
 
 use sqlx::{
     Row,
-    postgres::{PgPool, PgPoolOptions, PgRow},
+    postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow},
 };
 
 use labscape_core::GameKind;
@@ -22,6 +22,9 @@ use super::{
     MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError,
     StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
+
+/// How long opening the store waits for the server's first answer.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Games in a PostgreSQL database.
 #[derive(Clone, Debug)]
@@ -35,11 +38,24 @@ impl PgStore {
     /// # Errors
     /// If the server cannot be reached or a migration fails.
     pub async fn open(url: &str) -> StoreResult<PgStore> {
-        let pool = PgPoolOptions::new()
-            .max_connections(16)
-            .acquire_timeout(Duration::from_secs(30))
-            .connect(url)
-            .await?;
+        for form in super::url_password(url) {
+            crate::secret::register_secret(&form);
+        }
+        let opts = PgConnectOptions::from_str(url).map_err(|e| match e {
+            sqlx::Error::Configuration(why) => StoreError::BadUrl(why.to_string()),
+            other => StoreError::BadUrl(other.to_string()),
+        })?;
+        let server = format!("{}:{}", opts.get_host(), opts.get_port());
+        // A server that does not answer is reported at start, within seconds, by name.
+        let pool = tokio::time::timeout(
+            CONNECT_TIMEOUT,
+            PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(30))
+                .connect_with(opts),
+        )
+        .await
+        .map_err(|_| StoreError::NoAnswer(server, CONNECT_TIMEOUT.as_secs()))??;
         sqlx::migrate!("../migrations/postgres")
             .run(&pool)
             .await

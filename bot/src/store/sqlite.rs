@@ -79,6 +79,36 @@ impl SqliteStore {
         Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
     }
 
+    /// Moves every committed turn from the write-ahead log into the database file and
+    /// empties the log (a clean stop calls it: `labscape.db` alone then holds every game),
+    /// then closes the pool.
+    ///
+    /// # Errors
+    /// If the checkpoint fails (another process holds the database, say).
+    pub async fn close(&self) -> StoreResult<()> {
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&self.pool)
+            .await?;
+        self.pool.close().await;
+        Ok(())
+    }
+
+    /// Writes a consistent copy of the database to the new file `to` (`VACUUM INTO`: safe
+    /// while the bot runs; the copy holds every committed turn, WAL included).
+    ///
+    /// # Errors
+    /// If `to` already exists or cannot be written.
+    pub async fn backup_to(&self, to: &std::path::Path) -> StoreResult<()> {
+        let to = to
+            .to_str()
+            .ok_or_else(|| StoreError::Corrupt("the backup file's name is not UTF-8".into()))?;
+        sqlx::query("VACUUM INTO ?")
+            .bind(to)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The connection pool (for tests and benchmarks).
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
@@ -961,6 +991,30 @@ mod tests {
     /// settings text (`fixtures/labscape-2026-11-24.script` made it through local play): a
     /// finished Labscape game with its results, and a running one with a timer.
     const FIXTURE: &[u8] = include_bytes!("fixtures/labscape-2026-11-24.db");
+
+    #[tokio::test]
+    async fn a_clean_stop_leaves_every_game_in_the_main_file_and_a_backup_holds_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("labscape.db");
+        let s = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
+        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+        // A backup while the store is open holds the game.
+        let copy = dir.path().join("backup.db");
+        s.backup_to(&copy).await.unwrap();
+        assert!(
+            s.backup_to(&copy).await.is_err(),
+            "an existing file is not overwritten"
+        );
+        s.close().await.unwrap();
+        // Only the main file, copied alone (as a person backing up would), holds it too.
+        let alone = dir.path().join("alone");
+        std::fs::create_dir(&alone).unwrap();
+        std::fs::copy(&path, alone.join("labscape.db")).unwrap();
+        for file in [alone.join("labscape.db"), copy] {
+            let t = SqliteStore::open(file.to_str().unwrap()).await.unwrap();
+            assert!(t.game(id).await.unwrap().is_some(), "{}", file.display());
+        }
+    }
 
     #[tokio::test]
     async fn a_plain_path_is_a_file_name_not_a_url() {
