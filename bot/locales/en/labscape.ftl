@@ -645,6 +645,7 @@ flume-rules = **Flume** (Mark Steere) — 2 players on 7×7; the first player ha
     The second player may answer the very first stone with /play swap: the colours change hands and that stone becomes theirs.
     The first colour with 25 stones — more than half the board — wins.
 error-refused-part = Part { $n } (“{ $part }”) is refused: { $problem }. Nothing was played.
+board-produto-final = Final score: Black { $black } · White { $white }
 board-produto-score = Black { $black } · White { $white } · stones left this turn: { $left }
 produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 players on a hexagon of 61 cells (rows a–i); Black starts. A shared supply of 45 black and 45 white stones.
     Black's first turn is one stone; every later turn is two stones of either colour, anywhere empty: /play e5b f6w (b black, w white).

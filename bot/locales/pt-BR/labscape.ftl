@@ -680,6 +680,7 @@ flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o prim
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
+board-produto-final = Placar final: Negras { $black } · Brancas { $white }
 board-produto-score = Negras { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
 produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Negras. Uma reserva comum de 45 peças negras e 45 brancas.
     A primeira vez das Negras é uma peça; cada vez seguinte são duas peças de qualquer cor, em quaisquer casas vazias: /play e5b f6w (b negra, w branca).

@@ -64,13 +64,6 @@ fn view(p: &Picture<'_, Position>) -> HexView {
         }
     }
     let (to_move, status) = board::status(p);
-    let product = |c: Colour| {
-        let s = g.groups(c);
-        match (s.first(), s.get(1)) {
-            (Some(a), Some(b)) => format!("{a} × {b} = {}", a * b),
-            _ => "0".to_string(),
-        }
-    };
     HexView {
         title: p.title.to_string(),
         rows,
@@ -83,12 +76,64 @@ fn view(p: &Picture<'_, Position>) -> HexView {
         ),
         to_move,
         status,
-        counters: tr!(
-            p.lang,
+        counters: counters(g, p.lang),
+    }
+}
+
+/// The footer: each colour's score as its two largest groups' product, and while the game
+/// goes on, the stones left to place this turn (after the end, only the final score).
+fn counters(g: &Position, lang: Lang) -> String {
+    let product = |c: Colour| {
+        let s = g.groups(c);
+        match (s.first(), s.get(1)) {
+            (Some(a), Some(b)) => format!("{a} × {b} = {}", a * b),
+            _ => "0".to_string(),
+        }
+    };
+    let (black, white) = (product(Colour::Black), product(Colour::White));
+    if labscape_core::Game::outcome(g).is_some() {
+        tr!(lang, "board-produto-final", black = black, white = white)
+    } else {
+        tr!(
+            lang,
             "board-produto-score",
-            black = product(Colour::Black),
-            white = product(Colour::White),
+            black = black,
+            white = white,
             left = u32::from(g.stones_left())
-        ),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use labscape_core::{Game, Seat};
+
+    use super::*;
+
+    #[test]
+    fn the_final_footer_shows_the_score_and_no_stones_left_to_place() {
+        let mut g = Position::start();
+        for _ in 0..400 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let seat: Seat = g.seat_to_move();
+            let action = g.legal_actions()[0];
+            g = g.play(seat, &action).unwrap().0;
+        }
+        assert!(g.outcome().is_some(), "the game ends");
+        for lang in [Lang::En, Lang::PtBr] {
+            let text = counters(&g, lang);
+            assert!(
+                text.contains("Final score") || text.contains("Placar final"),
+                "{text}"
+            );
+            assert!(
+                !text.contains("left") && !text.contains("por jogar"),
+                "{text}"
+            );
+        }
+        let running = counters(&Position::start(), Lang::En);
+        assert!(running.contains("stones left this turn"), "{running}");
     }
 }
