@@ -371,7 +371,9 @@ mod tests {
             .await;
         s.handle_line(&ctx("lab", "bo"), "/records").await;
 
-        let server = TestPostgres::start();
+        let Some(server) = TestPostgres::start("migrate to PostgreSQL") else {
+            return;
+        };
         let url = server.fresh_database("to").await;
         let pg = PgStore::open(&url).await.unwrap();
         let report = migrate(&sqlite, &pg).await.unwrap();

@@ -190,7 +190,9 @@ async fn players(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_killed_at_random_lose_no_acknowledged_turn_and_apply_none_twice() {
-    let pg = TestPostgres::start();
+    let Some(pg) = TestPostgres::start("the kill soak on PostgreSQL") else {
+        return;
+    };
     let db = pg.fresh_database("soak").await;
     let dir = tempfile::tempdir().unwrap();
     let fake = Arc::new(FakeTelegram::start().await);

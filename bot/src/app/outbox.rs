@@ -3,7 +3,9 @@
 //! reports back ([`Service::posted`]) and the debt is cleared. If the process dies between
 //! the commit and the post, the scheduler finds the debt (older than [`GRACE_SECS`], so a
 //! post still on its way is not doubled) and posts the game's current turn again: at
-//! least once, never lost.
+//! least once, never lost. The same debt finds a game left waiting for a computer player
+//! (the process died after a person's turn and before the computer's reply), which is
+//! played on before the post.
 
 use super::{Outgoing, Reply, Service, Visibility, turns::Played};
 use crate::{
@@ -58,20 +60,37 @@ impl<S: GameStore> Service<S> {
     }
 
     /// The public post of a game's current turn, as the chat would have seen it; `None`
-    /// for a game that no longer owes one (abandoned).
+    /// for a game that no longer owes one (abandoned). A running game whose turn is a
+    /// computer player's is played on first: the process that committed the last turn
+    /// died before its computer players moved. The debt is handed to one process at a
+    /// time, and a turn commits only at the number it expects, so the computer moves once.
     async fn owed_post(&self, game: GameId) -> super::Res<Option<Reply>> {
         let Some(row) = self.store.game(game).await? else {
             return Ok(None);
         };
-        if !matches!(row.status, GameStatus::Running | GameStatus::Over) {
-            return Ok(None);
-        }
-        let seats = self.store.seats(row.id).await?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
-        let game = self.current_game(&row).await?;
-        let mut reply = self
-            .turn_reply(&row, &seats, &game, Played::default(), lang)
-            .await;
+        let mut reply = match row.status {
+            GameStatus::Running => {
+                let slot = self.slot(row.id);
+                let mut guard = slot.lock().await;
+                // Read again under the game's lock: a turn may have just been played.
+                let Some(row) = self.store.game(game).await? else {
+                    return Ok(None);
+                };
+                let seats = self.store.seats(row.id).await?;
+                self.load_with(&row, seats.clone(), &mut guard).await?;
+                let position = guard.as_ref().expect("loaded").game.clone();
+                self.finish_turn(row, seats, position, Played::default(), guard, lang)
+                    .await?
+            }
+            GameStatus::Over => {
+                let seats = self.store.seats(row.id).await?;
+                let game = self.current_game(&row).await?;
+                self.turn_reply(&row, &seats, &game, Played::default(), lang)
+                    .await
+            }
+            _ => return Ok(None),
+        };
         let heading = tr!(lang, "outbox-again");
         reply.text = format!("{heading}\n{}", reply.text);
         reply.visibility = Visibility::Public;

@@ -8,7 +8,7 @@ use std::sync::{
 
 use super::*;
 use crate::games::labscape::record_of;
-use crate::store::{MemoryStore, SqliteStore};
+use crate::store::{GameRow, GameStatus, MemoryStore, SqliteStore, TurnWrite};
 
 pub(crate) struct FakeClock(pub(crate) AtomicI64);
 impl Clock for FakeClock {
@@ -723,4 +723,137 @@ async fn ids_of_any_size_are_stored_cut() {
         "already seated: {}",
         r.text
     );
+}
+
+/// A Rastros game of ana against a random computer player on the SQLite file `path`, at
+/// ana's turn.
+async fn against_a_computer(s: &Service<SqliteStore>) -> GameRow {
+    say(s, "ana", "/new rastros").await;
+    say(s, "ana", "/addbot random").await;
+    let r = say(s, "ana", "/start").await;
+    assert_eq!(active_user(&r), "ana", "the computer has moved: {}", r.text);
+    s.store()
+        .live_game(&ctx("ana").scope)
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_computer_player_left_waiting_by_a_crash_moves_once_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.db");
+    let path = path.to_str().unwrap();
+    let clock = Arc::new(FakeClock(AtomicI64::new(1_000)));
+    let s = Service::new(SqliteStore::open(path).await.unwrap(), clock.clone(), None);
+    let row = against_a_computer(&s).await;
+    // ana's turn commits, as the dying process wrote it; the computer never answered.
+    let game = s.game_of(row.id).await.unwrap();
+    let action = game.legal_actions()[0].to_string();
+    s.store()
+        .append_turn(&TurnWrite {
+            game: row.id,
+            expected_turn: row.turn,
+            action: crate::store::ActionRow {
+                seq: 0,
+                seat: 0,
+                action: action.clone(),
+                sender: "ana".into(),
+                automatic: false,
+                at: s.now(),
+            },
+            more: Vec::new(),
+            snapshot: None,
+            status: GameStatus::Running,
+            message: None,
+            timer: None,
+            results: Vec::new(),
+        })
+        .await
+        .unwrap();
+    s.store().close().await.unwrap();
+    drop(s);
+
+    let s = Service::new(SqliteStore::open(path).await.unwrap(), clock.clone(), None);
+    let stuck = s.handle_line(&ctx("ana"), "/play b2").await;
+    assert!(stuck.text.contains("not your turn"), "{}", stuck.text);
+    let now = s.now() + super::outbox::GRACE_SECS + 1;
+    let posts = s.fire_due(now).await;
+    assert_eq!(posts.len(), 1, "{posts:?}");
+    let post = &posts[0].reply;
+    assert_eq!(post.mention[0].user_id, "ana", "{}", post.text);
+    assert_eq!(
+        s.store().game(row.id).await.unwrap().unwrap().turn,
+        row.turn + 2,
+        "ana's turn and the computer's"
+    );
+    s.posted(post).await;
+    // Nothing more is owed, and the computer does not move twice.
+    assert!(
+        s.fire_due(now + 10 * super::outbox::GRACE_SECS)
+            .await
+            .is_empty()
+    );
+    assert_eq!(
+        s.store().game(row.id).await.unwrap().unwrap().turn,
+        row.turn + 2
+    );
+    let r = say(&s, "ana", "/status").await;
+    assert!(
+        r.mention.is_empty() || active_user(&r) == "ana",
+        "{}",
+        r.text
+    );
+}
+
+#[tokio::test]
+async fn a_messages_several_actions_are_one_commit() {
+    let s = service().await;
+    say(&s, "ana", "/new flume").await;
+    say(&s, "bo", "/join").await;
+    let r = say(&s, "ana", "/start").await;
+    let first = active_user(&r);
+    let row = s
+        .store()
+        .live_game(&ctx("ana").scope)
+        .await
+        .unwrap()
+        .unwrap();
+    // Turns of one stone until two stones can chain; then one message plays both.
+    let mut who = first;
+    for _ in 0..40 {
+        let game = s.game_of(row.id).await.unwrap();
+        if let Some((a, b)) = two_chained_placements(&game) {
+            let before = s.store().game(row.id).await.unwrap().unwrap().turn;
+            let r = say(&s, &who, &format!("/play {a} {b}")).await;
+            assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+            let actions = s.store().actions(row.id, before).await.unwrap();
+            let told: Vec<&str> = actions.iter().map(|a| a.action.as_str()).collect();
+            assert_eq!(told, [a.as_str(), b.as_str()]);
+            assert_eq!(
+                actions[0].at, actions[1].at,
+                "written together, in one transaction"
+            );
+            return;
+        }
+        let action = game.legal_actions()[0].to_string();
+        let r = say(&s, &who, &format!("/play {action}")).await;
+        assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+        who = active_user(&r);
+    }
+    panic!("no two chaining stones in 40 turns");
+}
+
+/// Two placements on Flume's `game` where the first lets the same player place again.
+fn two_chained_placements(game: &labscape_core::AnyGame) -> Option<(String, String)> {
+    let me = game.to_move()?;
+    for a in game.legal_actions() {
+        let (next, _) = game.play(me, &a).ok()?;
+        if next.to_move() == Some(me)
+            && let Some(b) = next.legal_actions().first()
+        {
+            return Some((a.to_string(), b.to_string()));
+        }
+    }
+    None
 }

@@ -15,7 +15,10 @@ use super::{
 use crate::{
     games::{self, TurnPicture},
     i18n::{Lang, tr},
-    store::{ActionRow, GameRow, GameStatus, GameStore, MessageKey, ResultRow, SeatRow, TurnWrite},
+    store::{
+        ActionRow, GameRow, GameStatus, GameStore, MessageKey, ResultRow, SeatRow, StoreError,
+        TurnWrite,
+    },
 };
 
 /// What one reply tells: the actions played, their events, and the story in words.
@@ -138,21 +141,21 @@ impl<S: GameStore> Service<S> {
         let steps = read_turn(&game, me, text)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         let mut played = Played::default();
-        let mut key = key;
+        for (action, _, events) in &steps {
+            played.push(&row, &seats, seat.seat, action, events, lang);
+        }
         // Emptied until the turn is through: a turn that fails half-way is read again.
         *guard = None;
-        for (action, next, events) in &steps {
-            played.push(&row, &seats, seat.seat, action, events, lang);
-            // The delivery is recorded with the first action, so a retried message
-            // applies once.
+        if let Some((_, last, _)) = steps.last() {
+            // Every action of the message in one transaction, with the delivery, so a
+            // retried message applies once and a crash keeps all of it or none.
             let end = Commit {
-                next,
-                events,
+                next: last,
+                actions: steps.iter().map(|(a, _, e)| (a, e.as_slice())).collect(),
                 seat: seat.seat,
-                action,
                 sender: &ctx.user_id,
                 automatic: false,
-                message: key.take(),
+                message: key,
             };
             self.commit(&mut row, &seats, end).await?;
         }
@@ -210,16 +213,16 @@ impl<S: GameStore> Service<S> {
         Ok(reply)
     }
 
-    /// Commits one action in one transaction: the action, a snapshot when due, the next
-    /// turn's timers, and every seat's result when it ends the game (read from the whole
-    /// history then: Labscape counts its catches in it).
+    /// Commits one action, or a message's several, in one transaction: the actions, a
+    /// snapshot when due, the next turn's timers, and every seat's result when it ends the
+    /// game (read from the whole history then: Labscape counts its catches in it).
     async fn commit(&self, row: &mut GameRow, seats: &[SeatRow], c: Commit<'_>) -> Res<()> {
-        let new_turn = row.turn + 1;
+        let new_turn = row.turn + c.actions.len() as i64;
         let over = c.next.is_over();
         let results = if over {
             let (_, steps) = self.any_steps_from(row, 0).await?;
             let mut history: Vec<Vec<AnyEvent>> = steps.into_iter().map(|s| s.events).collect();
-            history.push(c.events.to_vec());
+            history.extend(c.actions.iter().map(|(_, events)| events.to_vec()));
             results(seats, &games::of(row.kind).results(c.next, &history))
         } else {
             Vec::new()
@@ -229,18 +232,25 @@ impl<S: GameStore> Service<S> {
         } else {
             GameStatus::Running
         };
+        let at = self.clock.now();
+        let mut rows = c.actions.iter().map(|(action, _)| ActionRow {
+            seq: 0,
+            seat: c.seat,
+            action: action.to_string(),
+            sender: c.sender.to_string(),
+            automatic: c.automatic,
+            at,
+        });
+        let Some(first) = rows.next() else {
+            return Ok(());
+        };
+        let snapshot_due = (row.turn + 1..=new_turn).any(|t| t % SNAPSHOT_EVERY == 0);
         let write = TurnWrite {
             game: row.id,
             expected_turn: row.turn,
-            action: ActionRow {
-                seq: new_turn,
-                seat: c.seat,
-                action: c.action.to_string(),
-                sender: c.sender.to_string(),
-                automatic: c.automatic,
-                at: self.clock.now(),
-            },
-            snapshot: (new_turn % SNAPSHOT_EVERY == 0 || over).then(|| doc_json(c.next)),
+            action: first,
+            more: rows.collect(),
+            snapshot: (snapshot_due || over).then(|| doc_json(c.next)),
             status,
             message: c.message,
             timer: self
@@ -274,9 +284,8 @@ impl<S: GameStore> Service<S> {
         played.push(&row, &seats, seat, action, &events, lang);
         let c = Commit {
             next: &next,
-            events: &events,
+            actions: vec![(action, &events)],
             seat,
-            action,
             sender: "scheduler",
             automatic: true,
             message: None,
@@ -313,17 +322,29 @@ impl<S: GameStore> Service<S> {
             let (next, events) = game
                 .play(active, &action)
                 .map_err(|e| corrupt(row.id, format!("computer player chose {action}: {e}")))?;
-            played.push(row, seats, seat.seat, &action, &events, lang);
             let c = Commit {
                 next: &next,
-                events: &events,
+                actions: vec![(&action, &events)],
                 seat: seat.seat,
-                action: &action,
                 sender: &seat.user_id,
                 automatic: true,
                 message: None,
             };
-            self.commit(row, seats, c).await?;
+            match self.commit(row, seats, c).await {
+                Ok(()) => {}
+                // Another process played on first (it found this game stuck, or a player
+                // acted there): the game is read as it now stands, and told as such.
+                Err(ServiceError::Store(StoreError::Conflict)) => {
+                    *row = self
+                        .store
+                        .game(row.id)
+                        .await?
+                        .ok_or(ServiceError::User(UserError::NoGame))?;
+                    return self.load_any(row).await;
+                }
+                Err(e) => return Err(e),
+            }
+            played.push(row, seats, seat.seat, &action, &events, lang);
             game = next;
         }
         Ok(game)
@@ -481,12 +502,12 @@ impl<S: GameStore> Service<S> {
     }
 }
 
-/// One action to commit, and what it led to.
+/// What to commit: one action, or the several one message played, each with its events,
+/// and the position after the last.
 struct Commit<'a> {
     next: &'a AnyGame,
-    events: &'a [AnyEvent],
+    actions: Vec<(&'a AnyAction, &'a [AnyEvent])>,
     seat: u8,
-    action: &'a AnyAction,
     sender: &'a str,
     automatic: bool,
     message: Option<MessageKey>,

@@ -246,7 +246,9 @@ mod tests {
             handle: Some(user.into()),
             ..Ctx::member("local", "pg", user, user)
         };
-        let server = TestPostgres::start();
+        let Some(server) = TestPostgres::start("the service on PostgreSQL") else {
+            return;
+        };
         let url = server.fresh_database("service").await;
         let store = AnyStore::open(&url).await.unwrap();
         assert_eq!(store.backend(), "postgres");
@@ -297,7 +299,9 @@ mod tests {
             handle: Some(user.into()),
             ..Ctx::member("local", chat, user, user)
         };
-        let server = TestPostgres::start();
+        let Some(server) = TestPostgres::start("two processes on PostgreSQL") else {
+            return;
+        };
         let url = server.fresh_database("two").await;
         let t0 = 1_800_000_000;
         let open = || async {
@@ -357,6 +361,45 @@ mod tests {
             .filter(|o| o.reply.text.contains("Reminder 1 of 5"))
             .count();
         assert_eq!(reminders, chats.len(), "each reminder once");
+
+        // A process died after a person's turn, before its computer player answered: both
+        // processes find the game; the computer moves once and the chat is told once.
+        let me = ctx("c9", "ana");
+        a.handle_line(&me, "/new rastros").await;
+        a.handle_line(&me, "/addbot random").await;
+        let r = a.handle_line(&me, "/start").await;
+        assert_eq!(r.mention[0].user_id, "ana", "{}", r.text);
+        let row = a.store().live_game(&me.scope).await.unwrap().unwrap();
+        let game = a.game_of(row.id).await.unwrap();
+        let write = crate::store::TurnWrite {
+            game: row.id,
+            expected_turn: row.turn,
+            action: crate::store::ActionRow {
+                seq: 0,
+                seat: 0,
+                action: game.legal_actions()[0].to_string(),
+                sender: "ana".into(),
+                automatic: false,
+                at: later,
+            },
+            more: Vec::new(),
+            snapshot: None,
+            status: crate::store::GameStatus::Running,
+            message: None,
+            timer: None,
+            results: Vec::new(),
+        };
+        a.store().append_turn(&write).await.unwrap();
+        let much_later = later + 3600;
+        let (fa, fb) = tokio::join!(a.fire_due(much_later), b.fire_due(much_later));
+        let posts: Vec<_> = fa
+            .iter()
+            .chain(&fb)
+            .filter(|o| o.scope == me.scope)
+            .collect();
+        assert_eq!(posts.len(), 1, "{posts:?}");
+        let row = a.store().game(row.id).await.unwrap().unwrap();
+        assert_eq!(row.turn, write.expected_turn + 2, "the computer moved once");
     }
 
     #[test]

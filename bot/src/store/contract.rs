@@ -36,7 +36,11 @@ macro_rules! contract_tests {
             /// a fresh database for each of its tests.
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn every_contract_test_passes_on_postgres() {
-                let server = crate::store::test_postgres::TestPostgres::start();
+                let Some(server) =
+                    crate::store::test_postgres::TestPostgres::start("the store's contract")
+                else {
+                    return;
+                };
                 $(
                     let url = server.fresh_database(stringify!($name)).await;
                     let s = crate::store::PgStore::open(&url).await.unwrap();
@@ -53,6 +57,7 @@ contract_tests!(
     the_last_finished_game_is_the_latest_over_one_of_its_scope,
     seats_fill_up_to_the_maximum_and_renumber_on_leave,
     a_turn_is_written_once_and_only_at_the_expected_number,
+    a_messages_several_actions_are_written_together_or_not_at_all,
     results_are_written_only_with_the_turn_that_ends_the_game,
     leaderboards_count_a_scopes_finished_games_and_only_people,
     prefs_round_trip,
@@ -110,6 +115,7 @@ fn turn(game: GameId, expected: i64, msg: Option<&str>) -> TurnWrite {
             automatic: false,
             at: 5,
         },
+        more: Vec::new(),
         snapshot: None,
         status: GameStatus::Running,
         message: msg.map(|m| MessageKey {
@@ -256,6 +262,56 @@ async fn finished<S: GameStore>(s: &S, scope: &ChatScope, results: Vec<ResultRow
     .await
     .unwrap();
     id
+}
+
+pub(super) async fn a_messages_several_actions_are_written_together_or_not_at_all<S: GameStore>(
+    s: &S,
+) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", None, 2).await.unwrap();
+    let one = |text: &str| ActionRow {
+        action: text.into(),
+        ..turn(id, 0, None).action
+    };
+    let write = TurnWrite {
+        action: one("c3"),
+        more: vec![one("c4"), one("d5")],
+        snapshot: Some("{}".into()),
+        ..turn(id, 0, Some("m1"))
+    };
+    assert_eq!(write.last_turn(), 3);
+    // Written at a stale turn: nothing of it is kept, not even its delivery.
+    s.append_turn(&turn(id, 0, None)).await.unwrap();
+    assert!(matches!(
+        s.append_turn(&write).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_eq!(s.actions(id, 0).await.unwrap().len(), 1);
+    assert!(!s.handled(&write.message.clone().unwrap()).await.unwrap());
+    // At the right turn: every action, numbered in order, the game at the last one.
+    let write = TurnWrite {
+        expected_turn: 1,
+        ..write
+    };
+    s.append_turn(&write).await.unwrap();
+    let actions = s.actions(id, 1).await.unwrap();
+    let got: Vec<(i64, &str)> = actions.iter().map(|a| (a.seq, a.action.as_str())).collect();
+    assert_eq!(got, [(2, "c3"), (3, "c4"), (4, "d5")]);
+    assert_eq!(s.game(id).await.unwrap().unwrap().turn, 4);
+    assert_eq!(
+        s.snapshot(id, 10).await.unwrap().map(|(seq, _)| seq),
+        Some(4)
+    );
+    // The same delivery again is known, and writes nothing.
+    assert!(matches!(
+        s.append_turn(&TurnWrite {
+            expected_turn: 4,
+            ..write
+        })
+        .await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(s.game(id).await.unwrap().unwrap().turn, 4);
 }
 
 pub(super) async fn results_are_written_only_with_the_turn_that_ends_the_game<S: GameStore>(s: &S) {

@@ -389,19 +389,16 @@ impl GameStore for MemoryStore {
         {
             return Err(StoreError::Duplicate);
         }
-        let next = w.expected_turn + 1;
+        let next = w.last_turn();
         let current = t.games.get(&w.game);
         if current.is_none_or(|g| g.turn != w.expected_turn || g.status != GameStatus::Running) {
             return Err(StoreError::Conflict);
         }
         let actions = t.actions.entry(w.game).or_default();
-        if actions.iter().any(|a| a.seq == next) {
+        if actions.iter().any(|a| a.seq > w.expected_turn) {
             return Err(StoreError::Conflict);
         }
-        actions.push(ActionRow {
-            seq: next,
-            ..w.action.clone()
-        });
+        actions.extend(w.numbered().map(|(seq, a)| ActionRow { seq, ..a.clone() }));
         let g = t.game_mut(w.game)?;
         g.turn = next;
         g.status = w.status;

@@ -265,18 +265,22 @@ pub struct MessageKey {
     pub id: String,
 }
 
-/// One turn to append.
+/// One turn to append: one action, or the several actions one message played (a turn of
+/// several placements), committed together or not at all.
 #[derive(Clone, Debug)]
 pub struct TurnWrite {
     /// The game.
     pub game: GameId,
-    /// The turn number the game must be at (the new action gets `expected + 1`).
+    /// The turn number the game must be at (the first action gets `expected + 1`, the
+    /// ones in `more` the numbers after it).
     pub expected_turn: i64,
-    /// The action.
+    /// The action (the first, when the message played several).
     pub action: ActionRow,
-    /// A snapshot of the position after it, if due.
+    /// The actions the same message played after `action`, in order.
+    pub more: Vec<ActionRow>,
+    /// A snapshot of the position after the last action, if due.
     pub snapshot: Option<String>,
-    /// The game's status after it.
+    /// The game's status after the last action.
     pub status: GameStatus,
     /// The delivery that carried it, if any.
     pub message: Option<MessageKey>,
@@ -285,6 +289,18 @@ pub struct TurnWrite {
     /// How every player finished, when this turn ends the game (else empty): kept for
     /// records, written in the same transaction as the turn.
     pub results: Vec<ResultRow>,
+}
+
+impl TurnWrite {
+    /// Every action of the write with the turn number it is stored at.
+    pub fn numbered(&self) -> impl Iterator<Item = (i64, &ActionRow)> {
+        (self.expected_turn + 1..).zip(std::iter::once(&self.action).chain(&self.more))
+    }
+
+    /// The game's turn number once the write is applied.
+    pub fn last_turn(&self) -> i64 {
+        self.expected_turn + 1 + self.more.len() as i64
+    }
 }
 
 /// How one player finished a game, as kept for records.

@@ -168,22 +168,24 @@ WITH g AS (
     RETURNING 1
 ), a AS (
     INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at)
-    SELECT id, $5, $8, $9, $10, $11, $4 FROM g
+    SELECT g.id, x.seq, x.seat, x.action, x.sender, x.automatic, x.at
+    FROM g, UNNEST($8::BIGINT[], $9::BIGINT[], $10::TEXT[], $11::TEXT[], $12::BOOLEAN[],
+                   $13::BIGINT[]) AS x(seq, seat, action, sender, automatic, at)
     RETURNING 1
 ), s AS (
     INSERT INTO snapshots (game_id, seq, position)
-    SELECT id, $5, $12::TEXT FROM g WHERE $12::TEXT IS NOT NULL
+    SELECT id, $5, $14::TEXT FROM g WHERE $14::TEXT IS NOT NULL
     ON CONFLICT (game_id, seq) DO UPDATE SET position = excluded.position
     RETURNING 1
 ), t_gone AS (
-    DELETE FROM turn_timers WHERE $13::BIGINT IS NULL AND game_id IN (SELECT id FROM g)
+    DELETE FROM turn_timers WHERE $15::BIGINT IS NULL AND game_id IN (SELECT id FROM g)
     RETURNING 1
 ), t AS (
     INSERT INTO turn_timers (game_id, turn, seat, user_id, waiting_since, reminders_sent,
                              next_reminder, deadline_at, stalled)
-    SELECT id, $13::BIGINT, $14::BIGINT, $15::TEXT, $16::BIGINT, $17::BIGINT, $18::BIGINT,
-           $19::BIGINT, $20::BOOLEAN
-    FROM g WHERE $13::BIGINT IS NOT NULL
+    SELECT id, $15::BIGINT, $16::BIGINT, $17::TEXT, $18::BIGINT, $19::BIGINT, $20::BIGINT,
+           $21::BIGINT, $22::BOOLEAN
+    FROM g WHERE $15::BIGINT IS NOT NULL
     ON CONFLICT (game_id) DO UPDATE SET turn = excluded.turn, seat = excluded.seat,
         user_id = excluded.user_id, waiting_since = excluded.waiting_since,
         reminders_sent = excluded.reminders_sent, next_reminder = excluded.next_reminder,
@@ -199,20 +201,27 @@ SELECT COUNT(*) AS moved FROM g";
 /// Runs [`WRITE_TURN`] for `w`: [`StoreError::Duplicate`] for a delivery seen before,
 /// [`StoreError::Conflict`] when the game is not at the expected turn.
 async fn write_turn(conn: &mut sqlx::PgConnection, w: &TurnWrite) -> StoreResult<()> {
-    let a = &w.action;
     let t = w.timer.as_ref();
+    let (seqs, actions): (Vec<i64>, Vec<&ActionRow>) = w.numbered().unzip();
     let res = sqlx::query(WRITE_TURN)
         .bind(w.message.as_ref().map(|m| m.platform.as_str()))
         .bind(w.message.as_ref().map(|m| m.id.as_str()))
         .bind(w.game.0)
-        .bind(a.at)
-        .bind(w.expected_turn + 1)
+        .bind(w.action.at)
+        .bind(w.last_turn())
         .bind(w.status.name())
         .bind(w.expected_turn)
-        .bind(i64::from(a.seat))
-        .bind(&a.action)
-        .bind(&a.sender)
-        .bind(a.automatic)
+        .bind(seqs)
+        .bind(
+            actions
+                .iter()
+                .map(|a| i64::from(a.seat))
+                .collect::<Vec<_>>(),
+        )
+        .bind(actions.iter().map(|a| a.action.clone()).collect::<Vec<_>>())
+        .bind(actions.iter().map(|a| a.sender.clone()).collect::<Vec<_>>())
+        .bind(actions.iter().map(|a| a.automatic).collect::<Vec<_>>())
+        .bind(actions.iter().map(|a| a.at).collect::<Vec<_>>())
         .bind(w.snapshot.as_deref())
         .bind(t.map(|t| t.turn))
         .bind(t.map(|t| i64::from(t.seat)))

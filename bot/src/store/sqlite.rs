@@ -549,7 +549,7 @@ impl GameStore for SqliteStore {
                 Ok(_) => {}
             }
         }
-        let next = w.expected_turn + 1;
+        let next = w.last_turn();
         let res = sqlx::query(
             "UPDATE games SET turn = ?, status = ?, updated_at = ? WHERE id = ? AND turn = ? AND status = 'running'",
         )
@@ -564,26 +564,27 @@ impl GameStore for SqliteStore {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        let a = &w.action;
-        let res = sqlx::query(
-            "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(w.game.0)
-        .bind(next)
-        .bind(i64::from(a.seat))
-        .bind(&a.action)
-        .bind(&a.sender)
-        .bind(a.automatic)
-        .bind(a.at)
-        .execute(&mut *tx)
-        .await;
-        match res {
-            Err(e) if is_unique(&e) => {
-                tx.rollback().await?;
-                return Err(StoreError::Conflict);
+        for (seq, a) in w.numbered() {
+            let res = sqlx::query(
+                "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(w.game.0)
+            .bind(seq)
+            .bind(i64::from(a.seat))
+            .bind(&a.action)
+            .bind(&a.sender)
+            .bind(a.automatic)
+            .bind(a.at)
+            .execute(&mut *tx)
+            .await;
+            match res {
+                Err(e) if is_unique(&e) => {
+                    tx.rollback().await?;
+                    return Err(StoreError::Conflict);
+                }
+                Err(e) => return Err(e.into()),
+                Ok(_) => {}
             }
-            Err(e) => return Err(e.into()),
-            Ok(_) => {}
         }
         if let Some(snap) = &w.snapshot {
             sqlx::query(
@@ -596,7 +597,7 @@ impl GameStore for SqliteStore {
             .await?;
         }
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
-        owe_post(&mut tx, w.game, next, a.at).await?;
+        owe_post(&mut tx, w.game, next, w.action.at).await?;
         for r in &w.results {
             sqlx::query(
                 "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
