@@ -8,7 +8,9 @@
 //!   players as it seats at least, and a fixed seed; each non-empty line is one action in the
 //!   game's notation, played by the seat to move, and each must be legal where it stands.
 //!   ```` ```play ```` with no game plays from the position of the nearest ```` ```json
-//!   position ```` block above it in the same file.
+//!   position ```` block above it in the same file. A line `=> seat N wins` says the game
+//!   is over there and seat N alone won; `=> seat N to move`, that it goes on with seat N
+//!   to act. Both are checked.
 //! - ```` ```json position ````: a position in its notation (`format` names the game), which
 //!   must read as a valid position.
 //!
@@ -94,20 +96,47 @@ fn start(words: &[&str], at: &str) -> AnyGame {
 fn play(mut game: AnyGame, block: &Block, at: &str) -> AnyGame {
     for (i, line) in block.lines.iter().enumerate() {
         let action = line.trim();
+        let here = format!("{at}, line {}", block.line + 1 + i);
         if action.is_empty() {
+            continue;
+        }
+        if let Some(claim) = action.strip_prefix("=>") {
+            check_claim(&game, claim.trim(), &here);
             continue;
         }
         game = match game.apply(None, action) {
             Ok((_, next, _)) => next,
             Err(e) => panic!(
-                "{at}, line {}: “{action}” is refused in {}: {e} ({})",
-                block.line + 1 + i,
+                "{here}: “{action}” is refused in {}: {e} ({})",
                 game.kind().name(),
                 e.code()
             ),
         };
     }
     game
+}
+
+/// Checks a `=> seat N wins` or `=> seat N to move` line against the game.
+fn check_claim(game: &AnyGame, claim: &str, here: &str) {
+    let words: Vec<&str> = claim.split_whitespace().collect();
+    let seat = |w: &str| -> u8 {
+        w.parse()
+            .unwrap_or_else(|_| panic!("{here}: “{w}” is not a seat number"))
+    };
+    match words.as_slice() {
+        ["seat", n, "wins"] => {
+            let outcome = game
+                .outcome()
+                .unwrap_or_else(|| panic!("{here}: the game is not over"));
+            let winners: Vec<u8> = outcome.winners().map(|s| s.0).collect();
+            assert_eq!(winners, [seat(n)], "{here}: the winners");
+        }
+        ["seat", n, "to", "move"] => {
+            assert!(!game.is_over(), "{here}: the game is over");
+            assert_eq!(game.to_move().map(|s| s.0), Some(seat(n)), "{here}: who moves");
+        }
+        _ => panic!("{here}: “=> {claim}” is neither “seat N wins” nor “seat N to move”"),
+    }
 }
 
 /// Checks every example of one page; the games its `play` blocks start.
@@ -217,6 +246,15 @@ fn the_block_reader_finds_play_blocks_and_a_refused_example_fails() {
         lines: vec!["d4".into(), "e5".into()],
         line: 1,
     };
-    let caught = std::panic::catch_unwind(|| play(game, &refused, "here"));
+    let caught = std::panic::catch_unwind(|| play(game.clone(), &refused, "here"));
     assert!(caught.is_err(), "e5 holds a black piece after d4: refused");
+    for (claim, holds) in [("=> seat 1 to move", true), ("=> seat 0 to move", false), ("=> seat 0 wins", false)] {
+        let block = Block {
+            info: "play rastros".into(),
+            lines: vec!["d4".into(), claim.into()],
+            line: 1,
+        };
+        let checked = std::panic::catch_unwind(|| play(game.clone(), &block, "here"));
+        assert_eq!(checked.is_ok(), holds, "{claim}");
+    }
 }
