@@ -133,7 +133,11 @@ fn check_claim(game: &AnyGame, claim: &str, here: &str) {
         }
         ["seat", n, "to", "move"] => {
             assert!(!game.is_over(), "{here}: the game is over");
-            assert_eq!(game.to_move().map(|s| s.0), Some(seat(n)), "{here}: who moves");
+            assert_eq!(
+                game.to_move().map(|s| s.0),
+                Some(seat(n)),
+                "{here}: who moves"
+            );
         }
         _ => panic!("{here}: “=> {claim}” is neither “seat N wins” nor “seat N to move”"),
     }
@@ -222,7 +226,10 @@ fn every_example_in_the_docs_is_legal_where_it_is_shown() {
 
 #[test]
 fn every_rules_page_is_a_game_of_cores_list() {
-    for page in pages().iter().filter(|p| p.parent().unwrap().ends_with("rules")) {
+    for page in pages()
+        .iter()
+        .filter(|p| p.parent().unwrap().ends_with("rules"))
+    {
         let id = page.file_stem().unwrap().to_string_lossy();
         assert!(
             GameKind::ALL.iter().any(|k| k.id() == id),
@@ -248,7 +255,11 @@ fn the_block_reader_finds_play_blocks_and_a_refused_example_fails() {
     };
     let caught = std::panic::catch_unwind(|| play(game.clone(), &refused, "here"));
     assert!(caught.is_err(), "e5 holds a black piece after d4: refused");
-    for (claim, holds) in [("=> seat 1 to move", true), ("=> seat 0 to move", false), ("=> seat 0 wins", false)] {
+    for (claim, holds) in [
+        ("=> seat 1 to move", true),
+        ("=> seat 0 to move", false),
+        ("=> seat 0 wins", false),
+    ] {
         let block = Block {
             info: "play rastros".into(),
             lines: vec!["d4".into(), claim.into()],
