@@ -10,7 +10,8 @@
 //!   ```` ```play ```` with no game plays from the position of the nearest ```` ```json
 //!   position ```` block above it in the same file. A line `=> seat N wins` says the game
 //!   is over there and seat N alone won; `=> seat N to move`, that it goes on with seat N
-//!   to act. Both are checked.
+//!   to act; `=> ACTION is refused`, that the seat to move may not play ACTION there (the
+//!   game goes on from the same position). Each is checked.
 //! - ```` ```json position ````: a position in its notation (`format` names the game), which
 //!   must read as a valid position.
 //!
@@ -116,7 +117,8 @@ fn play(mut game: AnyGame, block: &Block, at: &str) -> AnyGame {
     game
 }
 
-/// Checks a `=> seat N wins` or `=> seat N to move` line against the game.
+/// Checks a `=> seat N wins`, `=> seat N to move` or `=> ACTION is refused` line against
+/// the game.
 fn check_claim(game: &AnyGame, claim: &str, here: &str) {
     let words: Vec<&str> = claim.split_whitespace().collect();
     let seat = |w: &str| -> u8 {
@@ -139,7 +141,18 @@ fn check_claim(game: &AnyGame, claim: &str, here: &str) {
                 "{here}: who moves"
             );
         }
-        _ => panic!("{here}: “=> {claim}” is neither “seat N wins” nor “seat N to move”"),
+        [action @ .., "is", "refused"] if !action.is_empty() => {
+            let action = action.join(" ");
+            if let Ok((_, next, _)) = game.apply(None, &action) {
+                panic!(
+                    "{here}: “{action}” is played, not refused (to move next: {:?})",
+                    next.to_move()
+                );
+            }
+        }
+        _ => panic!(
+            "{here}: “=> {claim}” is none of “seat N wins”, “seat N to move”, “ACTION is refused”"
+        ),
     }
 }
 
@@ -259,6 +272,8 @@ fn the_block_reader_finds_play_blocks_and_a_refused_example_fails() {
         ("=> seat 1 to move", true),
         ("=> seat 0 to move", false),
         ("=> seat 0 wins", false),
+        ("=> e5 is refused", true),
+        ("=> d3 is refused", false),
     ] {
         let block = Block {
             info: "play rastros".into(),
