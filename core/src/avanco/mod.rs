@@ -5,6 +5,9 @@
 //!
 //! Actions are `b2-b3` (a move) and `b2xc3` (a capture): the separator is part of the
 //! action (`[D3]`); the chat reads `b2c3` or `B2-C3` as the one legal action it can mean.
+//!
+//! Players read these rules in the repository, in `docs/rules/avanco.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod notation;
 mod policy;

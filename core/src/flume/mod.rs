@@ -6,6 +6,9 @@
 //!
 //! Each engine action is one placement (`d4`) or `swap`; `to_move` stays the same seat while
 //! its turn goes on.
+//!
+//! Players read these rules in the repository, in `docs/rules/flume.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod notation;
 mod policy;

@@ -5,6 +5,9 @@
 //!
 //! The action is a square (`e4`). A game ends right after a placement that leaves the
 //! opponent none (`[D4]`), so no seat ever faces a turn it cannot play.
+//!
+//! Players read these rules in the repository, in `docs/rules/gatos-caes.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod notation;
 mod policy;

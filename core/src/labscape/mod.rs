@@ -3,6 +3,7 @@
 //! The authoritative rules are `shared/rules/labscape.md`; section numbers (§) and
 //! decisions ([D#]) in the docs of this module refer to it. The public notation is
 //! `shared/rules/position-format.md`.
+//! Players read these rules in `docs/rules/labscape.md`, the notation in `docs/engine.md`.
 //!
 //! A game is a pure function of its [`Settings`], its seed and its actions:
 //!

@@ -5,6 +5,9 @@
 //! fewer stones of one's own colour wins).
 //!
 //! Each engine action is one stone (`e5b`, `e5w`); `stones_left` keeps the turn.
+//!
+//! Players read these rules in the repository, in `docs/rules/produto.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod board;
 mod notation;

@@ -4,6 +4,9 @@
 //! it there, and a player left without a move loses.
 //!
 //! The action is the white piece's target square (`d4`).
+//!
+//! Players read these rules in the repository, in `docs/rules/rastros.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod notation;
 mod policy;

@@ -7,6 +7,9 @@
 //! has 12 squares and every action raises one square one step, so a game lasts at most 36
 //! actions and cannot be drawn; the whole game is small enough to solve, and the `strong`
 //! computer player plays perfectly (the second player wins).
+//!
+//! Players read these rules in the repository, in `docs/rules/semaforo.md`; its examples are
+//! played by `core/tests/docs.rs`.
 
 mod board;
 mod notation;
