@@ -742,3 +742,4 @@ export-running-plain = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
+rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.

@@ -790,3 +790,4 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
         [one] uma jogada
        *[other] { $turns } jogadas
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
+rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.

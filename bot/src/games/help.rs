@@ -23,12 +23,24 @@ pub const RULES_TOPICS: [&str; 9] = labscape::help::TOPICS;
 /// one); `None` for an unknown topic.
 pub fn rules(topic: Option<&str>, playing: Option<GameKind>, lang: Lang) -> Option<String> {
     if let Some(kind) = topic.and_then(GameKind::from_id) {
-        return of(kind).rules(None, lang);
+        return summary(kind, lang);
     }
     let kind = playing.unwrap_or(DEFAULT_GAME);
+    if topic.is_none() {
+        return summary(kind, lang);
+    }
     of(kind)
         .rules(topic, lang)
         .or_else(|| of(DEFAULT_GAME).rules(topic, lang))
+}
+
+/// A game's rules summary, ending with where its full rules are.
+fn summary(kind: GameKind, lang: Lang) -> Option<String> {
+    let text = of(kind).rules(None, lang)?;
+    Some(format!(
+        "{text}\n{}",
+        tr!(lang, "rules-full", id = kind.id())
+    ))
 }
 
 /// `/help`: the commands of the chat's game (`playing`, by kind and name); outside a game,

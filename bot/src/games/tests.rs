@@ -160,3 +160,24 @@ fn every_game_has_a_module_with_rules_an_image_and_buttons() {
         }
     }
 }
+
+/// `/rules` for a game ends with where its full rules are, and the file is there.
+#[test]
+fn a_rules_summary_names_the_games_rules_page() {
+    for &kind in GameKind::ALL {
+        for lang in [Lang::En, Lang::PtBr] {
+            for text in [
+                super::help::rules(Some(kind.id()), None, lang),
+                super::help::rules(None, Some(kind), lang),
+            ] {
+                let page = format!("docs/rules/{}.md", kind.id());
+                let text = text.unwrap_or_default();
+                assert!(text.contains(&page), "{text}");
+            }
+        }
+        // Nim is the tests' own game, never offered to players.
+        let page = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../docs/rules/{}.md", kind.id()));
+        assert!(kind.id() == "nim" || page.exists(), "{}", page.display());
+    }
+}
