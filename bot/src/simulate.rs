@@ -60,8 +60,9 @@ pub struct SimulateArgs {
     /// Games to play (per table cell with `--table`; default 1000, or 200 per cell).
     #[arg(long)]
     games: Option<usize>,
-    /// random, heuristic, careless or search[:N] (N rollouts per decision).
-    #[arg(long, default_value = "heuristic")]
+    /// Every game: random, easy or strong (Labscape also takes strong:N, N rollouts per
+    /// decision, and careless; heuristic and search are older names of easy and strong).
+    #[arg(long, default_value = "easy")]
     policy: String,
     /// Seed of the run (any text): game i of a cell plays with a seed derived from it.
     #[arg(long, default_value = "labscape")]
@@ -475,7 +476,7 @@ fn run_inner(args: &SimulateArgs) -> anyhow::Result<()> {
     }
     let policy = Policy::from_name(&args.policy).with_context(|| {
         format!(
-            "--policy {}: not one of {} (search:N for N rollouts)",
+            "--policy {}: not one of {} (strong:N for N rollouts)",
             args.policy,
             Policy::NAMES.join(", ")
         )

@@ -181,3 +181,26 @@ fn a_rules_summary_names_the_games_rules_page() {
         assert!(kind.id() == "nim" || page.exists(), "{}", page.display());
     }
 }
+
+/// Every game offers the same three computer players by the same names (issue 33.10), and
+/// Labscape's older names still read.
+#[test]
+fn every_game_has_random_easy_and_strong_computer_players() {
+    for &kind in GameKind::ALL {
+        if kind.id() == "nim" {
+            continue;
+        }
+        assert_eq!(
+            kind.policies(),
+            ["random", "easy", "strong"],
+            "{}",
+            kind.id()
+        );
+        for name in ["random", "easy", "strong", "Strong"] {
+            assert!(kind.policy(name).is_some(), "{} {name}", kind.id());
+        }
+    }
+    let labscape = GameKind::Labscape;
+    assert_eq!(labscape.policy("heuristic").as_deref(), Some("easy"));
+    assert_eq!(labscape.policy("search").as_deref(), Some("strong"));
+}

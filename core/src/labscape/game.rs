@@ -73,8 +73,9 @@ impl Game for Position {
     type Doc = PositionDoc;
 
     const OPTIONS: &'static [&'static str] = &["layout", "difficulty", "setup"];
-    const POLICIES: &'static [&'static str] = &["random", "careless", "heuristic", "search"];
-    const DEFAULT_POLICY: &'static str = "heuristic";
+    // Every game's three levels; `careless`, `heuristic` and `search` are read too.
+    const POLICIES: &'static [&'static str] = &["random", "easy", "strong"];
+    const DEFAULT_POLICY: &'static str = "easy";
 
     fn settings(options: &[(String, String)]) -> Result<Variant, SettingsError> {
         check_option_keys(options, Self::OPTIONS)?;
@@ -224,7 +225,7 @@ impl Game for Position {
         Policy::from_name(policy)?.choose(view, &mut Dice::from_seed(seed))
     }
 
-    /// `search:N` names the search with its budget.
+    /// `strong:N` names the search with its budget; older names read as their level.
     fn policy(name: &str) -> Option<String> {
         Policy::from_name(name).map(|p| p.to_string())
     }

@@ -31,7 +31,7 @@ pub use story::{
 
 /// The computer players `addbot` offers, for a refusal.
 pub fn policy_names() -> String {
-    ["random", "heuristic", "search"]
+    ["random", "easy", "strong"]
         .into_iter()
         .filter(|n| Policy::from_name(n).is_some())
         .collect::<Vec<_>>()

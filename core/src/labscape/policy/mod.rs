@@ -60,21 +60,25 @@ pub enum Policy {
 
 impl Policy {
     /// The policies a lobby can offer, by name.
-    pub const NAMES: [&'static str; 4] = ["random", "heuristic", "careless", "search"];
+    /// Every game's three levels (`random`, `easy`, `strong`) and Labscape's own
+    /// `careless` (the heuristic blind to the robot, for `simulate`'s balance report).
+    pub const NAMES: [&'static str; 4] = ["random", "easy", "careless", "strong"];
 
-    /// The policy's kind as a name (`search` whatever its budget; [`fmt::Display`] writes
-    /// `search:N` when the budget is not the default).
+    /// The policy's kind as a name (`strong` whatever its budget; [`fmt::Display`] writes
+    /// `strong:N` when the budget is not the default).
     pub fn name(self) -> &'static str {
         match self {
             Policy::Random => "random",
-            Policy::Heuristic => "heuristic",
+            Policy::Heuristic => "easy",
             Policy::Careless => "careless",
-            Policy::Search { .. } => "search",
+            Policy::Search { .. } => "strong",
         }
     }
 
-    /// Reads a policy name: `random`, `heuristic`, `careless`, `search` or `search:N`
-    /// (N rollouts per decision, 1 to 100000). Any case; spaces around are ignored.
+    /// Reads a policy name: `random`, `easy` (or its older name `heuristic`), `careless`,
+    /// `strong` (or `search`), or `strong:N` / `search:N` (N rollouts per decision, 1 to
+    /// 100000). Any case; spaces around are ignored. Games stored with the older names
+    /// play on as they did.
     pub fn from_name(s: &str) -> Option<Policy> {
         let s = s.trim().to_ascii_lowercase();
         let (word, budget) = match s.split_once(':') {
@@ -83,12 +87,12 @@ impl Policy {
         };
         match (word.as_str(), budget) {
             ("random", None) => Some(Policy::Random),
-            ("heuristic", None) => Some(Policy::Heuristic),
+            ("easy" | "heuristic", None) => Some(Policy::Heuristic),
             ("careless", None) => Some(Policy::Careless),
-            ("search", None) => Some(Policy::Search {
+            ("strong" | "search", None) => Some(Policy::Search {
                 iterations: DEFAULT_SEARCH_ITERATIONS,
             }),
-            ("search", Some(n)) if (1..=100_000).contains(&n) => {
+            ("strong" | "search", Some(n)) if (1..=100_000).contains(&n) => {
                 Some(Policy::Search { iterations: n })
             }
             _ => None,
@@ -117,13 +121,10 @@ impl Policy {
 impl fmt::Display for Policy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Policy::Random => f.write_str("random"),
-            Policy::Heuristic => f.write_str("heuristic"),
-            Policy::Careless => f.write_str("careless"),
-            Policy::Search { iterations } if *iterations == DEFAULT_SEARCH_ITERATIONS => {
-                f.write_str("search")
+            Policy::Search { iterations } if *iterations != DEFAULT_SEARCH_ITERATIONS => {
+                write!(f, "strong:{iterations}")
             }
-            Policy::Search { iterations } => write!(f, "search:{iterations}"),
+            p => f.write_str(p.name()),
         }
     }
 }

@@ -56,7 +56,11 @@ fn names_read_back() {
         Policy::from_name(" Search:12 "),
         Some(Policy::Search { iterations: 12 })
     );
-    assert_eq!(Policy::Search { iterations: 12 }.to_string(), "search:12");
+    assert_eq!(Policy::Search { iterations: 12 }.to_string(), "strong:12");
+    // The older names read as the levels they were.
+    assert_eq!(Policy::from_name("heuristic"), Policy::from_name("easy"));
+    assert_eq!(Policy::from_name("search"), Policy::from_name("strong"));
+    assert_eq!(Policy::from_name("search:7"), Policy::from_name("strong:7"));
     for bad in ["", "best", "search:0", "search:x", "random:3"] {
         assert_eq!(Policy::from_name(bad), None, "{bad}");
     }
