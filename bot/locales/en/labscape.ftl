@@ -6,7 +6,7 @@
 
 ## Refusals (UserError): the user caused it, nothing changed.
 
-error-no-game = There is no game in this chat. Start one with /new (for example: /new pyramid medium).
+error-no-game = There is no game in this chat. Start one with /new GAME (/help lists the games).
 error-game-here = This chat already has a game ({ $game }). Finish or /abandon it before starting another.
 error-not-seated = You are not playing in this game. /join it while it is in the lobby.
 error-already-seated = You already have a seat in this game.
@@ -743,3 +743,5 @@ export-running-plain = The record of { $game } so far ({ $turns ->
        *[other] { $turns } turns
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
 rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
+error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
+status-ended = { $game } has ended; /new GAME starts another.

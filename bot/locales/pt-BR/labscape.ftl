@@ -6,7 +6,7 @@
 
 ## Recusas (UserError): culpa de quem pediu, nada mudou.
 
-error-no-game = Não há partida neste chat. Comece uma com /new (por exemplo: /new pyramid medium).
+error-no-game = Não há partida neste chat. Comece uma com /new JOGO (/help lista os jogos).
 error-game-here = Este chat já tem uma partida ({ $game }). Termine ou use /abandon antes de começar outra.
 error-not-seated = Você não está jogando esta partida. Use /join enquanto ela ainda aceita jogadores.
 error-already-seated = Você já tem um lugar nesta partida.
@@ -791,3 +791,5 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
        *[other] { $turns } jogadas
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
 rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.
+error-game-ended = { $game } terminou: { $how } /status, /log e /recap ainda mostram a partida; /new JOGO começa outra (/help lista os jogos).
+status-ended = { $game } terminou; /new JOGO começa outra.

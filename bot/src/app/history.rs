@@ -12,7 +12,7 @@ use crate::games::{self};
 impl<S: GameStore> Service<S> {
     /// `/log [n]`: the last `n` actions, each told; for the asker alone.
     pub(super) async fn log(&self, ctx: &Ctx, n: usize) -> Res<Reply> {
-        let row = self.live(&ctx.scope).await?;
+        let row = self.live_or_last(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }
@@ -42,7 +42,7 @@ impl<S: GameStore> Service<S> {
     /// `/recap`: what happened since the asker's last action (from the start if they have
     /// not played yet), then who is next; for the asker alone.
     pub(super) async fn recap(&self, ctx: &Ctx) -> Res<Reply> {
-        let row = self.live(&ctx.scope).await?;
+        let row = self.live_or_last(&ctx.scope).await?;
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }

@@ -27,6 +27,13 @@ fn refusal_module(e: &AnyRefusal) -> &'static dyn games::Module {
 pub enum UserError {
     /// No live game in this chat.
     NoGame,
+    /// No live game: the chat's last one ended (its name, how it ended in words).
+    Ended {
+        /// "Rastros #3".
+        game: String,
+        /// Its outcome, told.
+        how: String,
+    },
     /// A live game already exists here (its name).
     GameHere(String),
     /// Not seated.
@@ -182,6 +189,14 @@ impl UserError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             UserError::NoGame => tr!(lang, "error-no-game"),
+            UserError::Ended { game, how } => {
+                tr!(
+                    lang,
+                    "error-game-ended",
+                    game = game.as_str(),
+                    how = how.as_str()
+                )
+            }
             UserError::GameHere(game) => tr!(lang, "error-game-here", game = game.as_str()),
             UserError::NotSeated => tr!(lang, "error-not-seated"),
             UserError::AlreadySeated => tr!(lang, "error-already-seated"),

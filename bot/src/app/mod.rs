@@ -268,8 +268,37 @@ impl<S: GameStore> Service<S> {
     }
 
     async fn live(&self, scope: &ChatScope) -> Res<GameRow> {
+        match self.store.live_game(scope).await? {
+            Some(row) => Ok(row),
+            None => Err(self.no_live_game(scope).await),
+        }
+    }
+
+    /// Why a chat without a live game cannot act: its last game ended (which one, and how),
+    /// or it never had one.
+    async fn no_live_game(&self, scope: &ChatScope) -> ServiceError {
+        let ended = async {
+            let row = self.store.last_finished_game(scope).await.ok()??;
+            let seats = self.store.seats(row.id).await.ok()?;
+            let game = self.current_game(&row).await.ok()?;
+            let lang = self.chat_lang(scope, Some(&row)).await;
+            let how = crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?;
+            Some(UserError::Ended {
+                game: any_game_name(row.kind, row.id),
+                how,
+            })
+        };
+        ServiceError::User(ended.await.unwrap_or(UserError::NoGame))
+    }
+
+    /// The game `/status`, `/log` and `/recap` read: the chat's live game (a lobby too),
+    /// else its last finished game, until a new one opens.
+    async fn live_or_last(&self, scope: &ChatScope) -> Res<GameRow> {
+        if let Some(row) = self.store.live_game(scope).await? {
+            return Ok(row);
+        }
         self.store
-            .live_game(scope)
+            .last_finished_game(scope)
             .await?
             .ok_or(ServiceError::User(UserError::NoGame))
     }

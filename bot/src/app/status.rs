@@ -10,7 +10,7 @@ impl<S: GameStore> Service<S> {
     /// `/status`: the lobby's settings and seats (for the asker alone), or the game as it
     /// stands, with its image (as it was posted), the awaited player's time and deadline.
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
-        let row = self.live(&ctx.scope).await?;
+        let row = self.live_or_last(&ctx.scope).await?;
         let lang = self.lang_for(ctx).await;
         let seats = self.store.seats(row.id).await?;
         let title = any_game_name(row.kind, row.id);
@@ -64,6 +64,12 @@ impl<S: GameStore> Service<S> {
                     at = timers::format_time(d, who.tz, lang)
                 ));
             }
+        }
+        if row.status == GameStatus::Over {
+            text = format!(
+                "{}\n{text}",
+                tr!(lang, "status-ended", game = title.as_str())
+            );
         }
         reply.text = text;
         if !module.profile().status_in_public {

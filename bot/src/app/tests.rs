@@ -77,8 +77,8 @@ async fn a_whole_game_is_played_to_the_end_through_the_service() {
         r.text.contains("The seed was"),
         "the seed is revealed at the end"
     );
-    // The game is no longer live: the chat is free for a new one.
-    assert!(say(&s, "ana", "/status").await.text.contains("no game"));
+    // The game is no longer live: /status says it ended, and the chat is free for a new one.
+    assert!(say(&s, "ana", "/status").await.text.contains("has ended"));
     assert_eq!(
         say(&s, "ana", "/new single").await.visibility,
         Visibility::Public
@@ -856,4 +856,42 @@ fn two_chained_placements(game: &labscape_core::AnyGame) -> Option<(String, Stri
         }
     }
     None
+}
+
+#[tokio::test]
+async fn after_a_game_ends_the_chat_says_which_game_ended_and_still_shows_it() {
+    let s = service().await;
+    say(&s, "ana", "/new rastros").await;
+    say(&s, "bo", "/join").await;
+    let mut r = say(&s, "ana", "/start").await;
+    let id = r.turn.unwrap().0;
+    for _ in 0..60 {
+        let Some(game) = s.game_of(id).await.filter(|g| !g.is_over()) else {
+            break;
+        };
+        let action = game.legal_actions()[0].to_string();
+        r = say(&s, &active_user(&r), &format!("/play {action}")).await;
+    }
+    assert!(r.text.contains("Game over"), "{}", r.text);
+    let title = format!("Rastros #{id}");
+    let play = say(&s, "ana", "/play d4").await;
+    assert!(
+        play.text.starts_with(&format!("{title} has ended: ")) && play.text.contains("wins"),
+        "{}",
+        play.text
+    );
+    let status = say(&s, "ana", "/status").await;
+    assert!(
+        status.text.starts_with(&format!("{title} has ended")),
+        "{}",
+        status.text
+    );
+    let log = say(&s, "ana", "/log 3").await;
+    assert!(log.text.contains(&title), "{}", log.text);
+    let recap = say(&s, "bo", "/recap").await;
+    assert!(recap.text.contains(&title), "{}", recap.text);
+    // A new game takes over.
+    say(&s, "ana", "/new semaforo").await;
+    let status = say(&s, "ana", "/status").await;
+    assert!(status.text.contains("Semáforo"), "{}", status.text);
 }
