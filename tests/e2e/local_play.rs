@@ -239,7 +239,7 @@ fn turns_survive_sigkill_and_are_never_doubled() {
                 if text.contains("Game over") {
                     over = true;
                 }
-            } else if block.text().contains("no game") {
+            } else if block.text().contains("no game") || block.text().contains("has ended") {
                 over = true;
             }
         }
