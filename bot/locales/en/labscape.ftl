@@ -745,3 +745,4 @@ export-running-plain = The record of { $game } so far ({ $turns ->
 rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
 error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
 status-ended = { $game } has ended; /new GAME starts another.
+error-turn-ended-after = Your turn ends with “{ $after }”, so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.

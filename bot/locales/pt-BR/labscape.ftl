@@ -793,3 +793,4 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
 rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.
 error-game-ended = { $game } terminou: { $how } /status, /log e /recap ainda mostram a partida; /new JOGO começa outra (/help lista os jogos).
 status-ended = { $game } terminou; /new JOGO começa outra.
+error-turn-ended-after = Sua vez termina com “{ $after }”, então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.

@@ -377,3 +377,20 @@ async fn a_board_games_lobby_is_named_after_it_and_refuses_a_seat_count_it_canno
         .expect("a lobby");
     assert_eq!(live.name, "Labscape #1");
 }
+
+/// A message whose first part ends the turn says so (Produto's first turn is one stone),
+/// rather than "it is not your turn", and plays nothing.
+#[tokio::test]
+async fn a_part_after_the_end_of_the_turn_is_refused_for_that_reason() {
+    let s = service().await;
+    say(&s, "ana", "/new produto").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let first = start.mention[0].user_id.clone();
+    let r = say(&s, &first, "/play e5b f6w").await;
+    assert_eq!(r.visibility, Visibility::Private, "{}", r.text);
+    assert!(r.text.contains("Your turn ends with “e5b”"), "{}", r.text);
+    assert!(!r.text.contains("not your turn"), "{}", r.text);
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 0, "nothing was played");
+}

@@ -90,6 +90,13 @@ pub enum UserError {
     Refused(labscape_core::AnyRefusal),
     /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
     RefusedPart(usize, String, labscape_core::AnyRefusal),
+    /// A part of a several-action message came after the part that ended the turn.
+    TurnEndedAfter {
+        /// The part that ended the turn.
+        after: String,
+        /// The part that could not follow it.
+        part: String,
+    },
     /// Another game's command (`/move`, `/table`…) in a chat playing this game.
     OtherGamesVerb {
         /// This chat's game (`Avanço #1`).
@@ -265,6 +272,12 @@ impl UserError {
                 }
             }
             UserError::Refused(e) => refusal_module(e).refused(e, lang),
+            UserError::TurnEndedAfter { after, part } => tr!(
+                lang,
+                "error-turn-ended-after",
+                after = after.as_str(),
+                part = part.as_str()
+            ),
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
                 "error-refused-part",

@@ -532,6 +532,15 @@ fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceE
     let mut steps: Vec<Step> = Vec::new();
     let mut pos = game.clone();
     for (i, part) in parts.iter().enumerate() {
+        let cut = |t: &str| t.chars().take(40).collect::<String>();
+        if i > 0 && pos.check_turn(Some(me)).is_err() {
+            // The part before ended the turn (a Flume stone that made no chain, Produto's
+            // one-stone first turn, the game's end): that is the reason, not "not your turn".
+            return Err(ServiceError::User(UserError::TurnEndedAfter {
+                after: cut(parts[i - 1]),
+                part: cut(part),
+            }));
+        }
         let step = pos
             .read_chat(part)
             .and_then(|a| pos.play(me, &a).map(|(next, events)| (a, next, events)))
