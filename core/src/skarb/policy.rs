@@ -27,7 +27,7 @@ pub(super) fn choose(view: &Position, policy: &str, seed: &str) -> Option<Action
         return None;
     }
     let mut rng = policy_rng(seed);
-    let strong_now = rng.next_u32() % 3 != 0;
+    let strong_now = !rng.next_u32().is_multiple_of(3);
     let mut pick = |from: &[Action]| from[rng.next_u32() as usize % from.len()];
     let moves: Vec<Action> = legal
         .iter()

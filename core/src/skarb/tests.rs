@@ -244,7 +244,9 @@ fn e3_the_seekers_steps() {
 
 #[test]
 fn e4_points() {
-    let cases: &[(u8, bool, &[(u32, [u8; 2])])] = &[
+    // (n, with the map, [(round of arrival, points)]).
+    type Case<'a> = (u8, bool, &'a [(u32, [u8; 2])]);
+    let cases: &[Case<'_>] = &[
         (
             5,
             true,
@@ -837,7 +839,10 @@ fn random_game(n: u8, map: bool, seed: u64) {
         }
         check_views(&p);
         // The architect hedges most of the time, so the mazes fill.
-        let a = if p.seat_to_move() == ARCHITECT && legal_now.len() > 1 && rng.next_u32() % 5 != 0 {
+        let a = if p.seat_to_move() == ARCHITECT
+            && legal_now.len() > 1
+            && !rng.next_u32().is_multiple_of(5)
+        {
             legal_now[rng.next_u32() as usize % (legal_now.len() - 1)]
         } else {
             legal_now[rng.next_u32() as usize % legal_now.len()]
