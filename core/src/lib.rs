@@ -24,6 +24,7 @@ pub mod rastros;
 pub mod rating;
 pub mod seed;
 pub mod semaforo;
+pub mod soccolot;
 pub mod value;
 pub mod view;
 
