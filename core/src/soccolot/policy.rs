@@ -13,7 +13,7 @@ use super::{Action, Colour, Dir, Position, SIZE, Square};
 use crate::game::{Game, Seat, policy_rng};
 
 /// Positions the strong player looks at per move.
-const BUDGET: usize = 40_000;
+const BUDGET: usize = 150_000;
 const WIN: i32 = 1_000_000;
 
 /// Chooses `policy`'s action.

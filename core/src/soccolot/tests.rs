@@ -694,3 +694,48 @@ proptest! {
         random_game(seed, false);
     }
 }
+
+/// Figures for the README (`cargo test -p labscape-core --lib soccolot::tests::figures --
+/// --ignored --nocapture`): random games' lengths, the strong player's time per move and
+/// its results.
+#[test]
+#[ignore = "measurement, not a check"]
+fn figures() {
+    let mut lengths: Vec<usize> = (0..300).map(|g| random_game(g, false)).collect();
+    lengths.sort_unstable();
+    println!(
+        "random games: median {} plies, longest {}",
+        lengths[lengths.len() / 2],
+        lengths[lengths.len() - 1]
+    );
+    let mut p = Position::start();
+    let (mut moves, started) = (0u32, std::time::Instant::now());
+    while let Some(seat) = p.to_move() {
+        let a = p.choose("strong", &moves.to_string()).unwrap();
+        p = p.play(seat, &a).unwrap().0;
+        moves += 1;
+        if moves == 40 {
+            break;
+        }
+    }
+    println!(
+        "strong: {:?} a move over {moves} moves",
+        started.elapsed() / moves
+    );
+    for opponent in ["random", "easy"] {
+        let (mut won, mut games) = (0, 0);
+        for g in 0..10 {
+            won += usize::from(play("strong", opponent, g) == Some(Seat(0)));
+            won += usize::from(play(opponent, "strong", g) == Some(Seat(1)));
+            games += 2;
+        }
+        println!("strong against {opponent}: won {won}/{games}");
+    }
+    let (mut won, mut games) = (0, 0);
+    for g in 0..20 {
+        won += usize::from(play("easy", "random", g) == Some(Seat(0)));
+        won += usize::from(play("random", "easy", g) == Some(Seat(1)));
+        games += 2;
+    }
+    println!("easy against random: won {won}/{games}");
+}
