@@ -376,7 +376,8 @@ fn pitch_lines(
             .iter()
             .any(|((hf, hr), _)| i16::from(*hf) == f && i16::from(*hr) == r)
     };
-    let on_board = |f: i16, r: i16| f >= 0 && r >= 0 && f < i16::from(files) && r < i16::from(ranks);
+    let on_board =
+        |f: i16, r: i16| f >= 0 && r >= 0 && f < i16::from(files) && r < i16::from(ranks);
     let goal_line = Line::new(CHALK, 5.0);
     for ((f, r), _) in &view.homes {
         let (f, r) = (i16::from(*f), i16::from(*r));

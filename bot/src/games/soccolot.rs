@@ -186,8 +186,10 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
     }
     // Each back rank is the goal of the side defending it, netted in its colour.
     for file in 0..SIZE {
-        v.homes.push(((file, Colour::Black.back_rank()), Piece::Black));
-        v.homes.push(((file, Colour::White.back_rank()), Piece::White));
+        v.homes
+            .push(((file, Colour::Black.back_rank()), Piece::Black));
+        v.homes
+            .push(((file, Colour::White.back_rank()), Piece::White));
     }
     if let Some(a) = p.actions.last() {
         v.marks = marks(g, *a);
@@ -198,11 +200,7 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
         [tr!(p.lang, "board-black"), tr!(p.lang, "board-white")],
     );
     (v.to_move, v.status) = board::status(p);
-    v.counters = tr!(
-        p.lang,
-        "board-soccolot-counts",
-        ball = g.ball().to_string()
-    );
+    v.counters = tr!(p.lang, "board-soccolot-counts", ball = g.ball().to_string());
     v
 }
 
@@ -240,7 +238,11 @@ mod tests {
         let (_, m) = picture_marks(&g, "e4>a4");
         assert_eq!(
             m,
-            [((4, 3), Mark::From), ((3, 3), Mark::Path), ((0, 3), Mark::Path)]
+            [
+                ((4, 3), Mark::From),
+                ((3, 3), Mark::Path),
+                ((0, 3), Mark::Path)
+            ]
         );
         let (_, m) = picture_marks(&Position::start(), "c1-d2");
         assert_eq!(m, [((2, 0), Mark::From), ((3, 1), Mark::To)]);
