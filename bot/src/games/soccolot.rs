@@ -143,10 +143,13 @@ fn unit(from: Square, to: Square) -> (i8, i8) {
     (d(from.file(), to.file()), d(from.rank(), to.rank()))
 }
 
+/// Squares marked on the image, as `(file, rank)`.
+type Marks = Vec<((u8, u8), Mark)>;
+
 /// The marks of the last action, read from the action and the position after it (so a
 /// replay frame, which has no events, draws the same): the man's step, and the ball's path
 /// for a dribble or a kick.
-fn marks(g: &Position, a: Action) -> Vec<((u8, u8), Mark)> {
+fn marks(g: &Position, a: Action) -> Marks {
     let at = |s: Square| (s.file(), s.rank());
     match a {
         Action::Run { from, to } => vec![(at(from), Mark::From), (at(to), Mark::To)],
@@ -210,7 +213,7 @@ mod tests {
 
     use super::*;
 
-    fn picture_marks(g: &Position, text: &str) -> (Position, Vec<((u8, u8), Mark)>) {
+    fn picture_marks(g: &Position, text: &str) -> (Position, Marks) {
         let a = g.parse_action(text).unwrap();
         let next = g.play(g.to_move().unwrap(), &a).unwrap().0;
         let m = marks(&next, a);
