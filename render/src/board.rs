@@ -42,6 +42,9 @@ pub enum Piece {
     Runner,
     /// A blocked square (Rastros' black piece): a dark filled square.
     Block,
+    /// A football (Soccolot's and SAGES' ball): white with a black pentagon, a little
+    /// smaller than a man.
+    Ball,
 }
 
 /// What a square is marked with, from the last turn.
@@ -62,6 +65,22 @@ pub enum Mark {
     /// Not allowed to the player to move (Skarb's squares the architect may not plant
     /// on): tinted orange.
     Forbidden,
+    /// A point of the ball's path, in order: where it started, each bounce, where it
+    /// stopped. The points are joined by a chalk line ending in an arrow; the square is
+    /// not tinted.
+    Path,
+}
+
+/// How the squares are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Surface {
+    /// A chequered board (every game but the ball games).
+    #[default]
+    Board,
+    /// A football pitch: mown grass in stripes, chalk lines (touchlines, halfway line,
+    /// centre circle), and the homes drawn as goals: a net in the defending side's
+    /// colour, behind a chalk goal line.
+    Pitch,
 }
 
 /// One side of the game, as its header shows it.
@@ -98,6 +117,8 @@ pub struct BoardView {
     pub status: String,
     /// Counters (supply, pieces left), one line.
     pub counters: String,
+    /// How the squares are drawn.
+    pub surface: Surface,
 }
 
 /// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
@@ -158,7 +179,7 @@ fn draw_board(view: &BoardView, width: u32) -> Canvas {
 fn seed() -> Vec<u32> {
     let mut s = theme::seed();
     for c in [
-        LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK,
+        LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK, GRASS_A, GRASS_B, CHALK,
     ] {
         s.push(u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2));
     }
@@ -175,6 +196,9 @@ const STONE_B: Rgba = Rgba::hex(0x262A33);
 const MARK: Rgba = Rgba::hex(0x3B7DD8);
 const FOG: Rgba = Rgba::hex(0x9BA3AE);
 const ORANGE: Rgba = Rgba::hex(0xF08A24);
+const GRASS_A: Rgba = Rgba::hex(0x4E9A3F);
+const GRASS_B: Rgba = Rgba::hex(0x5AAA4A);
+const CHALK: Rgba = Rgba::hex(0xF4F7F0);
 
 fn header(cv: &mut Canvas, view: &BoardView) {
     let title = text::sanitize(&view.title, 48).unwrap_or_default();
@@ -249,13 +273,18 @@ fn squares(
     for rank in 0..ranks {
         for file in 0..files {
             let (x, y) = (x0 + cell * f32::from(file), top(rank));
-            let base = if (file + rank) % 2 == 0 {
-                DARK_SQ
-            } else {
-                LIGHT_SQ
+            let base = match view.surface {
+                Surface::Board if (file + rank) % 2 == 0 => DARK_SQ,
+                Surface::Board => LIGHT_SQ,
+                // Mown stripes across the pitch, one per rank.
+                Surface::Pitch if rank % 2 == 0 => GRASS_A,
+                Surface::Pitch => GRASS_B,
             };
             cv.rect(x, y, cell, cell, base);
-            if let Some((_, owner)) = view.homes.iter().find(|(sq, _)| *sq == (file, rank)) {
+            let home = view.homes.iter().find(|(sq, _)| *sq == (file, rank));
+            if let (Some((_, owner)), Surface::Pitch) = (home, view.surface) {
+                goal_net(cv, (x, y), cell, colour(*owner));
+            } else if let Some((_, owner)) = home {
                 cv.rect(x, y, cell, cell, colour(*owner).alpha(70));
                 cv.round_rect(
                     (x + 3.0, y + 3.0, cell - 6.0, cell - 6.0),
@@ -285,6 +314,7 @@ fn squares(
                         cv.rect(x, y, cell, cell, ORANGE.alpha(110));
                         continue;
                     }
+                    Mark::Path => continue,
                 };
                 cv.rect(x, y, cell, cell, fill);
                 cv.round_rect(
@@ -326,11 +356,102 @@ fn squares(
         cv.polyline(&[pa, pb], Line::new(MARK.alpha(170), 5.0));
         cv.circle(pa.0, pa.1, 5.0, Some(MARK), None);
     }
+    if view.surface == Surface::Pitch {
+        pitch_lines(cv, view, (x0, y0), cell, files, ranks);
+    }
+    let path: Vec<(f32, f32)> = view
+        .marks
+        .iter()
+        .filter(|(_, m)| *m == Mark::Path)
+        .map(|((f, r), _)| (x0 + cell * (f32::from(*f) + 0.5), top(*r) + cell / 2.0))
+        .collect();
+    ball_path(cv, &path, cell);
     cv.round_rect(
         (x0, y0, cell * f32::from(files), cell * f32::from(ranks)),
         2.0,
         None,
         Some(Line::new(theme::OUTLINE, 2.0)),
+    );
+}
+
+/// A goal on a pitch: the square tinted in the defending side's colour under a chalk net.
+fn goal_net(cv: &mut Canvas, (x, y): (f32, f32), cell: f32, owner: Rgba) {
+    cv.rect(x, y, cell, cell, owner.alpha(80));
+    let mesh = Line::new(CHALK.alpha(120), 1.5);
+    for k in 1..4 {
+        let t = cell * k as f32 / 4.0;
+        cv.polyline(&[(x + t, y), (x + t, y + cell)], mesh);
+        cv.polyline(&[(x, y + t), (x + cell, y + t)], mesh);
+    }
+}
+
+/// The chalk of a pitch: the touchlines round it, the halfway line and the centre circle,
+/// and a goal line wherever a home square meets a square of play.
+fn pitch_lines(
+    cv: &mut Canvas,
+    view: &BoardView,
+    (x0, y0): (f32, f32),
+    cell: f32,
+    files: u8,
+    ranks: u8,
+) {
+    let chalk = Line::new(CHALK, 3.0);
+    let (w, h) = (cell * f32::from(files), cell * f32::from(ranks));
+    let mid = y0 + h / 2.0;
+    cv.polyline(&[(x0, mid), (x0 + w, mid)], chalk);
+    cv.circle(x0 + w / 2.0, mid, cell * 0.9, None, Some(chalk));
+    cv.circle(x0 + w / 2.0, mid, 4.0, Some(CHALK), None);
+    let is_home = |f: i16, r: i16| {
+        view.homes
+            .iter()
+            .any(|((hf, hr), _)| i16::from(*hf) == f && i16::from(*hr) == r)
+    };
+    let on_board =
+        |f: i16, r: i16| f >= 0 && r >= 0 && f < i16::from(files) && r < i16::from(ranks);
+    let goal_line = Line::new(CHALK, 5.0);
+    for ((f, r), _) in &view.homes {
+        let (f, r) = (i16::from(*f), i16::from(*r));
+        let x = x0 + cell * f32::from(f as u8);
+        let y = y0 + cell * f32::from((i16::from(ranks) - 1 - r) as u8);
+        for (df, dr, a, b) in [
+            (0, 1, (x, y), (x + cell, y)),
+            (0, -1, (x, y + cell), (x + cell, y + cell)),
+            (-1, 0, (x, y), (x, y + cell)),
+            (1, 0, (x + cell, y), (x + cell, y + cell)),
+        ] {
+            if on_board(f + df, r + dr) && !is_home(f + df, r + dr) {
+                cv.polyline(&[a, b], goal_line);
+            }
+        }
+    }
+    cv.round_rect((x0, y0, w, h), 2.0, None, Some(Line::new(CHALK, 4.0)));
+}
+
+/// The ball's path through `points` (start, bounces, stop): a dashed chalk line on a dark
+/// edge, ending in an arrowhead just short of the ball.
+fn ball_path(cv: &mut Canvas, points: &[(f32, f32)], cell: f32) {
+    let [.., before, end] = points else {
+        return;
+    };
+    let (dx, dy) = (end.0 - before.0, end.1 - before.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let tip = (end.0 - ux * cell * 0.3, end.1 - uy * cell * 0.3);
+    let mut line = points[..points.len() - 1].to_vec();
+    line.push(tip);
+    cv.polyline(&line, Line::new(theme::INK.alpha(150), 8.0));
+    cv.polyline(&line, Line::new(CHALK, 4.0).dashed(10.0, 6.0));
+    let s = cell * 0.16;
+    cv.polygon(
+        &[
+            (tip.0 + ux * s, tip.1 + uy * s),
+            (tip.0 - ux * s - uy * s, tip.1 - uy * s + ux * s),
+            (tip.0 - ux * s + uy * s, tip.1 - uy * s - ux * s),
+        ],
+        CHALK,
     );
 }
 
@@ -376,7 +497,7 @@ fn coordinates(cv: &mut Canvas, (x0, y0): (f32, f32), cell: f32, files: u8, rank
 /// The main colour of a piece (also its owner's colour for homes).
 fn colour(p: Piece) -> Rgba {
     match p {
-        Piece::White | Piece::Dog | Piece::Runner => STONE_W,
+        Piece::White | Piece::Dog | Piece::Runner | Piece::Ball => STONE_W,
         Piece::Black | Piece::Cat | Piece::Block => STONE_B,
         Piece::Green => GREEN,
         Piece::Yellow => YELLOW,
@@ -475,6 +596,19 @@ fn piece_raw(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
                 Some(edge),
             );
         }
+        Piece::Ball => {
+            let r = r * 0.72;
+            cv.circle(cx, cy, r, Some(STONE_W), Some(edge));
+            let corner = |k: usize, at: f32| {
+                let a = std::f32::consts::PI * (0.4 * k as f32 - 0.5);
+                (cx + at * a.cos(), cy + at * a.sin())
+            };
+            let pentagon: Vec<(f32, f32)> = (0..5).map(|k| corner(k, r * 0.36)).collect();
+            cv.polygon(&pentagon, STONE_B);
+            for k in 0..5 {
+                cv.polyline(&[corner(k, r * 0.36), corner(k, r * 0.95)], edge);
+            }
+        }
     }
 }
 
@@ -510,6 +644,7 @@ mod tests {
             to_move: Some(1),
             status: "bo to move".into(),
             counters: "white 14 · black 13".into(),
+            surface: Surface::Board,
         }
     }
 
@@ -615,6 +750,7 @@ fn draw_hex(view: &HexView, width: u32) -> Canvas {
         to_move: view.to_move,
         status: view.status.clone(),
         counters: String::new(),
+        surface: Surface::Board,
     };
     header(&mut cv, &header_view);
     let top = HEADER_H + LABEL + r;

@@ -382,7 +382,8 @@ fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
             block = c.say(&format!("{who}: /play {action}"));
             game = game.play(seat, &action).unwrap().0;
             moves += 1;
-            assert!(moves < 400, "{} does not end", kind.id());
+            // Random Soccolot games run to about a thousand actions at the longest.
+            assert!(moves < 3000, "{} does not end", kind.id());
         }
         assert!(!block.private(), "{}", block.text());
         assert!(

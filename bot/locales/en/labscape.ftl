@@ -772,3 +772,48 @@ skarb-refusal-closes-path = a hedge on { $square } would leave the seeker no way
 skarb-refusal-not-next = { $square } is not next to the seeker on { $seeker }: he steps up, right, down or left
 skarb-refusal-into-hedge = { $square } is a hedge
 skarb-refusal-into-ring = the ring of hedge lies that way ({ $dir })
+
+## soccolot
+soccolot-rules = **Soccolot** (David W. Wilson, 2000) — 2 players on 8×8. Black, the first player, has six men on b1–g1; White six on b8–g8. The ball starts on e5 and belongs to nobody.
+    On your turn move one of your men: **run** one square in any direction onto an empty square (/play c2-d3); or, with a man next to the ball, **dribble** — man and ball each move one square the same way (/play c2-d3*); or **kick** — the ball flies straight on along the line from your man through the ball, over empty squares, and stops where you say (/play b3>e6); the kicker stays.
+    The ball on the opponent's back rank wins: Black scores on rank 8, White on rank 1 — an own goal counts for the opponent. A player left without a legal action loses. There are no draws.
+    In chat, c2 d3 is read as the one action it can mean.
+board-soccolot-counts = Black scores on rank 8 · White on rank 1 · ball on { $ball }
+soccolot-event-ball = The ball goes from { $from } to { $to }.
+soccolot-reason-goal = { $colour ->
+        [black] Black
+       *[other] White
+    } scored: the ball is on { $square }
+soccolot-reason-own-goal = own goal: { $colour ->
+        [black] Black
+       *[other] White
+    } put the ball on its own back rank ({ $square })
+soccolot-reason-blocked = { $colour ->
+        [black] Black
+       *[other] White
+    } has no legal action
+soccolot-refusal-unreadable = “{ $text }” is not an action: write a run like c2-d3, a dribble like c2-d3* or a kick like b3>e6
+soccolot-refusal-no-man = there is no man on { $square }
+soccolot-refusal-ball-is-no-man = { $square } holds the ball, not a man: the ball moves only when a man next to it dribbles or kicks it
+soccolot-refusal-not-your-man = the man on { $square } is { $colour ->
+        [black] black
+       *[other] white
+    }, not yours
+soccolot-refusal-not-one-step = a man moves one square: { $to } is not next to { $from }
+soccolot-refusal-run-onto-ball = { $to } holds the ball: a man does not run onto it; to dribble it write { $from }-{ $to }*
+soccolot-refusal-occupied = { $square } is taken by a { $colour ->
+        [black] black
+       *[other] white
+    } man
+soccolot-refusal-not-next-to-ball = the man on { $man } is not next to the ball on { $ball }: only a man next to it can dribble or kick
+soccolot-refusal-ball-off-board = the ball on { $square } would leave the board
+soccolot-refusal-ball-blocked = the ball cannot go to { $square }: a { $colour ->
+        [black] black
+       *[other] white
+    } man stands there
+soccolot-refusal-kick-in-place = the ball already stands on { $square }: a kick moves it at least one square
+soccolot-refusal-off-line = { $stop } is not on the line from { $from } through the ball on { $ball }: the ball flies straight ahead, away from the kicker
+soccolot-refusal-passes-through = the ball would pass through the man on { $square }
+soccolot-refusal-stop-on-man = the ball cannot stop on { $square }: a man stands there
+soccolot-refusal-not-one-action = “{ $text }” does not name one legal action here
+soccolot-refusal-run-or-dribble = { $from } to { $to } can be a run ({ $from }-{ $to }) or a dribble ({ $from }-{ $to }*): write which

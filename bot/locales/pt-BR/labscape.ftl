@@ -820,3 +820,48 @@ skarb-refusal-closes-path = uma sebe em { $square } deixaria o explorador sem ca
 skarb-refusal-not-next = { $square } não fica ao lado do explorador em { $seeker }: ele anda para cima, direita, baixo ou esquerda
 skarb-refusal-into-hedge = { $square } é sebe
 skarb-refusal-into-ring = o anel de sebe fica para lá ({ $dir })
+
+## soccolot
+soccolot-rules = **Soccolot** (David W. Wilson, 2000) — 2 jogadores num tabuleiro 8×8. As Negras, que começam, têm seis jogadores em b1–g1; as Brancas, seis em b8–g8. A bola começa em e5 e não é de ninguém.
+    Na sua vez mova um dos seus jogadores: **corra** uma casa em qualquer direção para uma casa vazia (/play c2-d3); ou, com um jogador ao lado da bola, **conduza** — jogador e bola andam uma casa na mesma direção (/play c2-d3*); ou **chute** — a bola segue reto na linha do seu jogador através da bola, por casas vazias, e para onde você disser (/play b3>e6); quem chuta fica.
+    A bola na última fileira do adversário vence: as Negras marcam na fileira 8, as Brancas na fileira 1 — gol contra conta para o adversário. Quem fica sem jogada válida perde. Não há empate.
+    No chat, c2 d3 vale pela única jogada que pode significar.
+board-soccolot-counts = Negras marcam na fileira 8 · Brancas na fileira 1 · bola em { $ball }
+soccolot-event-ball = A bola vai de { $from } para { $to }.
+soccolot-reason-goal = gol das { $colour ->
+        [black] Negras
+       *[other] Brancas
+    }: a bola está em { $square }
+soccolot-reason-own-goal = gol contra: as { $colour ->
+        [black] Negras
+       *[other] Brancas
+    } puseram a bola na própria última fileira ({ $square })
+soccolot-reason-blocked = as { $colour ->
+        [black] Negras
+       *[other] Brancas
+    } não têm jogada válida
+soccolot-refusal-unreadable = “{ $text }” não é uma jogada: escreva uma corrida como c2-d3, uma condução como c2-d3* ou um chute como b3>e6
+soccolot-refusal-no-man = não há jogador em { $square }
+soccolot-refusal-ball-is-no-man = { $square } tem a bola, não um jogador: a bola só anda quando um jogador ao lado dela a conduz ou chuta
+soccolot-refusal-not-your-man = o jogador em { $square } é das { $colour ->
+        [black] Negras
+       *[other] Brancas
+    }, não seu
+soccolot-refusal-not-one-step = um jogador anda uma casa: { $to } não fica ao lado de { $from }
+soccolot-refusal-run-onto-ball = { $to } tem a bola: um jogador não corre para cima dela; para conduzi-la escreva { $from }-{ $to }*
+soccolot-refusal-occupied = { $square } está ocupada por um jogador das { $colour ->
+        [black] Negras
+       *[other] Brancas
+    }
+soccolot-refusal-not-next-to-ball = o jogador em { $man } não está ao lado da bola em { $ball }: só um jogador ao lado dela pode conduzir ou chutar
+soccolot-refusal-ball-off-board = a bola em { $square } sairia do tabuleiro
+soccolot-refusal-ball-blocked = a bola não pode ir para { $square }: há um jogador das { $colour ->
+        [black] Negras
+       *[other] Brancas
+    } lá
+soccolot-refusal-kick-in-place = a bola já está em { $square }: um chute a move pelo menos uma casa
+soccolot-refusal-off-line = { $stop } não está na linha de { $from } através da bola em { $ball }: a bola segue reto, para longe de quem chuta
+soccolot-refusal-passes-through = a bola passaria através do jogador em { $square }
+soccolot-refusal-stop-on-man = a bola não pode parar em { $square }: há um jogador lá
+soccolot-refusal-not-one-action = “{ $text }” não indica uma única jogada válida aqui
+soccolot-refusal-run-or-dribble = de { $from } para { $to } pode ser uma corrida ({ $from }-{ $to }) ou uma condução ({ $from }-{ $to }*): escreva qual

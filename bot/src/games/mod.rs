@@ -33,6 +33,7 @@ mod record;
 mod results;
 mod semaforo;
 mod skarb;
+mod soccolot;
 
 labscape_core::if_test_game! {
     mod nim;
