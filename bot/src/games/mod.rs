@@ -31,6 +31,7 @@ mod produto;
 mod rastros;
 mod record;
 mod results;
+mod sages;
 mod semaforo;
 
 labscape_core::if_test_game! {
