@@ -857,10 +857,12 @@ impl Position {
                         }
                         break;
                     }
-                    if self.men[to.index()].is_some() || backward {
+                    if self.men[to.index()].is_some() {
                         break;
                     }
-                    if self.may_stop(colour, from, to, keeper)
+                    // Along a backward diagonal a man only reaches the ball.
+                    if !backward
+                        && self.may_stop(colour, from, to, keeper)
                         && f(Action::Move { from, to })
                     {
                         return;
@@ -1140,12 +1142,15 @@ impl Game for Position {
         parse(text).ok_or_else(|| Refusal::Unreadable(text.trim().chars().take(40).collect()))
     }
     fn read_chat(&self, text: &str) -> Result<Action, Refusal> {
-        if let Ok(a) = self.parse_action(text) {
-            return Ok(a);
+        let strict = self.parse_action(text);
+        if let Ok(a) = &strict
+            && self.legal_actions().contains(a)
+        {
+            return strict;
         }
         let clipped: String = text.trim().chars().take(40).collect();
         let Some(squares) = chat_squares(text) else {
-            return self.parse_action(text);
+            return strict;
         };
         match squares[..] {
             [from, ball, stop] => Ok(Action::Kick { from, ball, stop }),
@@ -1153,12 +1158,10 @@ impl Game for Position {
                 let mut fits = self.chat_candidates(from, to);
                 match fits.len() {
                     1 => Ok(fits.remove(0)),
+                    0 if strict.is_ok() => strict,
                     0 => {
                         // Say why, as the notation would have.
-                        self.check(
-                            Colour::of(self.to_move),
-                            &Action::Move { from, to },
-                        )?;
+                        self.check(Colour::of(self.to_move), &Action::Move { from, to })?;
                         Err(Refusal::NotOneAction(clipped))
                     }
                     _ => Err(Refusal::Ambiguous {
