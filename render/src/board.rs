@@ -842,7 +842,12 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
     );
     let x0 = (DESIGN_W - board_w) / 2.0;
     let y0 = HEADER_H + LABEL;
-    let at = |(f, r): (u8, u8)| (x0 + cell * f32::from(f), y0 + cell * f32::from(ranks - 1 - r));
+    let at = |(f, r): (u8, u8)| {
+        (
+            x0 + cell * f32::from(f),
+            y0 + cell * f32::from(ranks - 1 - r),
+        )
+    };
     let centre = |sq: (u8, u8)| {
         let (x, y) = at(sq);
         (x + cell / 2.0, y + cell / 2.0)
@@ -907,7 +912,9 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
     }
     let mid = (files / 2, ranks / 2);
     let (cx, cy) = centre(mid);
-    let grass_files: Vec<u8> = (0..files).filter(|f| ground(*f, mid.1) == Ground::Grass).collect();
+    let grass_files: Vec<u8> = (0..files)
+        .filter(|f| ground(*f, mid.1) == Ground::Grass)
+        .collect();
     if let (Some(first), Some(last)) = (grass_files.first(), grass_files.last()) {
         let (xa, _) = at((*first, mid.1));
         let (xb, _) = at((*last, mid.1));
@@ -921,7 +928,10 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
             if ground(f, r) == Ground::Goal {
                 let (x, y) = at((f, r));
                 let edge = if r == 0 { y + cell } else { y };
-                cv.polyline(&[(x, edge), (x + cell, edge)], Line::new(CHALK, 5.0).square());
+                cv.polyline(
+                    &[(x, edge), (x + cell, edge)],
+                    Line::new(CHALK, 5.0).square(),
+                );
             }
         }
     }
@@ -952,7 +962,13 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
         cv.polyline(&points, Line::new(theme::INK.alpha(120), 7.0));
         cv.polyline(&points, Line::new(BALL_WAY, 4.0).dashed(9.0, 5.0));
         for p in &points[1..points.len() - 1] {
-            cv.circle(p.0, p.1, 6.0, Some(BALL_WAY), Some(Line::new(theme::INK, 2.0)));
+            cv.circle(
+                p.0,
+                p.1,
+                6.0,
+                Some(BALL_WAY),
+                Some(Line::new(theme::INK, 2.0)),
+            );
         }
     }
     // The men and the ball.

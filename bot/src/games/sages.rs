@@ -38,12 +38,9 @@ impl ChatGame for Position {
             Refusal::BallIsNotAMan { square } => {
                 tr!(lang, "sages-refusal-ball-is-not-a-man", square = s(square))
             }
-            Refusal::NotALine { from, to } => tr!(
-                lang,
-                "sages-refusal-not-a-line",
-                from = s(from),
-                to = s(to)
-            ),
+            Refusal::NotALine { from, to } => {
+                tr!(lang, "sages-refusal-not-a-line", from = s(from), to = s(to))
+            }
             Refusal::PassesOver {
                 from,
                 to,
@@ -216,7 +213,9 @@ fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
         let (from, ball) = (Square::parse(from)?, Square::parse(ball)?);
         let stops: Vec<Button> = legal
             .iter()
-            .filter(|a| matches!(a, Action::Kick { from: f, ball: b, .. } if *f == from && *b == ball))
+            .filter(
+                |a| matches!(a, Action::Kick { from: f, ball: b, .. } if *f == from && *b == ball),
+            )
             .map(|a| Button::action(a.to_string()))
             .collect();
         let page: usize = page.map_or(Some(1), |p| p.parse().ok())?;
@@ -252,7 +251,10 @@ fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
     });
     let mut out: Vec<Button>;
     if moves.len() + kick_stops <= MAX_STEP {
-        out = moves.iter().map(|a| Button::action(a.to_string())).collect();
+        out = moves
+            .iter()
+            .map(|a| Button::action(a.to_string()))
+            .collect();
         out.extend(
             legal
                 .iter()
@@ -262,7 +264,10 @@ fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
         return Some(out);
     }
     if moves.len() < MAX_STEP {
-        out = moves.iter().map(|a| Button::action(a.to_string())).collect();
+        out = moves
+            .iter()
+            .map(|a| Button::action(a.to_string()))
+            .collect();
     } else {
         out = Vec::new();
         for dir in Dir::ALL {

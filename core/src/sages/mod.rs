@@ -255,16 +255,11 @@ impl Square {
         let last = SIZE - 1;
         if r == 0 || r == last {
             if (5..=9).contains(&f) {
-                Terrain::Goal(if r == 0 {
-                    Colour::White
-                } else {
-                    Colour::Black
-                })
+                Terrain::Goal(if r == 0 { Colour::White } else { Colour::Black })
             } else {
                 Terrain::OutOfPlay
             }
-        } else if f == 0 || f == last || ((r == 1 || r == last - 1) && (f == 1 || f == last - 1))
-        {
+        } else if f == 0 || f == last || ((r == 1 || r == last - 1) && (f == 1 || f == last - 1)) {
             Terrain::OutOfPlay
         } else {
             Terrain::Pitch
@@ -273,8 +268,7 @@ impl Square {
     /// Reads `h5`, `o15` (any case; no leading zero).
     pub fn parse(text: &str) -> Option<Square> {
         let b = text.as_bytes();
-        if !(2..=3).contains(&b.len()) || b[1] == b'0' || !b[1..].iter().all(u8::is_ascii_digit)
-        {
+        if !(2..=3).contains(&b.len()) || b[1] == b'0' || !b[1..].iter().all(u8::is_ascii_digit) {
             return None;
         }
         let file = b[0].to_ascii_lowercase().checked_sub(b'a')?;
@@ -531,7 +525,9 @@ pub enum Refusal {
         colour: Colour,
     },
     /// A move onto the ball without naming its stop.
-    #[error("a man moving onto the ball on {ball} kicks it: name where it stops, like {from}-{ball}>…")]
+    #[error(
+        "a man moving onto the ball on {ball} kicks it: name where it stops, like {from}-{ball}>…"
+    )]
     OntoTheBall {
         /// The man's square.
         from: Square,
@@ -719,7 +715,8 @@ impl Position {
     pub fn kick_stops(&self, from: Square, dir: Dir) -> Squares {
         let start = self.ball;
         // After the kick the kicker stands on the ball's square and `from` is empty.
-        let occupied = |s: usize| s == start.index() || (s != from.index() && self.men[s].is_some());
+        let occupied =
+            |s: usize| s == start.index() || (s != from.index() && self.men[s].is_some());
         let mut seen = [0u64; SQUARES * 8 / 64 + 1];
         let mut stack = [0u16; SQUARES * 8];
         let mut top = 0;
@@ -763,7 +760,8 @@ impl Position {
     /// `stop`, kicked by the man from `from` in `dir`; `None` if it cannot reach `stop`.
     pub fn kick_way(&self, from: Square, dir: Dir, stop: Square) -> Option<Vec<Square>> {
         let start = self.ball;
-        let occupied = |s: usize| s == start.index() || (s != from.index() && self.men[s].is_some());
+        let occupied =
+            |s: usize| s == start.index() || (s != from.index() && self.men[s].is_some());
         let mut parent = vec![u16::MAX; SQUARES * 8];
         let first = start.index() * 8 + dir as usize;
         parent[first] = first as u16;
@@ -1042,7 +1040,11 @@ impl Position {
             .into_iter()
             .filter(|a| match *a {
                 Action::Move { from: f, to: t } => f == from && t == to,
-                Action::Kick { from: f, ball, stop } => f == from && (stop == to || ball == to),
+                Action::Kick {
+                    from: f,
+                    ball,
+                    stop,
+                } => f == from && (stop == to || ball == to),
             })
             .collect()
     }

@@ -51,12 +51,10 @@ enum Cell {
 fn read_score(value: &Value, problems: &mut Problems) -> Option<Score> {
     let v = value.get("score")?;
     let read = match v {
-        Value::Array(items) if items.len() == 2 => {
-            match (items[0].as_i64(), items[1].as_i64()) {
-                (Some(w @ 0..=5), Some(b @ 0..=5)) => Score::new(w as u8, b as u8),
-                _ => None,
-            }
-        }
+        Value::Array(items) if items.len() == 2 => match (items[0].as_i64(), items[1].as_i64()) {
+            (Some(w @ 0..=5), Some(b @ 0..=5)) => Score::new(w as u8, b as u8),
+            _ => None,
+        },
         _ => None,
     };
     if read.is_none() {

@@ -15,7 +15,7 @@ use super::{Action, Colour, Dir, Position, SIZE, Terrain};
 use crate::game::{Game, policy_rng};
 
 /// Positions the strong player looks at per move.
-const BUDGET: usize = 6_000;
+const BUDGET: usize = 20_000;
 /// A point: far above anything else the evaluation counts.
 const GOAL: i32 = 10_000;
 const WIN: i32 = 1_000_000;
