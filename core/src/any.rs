@@ -473,8 +473,9 @@ macro_rules! for_each_game {
             Avanco => $crate::avanco::Position, "avanco", "Avanço";
             Produto => $crate::produto::Position, "produto", "Produto";
             Flume => $crate::flume::Position, "flume", "Flume";
-            Skarb => $crate::skarb::Position, "skarb", "Skarb Labiryntu";
             Soccolot => $crate::soccolot::Position, "soccolot", "Soccolot";
+            Sages => $crate::sages::Position, "sages", "SAGES";
+            Skarb => $crate::skarb::Position, "skarb", "Skarb Labiryntu";
         ] }
     };
 }

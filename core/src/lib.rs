@@ -22,6 +22,7 @@ pub mod nim;
 pub mod produto;
 pub mod rastros;
 pub mod rating;
+pub mod sages;
 pub mod seed;
 pub mod semaforo;
 pub mod skarb;

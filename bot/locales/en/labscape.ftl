@@ -817,3 +817,58 @@ soccolot-refusal-passes-through = the ball would pass through the man on { $squa
 soccolot-refusal-stop-on-man = the ball cannot stop on { $square }: a man stands there
 soccolot-refusal-not-one-action = “{ $text }” does not name one legal action here
 soccolot-refusal-run-or-dribble = { $from } to { $to } can be a run ({ $from }-{ $to }) or a dribble ({ $from }-{ $to }*): write which
+
+## SAGES
+sages-rules = **SAGES** (Max Gerchambeau, 1980) — football for 2 on a 15×15 board: a pitch ringed by out-of-play squares, a goal of five squares at each end (f1–j1 White's, f15–j15 Black's). Seven men each and one ball; White starts at the bottom.
+    On your turn move one man in a straight line, any of the 8 directions, over empty squares (/play d3-d7) — but never along your two backward diagonals. Men may stand out of play and cross either goal; they never stop on the opponent's goal, and only one of yours may stand on your own.
+    A man moving onto the ball (backward diagonals allowed) kicks it on in its direction: at every man it meets the ball turns a right angle, left or right. Name where it stops (/play h5-h8>k10, or just h5 k10): any square of its way but out of play.
+    A ball stopped in a goal is a point for the side attacking it (own goals count); the pitch is reset and the side that conceded kicks off. First to 5 goals wins; a player without a legal action loses.
+board-sages-score = White { $white } – { $black } Black · first to 5 goals
+sages-or = or
+sages-refusal-unreadable = “{ $text }” is not an action: write a move like d3-d7, or a kick like h5-h8>k10
+sages-refusal-no-man = there is no man on { $square }
+sages-refusal-not-your-man = the man on { $square } is { $colour ->
+        [white] white
+       *[other] black
+    }, not yours
+sages-refusal-ball-is-not-a-man = { $square } holds the ball: move one of your men onto it to kick it
+sages-refusal-not-a-line = { $to } is not on a straight line from { $from }
+sages-refusal-passes-over = the way from { $from } to { $to } passes over { $what ->
+        [white] the white man
+        [black] the black man
+       *[other] the ball
+    } on { $square }
+sages-refusal-occupied = { $square } is taken by the { $colour ->
+        [white] white
+       *[other] black
+    } man
+sages-refusal-onto-the-ball = a man moving onto the ball on { $ball } kicks it: name where it stops, like { $from }-{ $ball }>…
+sages-refusal-backward-diagonal = men never move diagonally backwards ({ $from } to { $to }), except onto the ball
+sages-refusal-opponents-goal = a man may cross the opponent's goal but never stop on it ({ $square })
+sages-refusal-second-on-goal = you already have a man on your goal (on { $keeper }): { $square } is refused
+sages-refusal-not-the-ball = the ball is on { $ball }, not on { $square }
+sages-refusal-no-stop = kicked from { $from }, the ball on { $ball } would have nowhere to stop
+sages-refusal-stop-out-of-play = the ball never stops out of play, and { $stop } is out of play
+sages-refusal-stop-on-man = the ball cannot stop on { $stop }: a man stands there
+sages-refusal-stop-on-start = the ball must move: it cannot stop on { $stop }, where it is kicked from
+sages-refusal-stop-unreachable = kicked from { $from }, the ball cannot reach { $stop }
+sages-refusal-not-one-action = “{ $text }” does not name a legal action here
+sages-refusal-ambiguous = “{ $text }” could be { $choices }
+sages-reason-five-goals = { $colour ->
+        [white] white
+       *[other] black
+    } scored five goals ({ $white }–{ $black })
+sages-reason-no-action = { $loser ->
+        [white] white
+       *[other] black
+    } has no legal action
+sages-event-ball = The ball runs { $way }.
+sages-event-ball-bounces = The ball runs { $way }, bouncing { $bounces ->
+        [one] once
+       *[other] { $bounces } times
+    }.
+sages-event-goal = Goal for { $colour ->
+        [white] White
+       *[other] Black
+    }! White { $white } – { $black } Black.
+sages-event-reset = The men and the ball go back to the start; the side that conceded kicks off.

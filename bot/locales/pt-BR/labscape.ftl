@@ -865,3 +865,58 @@ soccolot-refusal-passes-through = a bola passaria através do jogador em { $squa
 soccolot-refusal-stop-on-man = a bola não pode parar em { $square }: há um jogador lá
 soccolot-refusal-not-one-action = “{ $text }” não indica uma única jogada válida aqui
 soccolot-refusal-run-or-dribble = de { $from } para { $to } pode ser uma corrida ({ $from }-{ $to }) ou uma condução ({ $from }-{ $to }*): escreva qual
+
+## SAGES
+sages-rules = **SAGES** (Max Gerchambeau, 1980) — futebol para 2 num tabuleiro 15×15: um campo cercado por casas fora de jogo, um gol de cinco casas em cada ponta (f1–j1 das Brancas, f15–j15 das Pretas). Sete homens cada um e uma bola; as Brancas começam embaixo.
+    Na sua vez mova um homem em linha reta, em qualquer das 8 direções, por casas vazias (/play d3-d7) — mas nunca pelas suas duas diagonais para trás. Os homens podem parar fora de jogo e atravessar os dois gols; nunca param no gol do adversário, e só um dos seus pode ficar no seu próprio gol.
+    Um homem que entra na casa da bola (aí vale a diagonal para trás) chuta-a na mesma direção: a cada homem que encontra a bola vira em ângulo reto, para a esquerda ou a direita. Diga onde ela para (/play h5-h8>k10, ou só h5 k10): qualquer casa do caminho, menos fora de jogo.
+    Bola parada num gol é ponto do lado que ataca esse gol (gol contra vale); o campo volta ao início e quem sofreu o gol sai jogando. Quem fizer 5 gols primeiro ganha; quem não tiver jogada legal perde.
+board-sages-score = Brancas { $white } – { $black } Pretas · ganha quem fizer 5 gols
+sages-or = ou
+sages-refusal-unreadable = “{ $text }” não é uma jogada: escreva um movimento como d3-d7, ou um chute como h5-h8>k10
+sages-refusal-no-man = não há homem em { $square }
+sages-refusal-not-your-man = o homem em { $square } é { $colour ->
+        [white] branco
+       *[other] preto
+    }, não é seu
+sages-refusal-ball-is-not-a-man = a bola está em { $square }: mova um dos seus homens até ela para chutá-la
+sages-refusal-not-a-line = { $to } não está em linha reta a partir de { $from }
+sages-refusal-passes-over = o caminho de { $from } a { $to } passa por cima { $what ->
+        [white] do homem branco
+        [black] do homem preto
+       *[other] da bola
+    } em { $square }
+sages-refusal-occupied = { $square } está ocupada pelo homem { $colour ->
+        [white] branco
+       *[other] preto
+    }
+sages-refusal-onto-the-ball = um homem que entra na casa da bola ({ $ball }) a chuta: diga onde ela para, como { $from }-{ $ball }>…
+sages-refusal-backward-diagonal = os homens nunca andam na diagonal para trás ({ $from } a { $to }), a não ser até a bola
+sages-refusal-opponents-goal = um homem pode atravessar o gol adversário, mas nunca parar nele ({ $square })
+sages-refusal-second-on-goal = você já tem um homem no seu gol (em { $keeper }): { $square } é recusada
+sages-refusal-not-the-ball = a bola está em { $ball }, não em { $square }
+sages-refusal-no-stop = chutada de { $from }, a bola em { $ball } não teria onde parar
+sages-refusal-stop-out-of-play = a bola nunca para fora de jogo, e { $stop } é fora de jogo
+sages-refusal-stop-on-man = a bola não pode parar em { $stop }: há um homem lá
+sages-refusal-stop-on-start = a bola tem de andar: não pode parar em { $stop }, de onde é chutada
+sages-refusal-stop-unreachable = chutada de { $from }, a bola não chega a { $stop }
+sages-refusal-not-one-action = “{ $text }” não indica uma jogada legal aqui
+sages-refusal-ambiguous = “{ $text }” pode ser { $choices }
+sages-reason-five-goals = { $colour ->
+        [white] as brancas
+       *[other] as pretas
+    } marcaram cinco gols ({ $white }–{ $black })
+sages-reason-no-action = { $loser ->
+        [white] as brancas não têm
+       *[other] as pretas não têm
+    } nenhuma jogada legal
+sages-event-ball = A bola corre { $way }.
+sages-event-ball-bounces = A bola corre { $way }, quicando { $bounces ->
+        [one] uma vez
+       *[other] { $bounces } vezes
+    }.
+sages-event-goal = Gol { $colour ->
+        [white] das Brancas
+       *[other] das Pretas
+    }! Brancas { $white } – { $black } Pretas.
+sages-event-reset = Os homens e a bola voltam ao início; quem sofreu o gol sai jogando.

@@ -31,6 +31,7 @@ mod produto;
 mod rastros;
 mod record;
 mod results;
+mod sages;
 mod semaforo;
 mod skarb;
 mod soccolot;
