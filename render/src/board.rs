@@ -955,7 +955,6 @@ pub struct PitchView {
 const GRASS: Rgba = Rgba::hex(0x3F9B4B);
 const GRASS_STRIPE: Rgba = Rgba::hex(0x4BA857);
 const TRACK: Rgba = Rgba::hex(0xC8B89A);
-const CHALK: Rgba = Rgba::hex(0xF4F7F2);
 const NET: Rgba = Rgba::hex(0xDDE3E6);
 const BALL_WAY: Rgba = Rgba::hex(0xFFC928);
 
@@ -994,6 +993,7 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
     header(
         &mut cv,
         &BoardView {
+            surface: Surface::Board,
             title: view.title.clone(),
             files: 1,
             ranks: 1,

@@ -373,7 +373,7 @@ fn view(p: &Picture<'_, Position>) -> PitchView {
     let mut scored = None;
     if let Some(i) = last {
         let tail = &p.events[i..];
-        let reset = tail.iter().any(|e| *e == Event::Reset);
+        let reset = tail.contains(&Event::Reset);
         for e in tail {
             match e {
                 Event::Moved { from, to } if !reset => step = Some((at(*from), at(*to))),

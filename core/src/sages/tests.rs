@@ -823,13 +823,13 @@ fn random_game(seed: u64, cap: usize) -> (usize, bool) {
             .iter()
             .find(|a| matches!(a, Action::Kick { stop, .. } if matches!(stop.terrain(), Terrain::Goal(_))));
         let a = match goal {
-            Some(g) if rng.next_u32() % 2 == 0 => *g,
+            Some(g) if rng.next_u32().is_multiple_of(2) => *g,
             _ => legal[rng.next_u32() as usize % legal.len()],
         };
         // Some action not listed is refused, the position unchanged.
         for _ in 0..4 {
             let r = |rng: &mut rand_chacha::ChaCha8Rng| Square((rng.next_u32() % 225) as u8);
-            let other = if rng.next_u32() % 2 == 0 {
+            let other = if rng.next_u32().is_multiple_of(2) {
                 Action::Move {
                     from: a.from(),
                     to: r(&mut rng),
