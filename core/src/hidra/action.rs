@@ -314,6 +314,14 @@ pub enum Illegal {
     /// `weave` that changes nothing.
     #[error("turning your tile by {0} would not change its walls")]
     NoChange(Rot),
+    /// `weave` by a turn that lays the tile as a smaller one does.
+    #[error("turning your tile by {rot} lays it as turning it by {same} does: weave {same}")]
+    SameTurn {
+        /// Asked.
+        rot: Rot,
+        /// The smaller turn with the same walls.
+        same: Rot,
+    },
     /// A pinned line.
     #[error("line {0} is pinned by the Gravity Ring")]
     Pinned(Line),

@@ -177,6 +177,13 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
             if tile.rotated(rot) == tile {
                 return Err(Illegal::NoChange(rot));
             }
+            // A corridor turned by 270 lies as turned by 90: only the smaller is written.
+            if let Some(same) = Rot::ALL[1..]
+                .iter()
+                .find(|r| **r < rot && tile.rotated(**r) == tile.rotated(rot))
+            {
+                return Err(Illegal::SameTurn { rot, same: *same });
+            }
             afford(tuning::WEAVE, Doing::Weave)
         }
         Action::Provoke => afford(me.hero.provoke_cost(), Doing::Provoke),
