@@ -442,6 +442,7 @@ impl Resolver {
             cell,
             face: Face::Up(TokenName::Artifact(a)),
         });
+        sort_tokens(&mut self.p.tokens);
         self.ev.push(Event::Dropped {
             seat,
             cell,

@@ -1,0 +1,183 @@
+//! Property tests over whole random games for 2, 3 and 4 players: every legal action
+//! applies with its cost and every other is refused; the position reads back as written;
+//! the tiles are always the box's 25 (the board cannot hold anything else, and the
+//! document is read back through the check); a view never holds a secret of another seat,
+//! lists the same legal actions for the seat to move, and reads back; masked events leak
+//! nothing; games end.
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::view::Audience;
+
+/// Every action the notation can write, as text.
+fn all_texts(seats: usize) -> Vec<String> {
+    let mut v = Vec::new();
+    for w in ["move", "ghost", "dig"] {
+        for d in ["n", "e", "s", "w"] {
+            for a in ["", " dodge", " blade"] {
+                v.push(format!("{w} {d}{a}"));
+            }
+        }
+    }
+    for c in Cell::all() {
+        v.push(format!("explore {c}"));
+    }
+    for n in 0..seats {
+        v.push(format!("steal {n}"));
+        v.push(format!("use mask {n}"));
+    }
+    v.extend(["use gem", "use bell", "provoke", "end", "weave 90", "weave 180", "weave 270"].map(String::from));
+    for l in Line::all() {
+        v.push(format!("use ring {l}"));
+        for d in l.ends() {
+            for r in ["", " 90", " 180", " 270"] {
+                v.push(format!("scream {l} {d}{r}"));
+            }
+        }
+    }
+    for a in Artifact::ALL {
+        v.push(format!("drop {a}"));
+    }
+    v
+}
+
+/// The names `seat` may read in its view of `full`.
+fn check_view(full: &Position, audience: Audience) {
+    let view = full.mask(audience);
+    let d = doc(&view);
+    assert!(d.get("dice").is_none() && d.get("rng").is_none());
+    let me = audience.seat();
+    for (t, ft) in view.tokens().iter().zip(full.tokens()) {
+        assert_eq!(t.cell, ft.cell);
+        if let Face::Down(Secret::Known(n)) = t.face {
+            let seat = me.expect("the public sees no face-down name");
+            assert!(
+                full.players()[seat.index()].seen.contains(&Secret::Known(n)),
+                "{audience}: {n} shown unseen"
+            );
+        }
+    }
+    for (i, pl) in view.players().iter().enumerate() {
+        let mine = me.is_some_and(|s| s.index() == i);
+        let full_pl = &full.players()[i];
+        assert_eq!(pl.artifacts.len(), full_pl.artifacts.len());
+        assert_eq!(pl.seen.len(), full_pl.seen.len());
+        if mine {
+            assert_eq!(pl, full_pl);
+        } else {
+            assert!(pl.artifacts.iter().chain(pl.seen.iter().map(|_| &Secret::Hidden)).all(|a| *a == Secret::Hidden));
+            assert!(pl.seen.iter().all(|s| *s == Secret::Hidden));
+        }
+    }
+    assert!(view.bank().iter().all(|a| *a == Secret::Hidden));
+    assert_eq!(view.bank().len(), full.bank().len());
+    // The view's document reads back as that audience's view, and the seat to move lists
+    // the same actions from it as from the whole position.
+    let back = Position::from_view_value(serde_json::from_value(d).unwrap(), audience)
+        .unwrap_or_else(|e| panic!("{audience}: {e}"));
+    assert_eq!(back.position(), &view);
+    if me == Some(full.seat_to_move()) {
+        assert_eq!(legal(&view), legal(full));
+    }
+}
+
+/// Masked events name no secret the audience may not know.
+fn check_events(before: &Position, next: &Position, events: &[Event]) {
+    if next.result().is_some() {
+        return;
+    }
+    for a in (0..before.seat_count() as u8).map(|s| Audience::Seat(Seat(s))).chain([Audience::Public]) {
+        for e in before.mask_events(next, a, events) {
+            let j = serde_json::to_value(&e).unwrap();
+            let Some(only) = j.get("only").and_then(|o| o.as_array()) else { continue };
+            let allowed = a.seat().is_some_and(|s| only.contains(&json!(s.0)));
+            if allowed {
+                continue;
+            }
+            for key in ["artifact", "token"] {
+                if let Some(v) = j.get(key) {
+                    assert_eq!(v, &json!("?"), "{a}: {j}");
+                }
+            }
+            for key in ["artifacts"] {
+                if let Some(v) = j.get(key) {
+                    assert!(v.as_array().unwrap().iter().all(|x| x == "?"), "{a}: {j}");
+                }
+            }
+            if let Some(ts) = j.get("tokens") {
+                assert!(ts.as_array().unwrap().iter().all(|t| t["name"] == "?"), "{a}: {j}");
+            }
+        }
+    }
+}
+
+/// Plays a whole game with the computer players, checking every position on the way;
+/// the number of actions.
+fn play_out(players: usize, seed: u64, deep: bool) -> usize {
+    let settings = Position::settings(&[("players".into(), players.to_string())]).unwrap();
+    let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+    let (mut p, _) = Position::new_game(&settings, &names, &format!("seed {seed}")).unwrap();
+    let texts = all_texts(players);
+    let policies = ["random", "easy", "strong"];
+    for n in 0..5000 {
+        if p.is_over() {
+            assert!(p.legal_actions().is_empty());
+            return n;
+        }
+        let again = pos(&doc(&p));
+        assert_eq!(again, p, "the document reads back");
+        let legal_now = legal(&p);
+        if deep {
+            for t in &texts {
+                let r = p.apply(None, t);
+                assert_eq!(r.is_ok(), legal_now.contains(t), "{t} in {legal_now:?}");
+                if let Err(e) = r {
+                    use crate::game::Refusal as _;
+                    assert!(["illegal", "unreadable"].contains(&e.code()), "{t}: {e}");
+                }
+            }
+            for a in (0..players as u8).map(|s| Audience::Seat(Seat(s))).chain([Audience::Public]) {
+                check_view(&p, a);
+            }
+        }
+        let seat = p.seat_to_move();
+        let policy = policies[(seed as usize + n + seat.index()) % 3];
+        let action = p.choose(policy, &format!("{seed}/{n}")).expect("an action");
+        let cost = p.cost(&action).expect("the policy plays legal actions");
+        let (next, events) = p.play(seat, &action).unwrap();
+        let ev: Vec<Json> = events.iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+        let k = kinds(&ev);
+        let same_turn = !k.iter().any(|x| x == "ended" || x == "game_over");
+        if same_turn {
+            assert!(next.ap() + cost <= p.ap(), "{action}: {} + {cost} > {}", next.ap(), p.ap());
+            let quiet = k.iter().all(|x| ["moved", "explored", "used", "woven", "pinned", "swapped", "vision", "stolen", "theft", "collected", "provoked", "scream", "dropped", "calmed", "unpinned"].contains(&x.as_str()));
+            let failed = ev.iter().any(|e| e["success"] == json!(false));
+            if quiet && !failed && !p.flags().won {
+                assert_eq!(next.ap() + cost, p.ap(), "{action}: {ev:?}");
+            }
+        }
+        if deep {
+            check_events(&p, &next, &events);
+        }
+        p = next;
+    }
+    panic!("the game did not end in 5000 actions");
+}
+
+#[test]
+fn whole_games_for_two_three_and_four_players_hold_every_property() {
+    for players in 2..=4 {
+        for seed in 0..2u64 {
+            play_out(players, seed, true);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn random_games_end_and_stay_valid(seed in any::<u64>(), players in 2usize..=4) {
+        play_out(players, seed, false);
+    }
+}
