@@ -162,7 +162,9 @@ pub fn parse(text: &str, seats: usize) -> Result<Action, Refusal> {
         ["end"] => Action::End,
         ["scream", l, d, rest @ ..] => {
             let line = Line::parse(l).ok_or_else(unreadable)?;
-            let dir = Dir::parse(d).filter(|d| line.has_end(*d)).ok_or_else(unreadable)?;
+            let dir = Dir::parse(d)
+                .filter(|d| line.has_end(*d))
+                .ok_or_else(unreadable)?;
             let rot = match rest {
                 [] => Rot::ZERO,
                 [r] => Rot::parse(r).ok_or_else(unreadable)?,

@@ -574,22 +574,26 @@ impl Board {
 
     /// The Hydra's cell.
     pub fn hydra(&self) -> Cell {
-        self.find(TileKind::Hydra).expect("the Hydra's tile is on the board")
+        self.find(TileKind::Hydra)
+            .expect("the Hydra's tile is on the board")
     }
 
     /// The Portal's cell.
     pub fn portal(&self) -> Cell {
-        self.find(TileKind::Portal).expect("the Portal is on the board")
+        self.find(TileKind::Portal)
+            .expect("the Portal is on the board")
     }
 
     /// The Entry's cell.
     pub fn entry(&self) -> Cell {
-        self.find(TileKind::Entry).expect("the Entry is on the board")
+        self.find(TileKind::Entry)
+            .expect("the Entry is on the board")
     }
 
     /// Where chamber `c` lies.
     pub fn chamber(&self, c: Chamber) -> Cell {
-        self.find(TileKind::Chamber(c)).expect("every chamber is on the board")
+        self.find(TileKind::Chamber(c))
+            .expect("every chamber is on the board")
     }
 
     /// Whether the passage from `cell` towards `dir` is open: `None` off the board.
@@ -610,10 +614,14 @@ impl Board {
     pub fn slide(&mut self, line: Line, dir: Dir, rot: Rot) -> [Cell; 5] {
         let cells = line.from_end(dir);
         let old: Vec<Tile> = cells.iter().map(|c| self.tile(*c)).collect();
-        for i in 0..5 {
+        for (i, cell) in cells.iter().enumerate() {
             let from = (i + 1) % 5;
-            let t = if from == 0 { old[0].rotated(rot) } else { old[from] };
-            self.tiles[cells[i].index()] = t;
+            let t = if from == 0 {
+                old[0].rotated(rot)
+            } else {
+                old[from]
+            };
+            self.tiles[cell.index()] = t;
         }
         cells
     }

@@ -109,7 +109,9 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
                 if step != Step::Move || approach != Approach::Plain {
                     return Err(Illegal::AfterWin);
                 }
-                if p.tokens_on(to).any(|t| matches!(t.face, Face::Up(_)) && t.hazard().is_some()) {
+                if p.tokens_on(to)
+                    .any(|t| matches!(t.face, Face::Up(_)) && t.hazard().is_some())
+                {
                     return Err(Illegal::UnsafeStep(to));
                 }
             }
@@ -149,7 +151,9 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
             }
             afford(tuning::STEAL, Doing::Steal)
         }
-        Action::UseGem => hold(Artifact::Gem).and_then(|()| afford(tuning::USE, Doing::Use(Artifact::Gem))),
+        Action::UseGem => {
+            hold(Artifact::Gem).and_then(|()| afford(tuning::USE, Doing::Use(Artifact::Gem)))
+        }
         Action::UseBell => {
             hold(Artifact::Bell).and_then(|()| afford(tuning::USE, Doing::Use(Artifact::Bell)))
         }

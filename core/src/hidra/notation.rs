@@ -84,11 +84,15 @@ pub(super) fn to_doc(p: &Position) -> Value {
         .map(|(_, w)| *w)
         .collect();
     let pd = p.pending;
-    let pending: Vec<&str> = [(pd.drop, "drop"), (pd.scream, "scream"), (pd.hydra, "hydra")]
-        .into_iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, w)| w)
-        .collect();
+    let pending: Vec<&str> = [
+        (pd.drop, "drop"),
+        (pd.scream, "scream"),
+        (pd.hydra, "hydra"),
+    ]
+    .into_iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, w)| w)
+    .collect();
     let pins = match p.pin {
         None => Value::Array(vec![]),
         Some(pin) => Value::Array(vec![Value::object([
@@ -114,7 +118,12 @@ pub(super) fn to_doc(p: &Position) -> Value {
         ),
         (
             "emptied",
-            Value::Array(p.emptied.iter().map(|c| Value::from(c.to_string())).collect()),
+            Value::Array(
+                p.emptied
+                    .iter()
+                    .map(|c| Value::from(c.to_string()))
+                    .collect(),
+            ),
         ),
         (
             "used",
@@ -236,7 +245,11 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
         match v.as_i64() {
             Some(n) if (0..seats as i64).contains(&n) => Some(Seat(n as u8)),
             _ => {
-                pr.push(format!("{key} must be a seat (0 to {}), not {}", seats - 1, describe(v)));
+                pr.push(format!(
+                    "{key} must be a seat (0 to {}), not {}",
+                    seats - 1,
+                    describe(v)
+                ));
                 None
             }
         }
@@ -248,7 +261,10 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
         match v.as_i64() {
             Some(n) if (1..=max).contains(&n) => Some(n as u8),
             _ => {
-                pr.push(format!("round must be from 1 to {max}, not {}", describe(v)));
+                pr.push(format!(
+                    "round must be from 1 to {max}, not {}",
+                    describe(v)
+                ));
                 None
             }
         }
@@ -265,7 +281,10 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
     let calm = value.get("calm").and_then(|v| match v.as_i64() {
         Some(n @ 0..=255) => Some(n as u8),
         _ => {
-            pr.push(format!("calm must be a whole number 0 or more, not {}", describe(v)));
+            pr.push(format!(
+                "calm must be a whole number 0 or more, not {}",
+                describe(v)
+            ));
             None
         }
     });
@@ -326,7 +345,10 @@ fn read_rules(v: Option<&Value>, pr: &mut Problems) -> Option<Rules> {
     let v = v?;
     let shape = "rules must be {\"defence\": \"fixed\" or \"scaled\", \"hydra_every\": 1–10, \"rounds\": 5–200}";
     let keys_ok = matches!(v, Value::Object(f) if f.len() == 3);
-    let defence = v.get("defence").and_then(Value::as_str).and_then(Defence::parse);
+    let defence = v
+        .get("defence")
+        .and_then(Value::as_str)
+        .and_then(Defence::parse);
     let every = int(v.get("hydra_every")).filter(|n| (1..=10).contains(n));
     let rounds = int(v.get("rounds")).filter(|n| (5..=200).contains(n));
     match (keys_ok, defence, every, rounds) {
@@ -357,7 +379,10 @@ fn read_board(v: Option<&Value>, pr: &mut Problems) -> Option<Board> {
     let mut ok = true;
     for (i, row) in rows.iter().enumerate() {
         let rank = 4 - i as u8;
-        let codes: Vec<&str> = row.as_str().map(|s| s.split(' ').collect()).unwrap_or_default();
+        let codes: Vec<&str> = row
+            .as_str()
+            .map(|s| s.split(' ').collect())
+            .unwrap_or_default();
         if codes.len() != 5 {
             pr.push(format!("{shape}: rank {} is {}", rank + 1, describe(row)));
             ok = false;
@@ -407,7 +432,10 @@ fn read_list<T>(
         match item(x) {
             Some(t) => out.push(t),
             None => {
-                pr.push(format!("{key} holds {}, which is not allowed there", describe(x)));
+                pr.push(format!(
+                    "{key} holds {}, which is not allowed there",
+                    describe(x)
+                ));
                 ok = false;
             }
         }
@@ -433,7 +461,9 @@ fn read_tokens(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Vec
         let name = x.get("name");
         let face = match (up, name) {
             (Some(true), Some(n)) => n.as_str().and_then(TokenName::parse).map(Face::Up),
-            (Some(false), Some(n)) => read_secret(n, masks.tokens(), TokenName::parse).map(Face::Down),
+            (Some(false), Some(n)) => {
+                read_secret(n, masks.tokens(), TokenName::parse).map(Face::Down)
+            }
             _ => None,
         };
         match (keys_ok, cell, face) {
@@ -471,10 +501,12 @@ fn read_players(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Ve
             bad(format!("must be an object, not {}", x.kind()));
             continue;
         };
-        if fields.len() != PLAYER_FIELDS.len()
-            || !PLAYER_FIELDS.iter().all(|f| x.get(f).is_some())
+        if fields.len() != PLAYER_FIELDS.len() || !PLAYER_FIELDS.iter().all(|f| x.get(f).is_some())
         {
-            bad(format!("must have exactly the fields {}", PLAYER_FIELDS.join(", ")));
+            bad(format!(
+                "must have exactly the fields {}",
+                PLAYER_FIELDS.join(", ")
+            ));
             continue;
         }
         let hero = x.get("hero").and_then(Value::as_str).and_then(Hero::parse);
@@ -501,7 +533,15 @@ fn read_players(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Ve
         };
         let (skip, no_fight) = (flag("skip"), flag("no_fight"));
         match (hero, cell, artifacts, seen, penalty, skip, no_fight) {
-            (Some(hero), Some(cell), Some(artifacts), Some(seen), Some(pen), Some(skip), Some(no_fight)) => {
+            (
+                Some(hero),
+                Some(cell),
+                Some(artifacts),
+                Some(seen),
+                Some(pen),
+                Some(skip),
+                Some(no_fight),
+            ) => {
                 if out.iter().any(|p| p.hero == hero) {
                     bad(format!("the {hero} is seated twice"));
                 }
@@ -545,7 +585,9 @@ fn read_players(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Ve
 fn read_flags(v: Option<&Value>, pr: &mut Problems) -> Option<Flags> {
     let v = v?;
     let words = read_list(Some(v), "flags", pr, |x| {
-        x.as_str().filter(|w| FLAG_WORDS.contains(w)).map(str::to_string)
+        x.as_str()
+            .filter(|w| FLAG_WORDS.contains(w))
+            .map(str::to_string)
     })?;
     let mut f = Flags::default();
     let mut ok = true;
@@ -632,7 +674,10 @@ fn read_dice(value: &Value, view: bool, pr: &mut Problems) -> Option<Option<Dice
         Some(Value::Str(s)) => {
             let d = Dice::from_state(s);
             if d.is_none() {
-                pr.push(format!("rng “{}” is not a generator state this engine wrote", clip(s)));
+                pr.push(format!(
+                    "rng “{}” is not a generator state this engine wrote",
+                    clip(s)
+                ));
             }
             d
         }
@@ -658,7 +703,10 @@ fn read_result(v: Option<&Value>, seats: usize, pr: &mut Problems) -> Option<Opt
         Value::Null => Some(None),
         r => {
             let keys_ok = matches!(r, Value::Object(f) if f.len() == 2);
-            let reason = r.get("reason").and_then(Value::as_str).and_then(EndReason::parse);
+            let reason = r
+                .get("reason")
+                .and_then(Value::as_str)
+                .and_then(EndReason::parse);
             let winner = match r.get("winner") {
                 Some(Value::Null) => Some(None),
                 Some(w) => w
@@ -701,12 +749,18 @@ fn check(p: &Position, pr: &mut Problems) {
         match (t.face, t.name()) {
             (_, Some(TokenName::Hazard(h))) => {
                 if !chamber {
-                    pr.push(format!("the hazard {h} lies on {}, which is not a chamber", t.cell));
+                    pr.push(format!(
+                        "the hazard {h} lies on {}, which is not a chamber",
+                        t.cell
+                    ));
                 }
                 hazards.push(h);
             }
             (Face::Down(_), _) if !chamber => {
-                pr.push(format!("a face-down token lies on {}, which is not a chamber", t.cell));
+                pr.push(format!(
+                    "a face-down token lies on {}, which is not a chamber",
+                    t.cell
+                ));
             }
             (Face::Up(TokenName::Artifact(a)), _) if t.cell != hydra => {
                 pr.push(format!(
@@ -719,7 +773,10 @@ fn check(p: &Position, pr: &mut Problems) {
     }
     for c in Cell::all() {
         if matches!(kind(c), TileKind::Chamber(_)) && p.tokens_on(c).count() > 1 {
-            pr.push(format!("the chamber on {c} holds {} tokens: one at most", p.tokens_on(c).count()));
+            pr.push(format!(
+                "the chamber on {c} holds {} tokens: one at most",
+                p.tokens_on(c).count()
+            ));
         }
     }
     let hidden_down = p
@@ -733,7 +790,11 @@ fn check(p: &Position, pr: &mut Problems) {
     if distinct.len() != hazards.len() || hazards.len() > 3 || hazards.len() + hidden_down < 3 {
         pr.push(format!(
             "the board must hold exactly 3 different hazards, not {}",
-            hazards.iter().map(|h| h.id()).collect::<Vec<_>>().join(", ")
+            hazards
+                .iter()
+                .map(|h| h.id())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     // Artifacts: each exactly once among board, bank, hands and used.
@@ -747,21 +808,25 @@ fn check(p: &Position, pr: &mut Problems) {
     };
     for t in &p.tokens {
         match t.face {
-            Face::Down(Secret::Known(TokenName::Artifact(a))) | Face::Up(TokenName::Artifact(a)) => {
-                count(Secret::Known(a))
-            }
+            Face::Down(Secret::Known(TokenName::Artifact(a)))
+            | Face::Up(TokenName::Artifact(a)) => count(Secret::Known(a)),
             _ => {}
         }
     }
     p.bank.iter().for_each(|a| count(*a));
-    p.players.iter().flat_map(|pl| &pl.artifacts).for_each(|a| count(*a));
+    p.players
+        .iter()
+        .flat_map(|pl| &pl.artifacts)
+        .for_each(|a| count(*a));
     p.used.iter().for_each(|a| count(Secret::Known(*a)));
     let hidden_artifacts_on_board = hidden_down.saturating_sub(3 - hazards.len().min(3));
     slots += hidden_artifacts_on_board;
     for a in Artifact::ALL {
         let n = known.iter().filter(|k| *k == a).count();
         if n > 1 {
-            pr.push(format!("the {a} is found {n} times among the board, bank, hands and used"));
+            pr.push(format!(
+                "the {a} is found {n} times among the board, bank, hands and used"
+            ));
         }
     }
     if slots != Artifact::ALL.len() {
@@ -771,7 +836,9 @@ fn check(p: &Position, pr: &mut Problems) {
     } else if p.dice.is_some() {
         for a in Artifact::ALL {
             if !known.contains(a) {
-                pr.push(format!("the {a} is missing from the board, the bank, the hands and used"));
+                pr.push(format!(
+                    "the {a} is missing from the board, the bank, the hands and used"
+                ));
             }
         }
     }
@@ -801,13 +868,17 @@ fn check(p: &Position, pr: &mut Problems) {
                 .iter()
                 .any(|t| t.face == Face::Down(Secret::Known(*n)));
             if !down && p.dice.is_some() {
-                pr.push(format!("player {i} has seen {n}, which is not a face-down token"));
+                pr.push(format!(
+                    "player {i} has seen {n}, which is not a face-down token"
+                ));
             }
         }
         if kind(pl.cell) == TileKind::Portal
             && p.result.is_none_or(|r| r.winner != Some(Seat(i as u8)))
         {
-            pr.push(format!("player {i} stands on the Portal without having won"));
+            pr.push(format!(
+                "player {i} stands on the Portal without having won"
+            ));
         }
     }
     if p.pending.drop && p.hand_size(p.to_move) < 2 {

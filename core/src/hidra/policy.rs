@@ -32,7 +32,8 @@ pub(super) fn choose(view: &Position, policy: &str, seed: &str) -> Option<Action
         return None;
     }
     let mut rng = policy_rng(seed);
-    let pick = |rng: &mut rand_chacha::ChaCha8Rng, xs: &[Action]| xs[rng.next_u32() as usize % xs.len()];
+    let pick =
+        |rng: &mut rand_chacha::ChaCha8Rng, xs: &[Action]| xs[rng.next_u32() as usize % xs.len()];
     match policy {
         "random" => Some(pick(&mut rng, &legal)),
         "easy" => Some(easy(view, &legal, &mut rng).unwrap_or_else(|| pick(&mut rng, &legal))),
@@ -58,8 +59,14 @@ fn easy(p: &Position, legal: &[Action], rng: &mut impl RngCore) -> Option<Action
         .iter()
         .copied()
         .filter(|a| {
-            matches!(a, Action::Step { step: Step::Move, approach: Approach::Plain, .. })
-                && step_target(p, a).is_some_and(|c| goal_distance_from(p, seat, c) < now)
+            matches!(
+                a,
+                Action::Step {
+                    step: Step::Move,
+                    approach: Approach::Plain,
+                    ..
+                }
+            ) && step_target(p, a).is_some_and(|c| goal_distance_from(p, seat, c) < now)
         })
         .collect();
     if better.is_empty() {
@@ -117,15 +124,16 @@ fn goal_distance_from(p: &Position, seat: Seat, from: Cell) -> u32 {
         }
         for (dir, n) in c.neighbours() {
             let kind = p.board().tile(n).kind();
-            let open = p.board().open(c, dir) == Some(true)
-                || (crown && kind == TileKind::Portal);
+            let open = p.board().open(c, dir) == Some(true) || (crown && kind == TileKind::Portal);
             if !open || dist[n.index()] != u32::MAX || kind == TileKind::Hydra {
                 continue;
             }
             if kind == TileKind::Portal && p.hand_size(seat) < tuning::TO_WIN {
                 continue;
             }
-            if p.tokens_on(n).any(|t| matches!(t.face, Face::Up(TokenName::Hazard(_)))) {
+            if p.tokens_on(n)
+                .any(|t| matches!(t.face, Face::Up(TokenName::Hazard(_))))
+            {
                 continue;
             }
             dist[n.index()] = d + 1;
@@ -212,7 +220,14 @@ fn strong(p: &Position, legal: &[Action], rng: &mut impl RngCore) -> Action {
     // The best plain step towards the goal; explore an unknown token before entering it.
     let mut best_step: Option<(u32, Action)> = None;
     for a in legal {
-        let Action::Step { step: Step::Move, approach: Approach::Plain, .. } = a else { continue };
+        let Action::Step {
+            step: Step::Move,
+            approach: Approach::Plain,
+            ..
+        } = a
+        else {
+            continue;
+        };
         let Some(c) = step_target(p, a) else { continue };
         let d = goal_distance_from(p, seat, c);
         if d < now && best_step.is_none_or(|(bd, _)| d < bd) {
@@ -229,7 +244,11 @@ fn strong(p: &Position, legal: &[Action], rng: &mut impl RngCore) -> Action {
     // Walled in: dig, weave or provoke when that helps; else end.
     if me.hero == Hero::Digger {
         for a in legal {
-            if let Action::Step { step: Step::Dig, approach: Approach::Plain, .. } = a
+            if let Action::Step {
+                step: Step::Dig,
+                approach: Approach::Plain,
+                ..
+            } = a
                 && step_target(p, a).is_some_and(|c| goal_distance_from(p, seat, c) < now)
             {
                 return *a;
@@ -250,7 +269,11 @@ fn strong(p: &Position, legal: &[Action], rng: &mut impl RngCore) -> Action {
     if legal.contains(&Action::Provoke) && now >= WALLED {
         return Action::Provoke;
     }
-    if legal.contains(&Action::UseGem) && p.tokens().iter().any(|t| t.face == Face::Down(Secret::Hidden)) {
+    if legal.contains(&Action::UseGem)
+        && p.tokens()
+            .iter()
+            .any(|t| t.face == Face::Down(Secret::Hidden))
+    {
         return Action::UseGem;
     }
     if legal.contains(&Action::End) {

@@ -105,7 +105,11 @@ pub(super) fn settings(options: &[(String, String)]) -> Result<Settings, Setting
             let mut list = Vec::new();
             for w in v.split(',') {
                 let h = Hero::parse(w.trim()).ok_or_else(|| {
-                    bad("heroes", v, "adventurers among digger, weaver, rogue, warden")
+                    bad(
+                        "heroes",
+                        v,
+                        "adventurers among digger, weaver, rogue, warden",
+                    )
                 })?;
                 if list.contains(&h) {
                     return Err(bad("heroes", v, "every adventurer at most once"));
@@ -150,8 +154,8 @@ pub(super) fn settings(options: &[(String, String)]) -> Result<Settings, Setting
         }
     }
     if let Some(v) = option(options, "defence") {
-        s.rules.defence =
-            Defence::parse(&v.to_ascii_lowercase()).ok_or_else(|| bad("defence", v, "fixed or scaled"))?;
+        s.rules.defence = Defence::parse(&v.to_ascii_lowercase())
+            .ok_or_else(|| bad("defence", v, "fixed or scaled"))?;
     }
     if let Some(v) = option(options, "hydra-every") {
         s.rules.hydra_every = number("hydra-every", v, 1, 10)? as u8;
@@ -170,8 +174,9 @@ pub(super) fn options(s: &Settings) -> Vec<(&'static str, String)> {
         ("heroes", join(s.heroes.iter().map(|h| h.id()).collect())),
         (
             "hazards",
-            s.hazards
-                .map_or("random".to_string(), |h| join(h.iter().map(|h| h.id()).collect())),
+            s.hazards.map_or("random".to_string(), |h| {
+                join(h.iter().map(|h| h.id()).collect())
+            }),
         ),
         ("defence", s.rules.defence.word().to_string()),
         ("hydra-every", s.rules.hydra_every.to_string()),
@@ -197,13 +202,15 @@ pub(super) fn new_game(s: &Settings, seed: &str) -> (Position, Vec<Event>) {
     let centre = Cell::new(2, 2).expect("c3");
     board[centre.index()] = Some(hydra);
     let side = Dir::ALL[dice.pick(4)];
-    let border = |d: Dir, i: u8| match d {
-        Dir::N => Cell::new(i, 4),
-        Dir::E => Cell::new(4, i),
-        Dir::S => Cell::new(i, 0),
-        Dir::W => Cell::new(0, i),
-    }
-    .expect("on the border");
+    let border = |d: Dir, i: u8| {
+        match d {
+            Dir::N => Cell::new(i, 4),
+            Dir::E => Cell::new(4, i),
+            Dir::S => Cell::new(i, 0),
+            Dir::W => Cell::new(0, i),
+        }
+        .expect("on the border")
+    };
     let entry_cell = border(side, dice.pick(5) as u8);
     let portal_cell = border(side.opposite(), dice.pick(5) as u8);
     board[entry_cell.index()] = Some(entry);
@@ -229,7 +236,11 @@ pub(super) fn new_game(s: &Settings, seed: &str) -> (Position, Vec<Event>) {
     };
     let mut artifacts = Artifact::ALL.to_vec();
     dice.shuffle(&mut artifacts);
-    let bank: Vec<Secret<Artifact>> = artifacts.split_off(5).into_iter().map(Secret::Known).collect();
+    let bank: Vec<Secret<Artifact>> = artifacts
+        .split_off(5)
+        .into_iter()
+        .map(Secret::Known)
+        .collect();
     let mut names: Vec<TokenName> = hazards
         .into_iter()
         .map(TokenName::Hazard)

@@ -61,13 +61,16 @@ fn apply(p: &Position, text: &str) -> (Position, Vec<Json>) {
     let (_, next, ev) = p
         .apply(None, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    (next, ev.iter().map(|e| serde_json::to_value(e).unwrap()).collect())
+    (
+        next,
+        ev.iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect(),
+    )
 }
 
 fn refused(p: &Position, seat: Option<u8>, text: &str) -> Refusal {
-    p.apply(seat.map(Seat), text)
-        .map(|_| ())
-        .expect_err(text)
+    p.apply(seat.map(Seat), text).map(|_| ()).expect_err(text)
 }
 
 fn code(p: &Position, text: &str) -> &'static str {
@@ -88,7 +91,9 @@ fn sorted(s: &str) -> Vec<String> {
 }
 
 fn kinds(ev: &[Json]) -> Vec<String> {
-    ev.iter().map(|e| e["kind"].as_str().unwrap().to_string()).collect()
+    ev.iter()
+        .map(|e| e["kind"].as_str().unwrap().to_string())
+        .collect()
 }
 
 fn player(v: &mut Json, seat: usize) -> &mut Json {

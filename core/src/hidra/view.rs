@@ -46,29 +46,21 @@ pub(super) fn mask_events(next: &Position, audience: Audience, events: &[Event])
             match &mut e {
                 Event::Refilled { artifact, only, .. }
                 | Event::Snatched { artifact, only, .. }
-                | Event::Stolen { artifact, only, .. } => {
-                    if !may(only) {
-                        *artifact = Secret::Hidden;
-                    }
+                | Event::Stolen { artifact, only, .. }
+                    if !may(only) =>
+                {
+                    *artifact = Secret::Hidden;
                 }
                 Event::Collected {
                     artifacts,
                     only: Some(only),
                     ..
-                } => {
-                    if !may(only) {
-                        hide(artifacts);
-                    }
-                }
-                Event::Explored { token, only, .. } => {
-                    if !may(only) {
-                        *token = Secret::Hidden;
-                    }
-                }
-                Event::Vision { tokens, only, .. } => {
-                    if !may(only) {
-                        tokens.iter_mut().for_each(|t: &mut Sighted| t.name = Secret::Hidden);
-                    }
+                } if !may(only) => hide(artifacts),
+                Event::Explored { token, only, .. } if !may(only) => *token = Secret::Hidden,
+                Event::Vision { tokens, only, .. } if !may(only) => {
+                    tokens
+                        .iter_mut()
+                        .for_each(|t: &mut Sighted| t.name = Secret::Hidden);
                 }
                 _ => {}
             }

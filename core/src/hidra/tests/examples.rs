@@ -99,18 +99,22 @@ fn e2_explore_collect_scream() {
     let (p, ev) = apply(&p, "scream b s 90");
     assert_eq!(
         ev,
-        vec![json!({"kind": "scream", "by": 0, "line": "b", "dir": "s", "rot": 90,
-                    "removed": "b1", "inserted": "b5"})]
+        vec![
+            json!({"kind": "scream", "by": 0, "line": "b", "dir": "s", "rot": 90,
+                    "removed": "b1", "inserted": "b5"})
+        ]
     );
     let col: Vec<String> = (0..5)
         .map(|i| p.board().tile(Cell::new(1, 4 - i).unwrap()).to_string())
         .collect();
     assert_eq!(col.join(" "), "C7:ESW C1:NEW O O L:ES");
     assert_eq!(cell_of(&p, 0), "b4");
-    assert!(doc(&p)["tokens"]
-        .as_array()
-        .unwrap()
-        .contains(&json!({"cell": "b5", "name": "bell", "up": false})));
+    assert!(
+        doc(&p)["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "b5", "name": "bell", "up": false}))
+    );
     assert_eq!(legal(&p), sorted("explore b5, explore c4, use gem, end"));
 }
 
@@ -133,13 +137,21 @@ fn e3_a_hazard() {
         ]
     );
     let d = doc(&p);
-    assert!(d["tokens"].as_array().unwrap().contains(&json!({"cell": "e3", "name": "mud", "up": true})));
+    assert!(
+        d["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "e3", "name": "mud", "up": true}))
+    );
     assert_eq!(d["players"][1]["penalty"], json!(2));
     assert_eq!((p.ap(), d["pending"].clone()), (0, json!(["scream"])));
 
     let (p, ev) = apply(&p, "scream 3 w");
     assert_eq!(kinds(&ev), ["scream", "ended", "turn"]);
-    assert_eq!(ev[2], json!({"kind": "turn", "seat": 2, "round": 1, "ap": 4}));
+    assert_eq!(
+        ev[2],
+        json!({"kind": "turn", "seat": 2, "round": 1, "ap": 4})
+    );
     assert_eq!(doc(&p)["board"][2], json!("O H I:NS C5:NES E"));
     assert_eq!(
         (cell_of(&p, 0), cell_of(&p, 1), cell_of(&p, 2)),
@@ -147,7 +159,10 @@ fn e3_a_hazard() {
     );
     let (p, _) = apply(&p, "end");
     let (p, ev) = apply(&p, "end");
-    assert_eq!(ev.last().unwrap(), &json!({"kind": "turn", "seat": 1, "round": 2, "ap": 2}));
+    assert_eq!(
+        ev.last().unwrap(),
+        &json!({"kind": "turn", "seat": 1, "round": 2, "ap": 2})
+    );
     assert_eq!(p.players()[1].penalty, 0);
 }
 
@@ -166,7 +181,10 @@ fn e4_a_dodge_and_a_fight_lost() {
         ]
     );
     assert_eq!(kinds(&ev)[2..], ["ended", "turn"]);
-    assert_eq!(ev[3], json!({"kind": "turn", "seat": 1, "round": 1, "ap": 4}));
+    assert_eq!(
+        ev[3],
+        json!({"kind": "turn", "seat": 1, "round": 1, "ap": 4})
+    );
     assert_eq!(cell_of(&p, 0), "c3");
 
     let p = pos(&b_with(|v| {
@@ -199,17 +217,36 @@ fn e4_a_dodge_and_a_fight_lost() {
         ev,
         vec![json!({"kind": "dropped", "seat": 0, "cell": "c3", "artifact": "crown"})]
     );
-    assert!(doc(&p)["tokens"].as_array().unwrap().contains(&json!({"cell": "c3", "name": "crown", "up": true})));
+    assert!(
+        doc(&p)["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "c3", "name": "crown", "up": true}))
+    );
     assert_eq!(doc(&p)["pending"], json!(["scream"]));
 
     let (p, ev) = apply(&p, "scream 3 e");
-    assert_eq!(kinds(&ev), ["scream", "ended", "refilled", "refilled", "turn"]);
-    assert_eq!(ev[2], json!({"kind": "refilled", "cell": "b5", "artifact": "ring", "only": []}));
-    assert_eq!(ev[3], json!({"kind": "refilled", "cell": "b1", "artifact": "mask", "only": []}));
+    assert_eq!(
+        kinds(&ev),
+        ["scream", "ended", "refilled", "refilled", "turn"]
+    );
+    assert_eq!(
+        ev[2],
+        json!({"kind": "refilled", "cell": "b5", "artifact": "ring", "only": []})
+    );
+    assert_eq!(
+        ev[3],
+        json!({"kind": "refilled", "cell": "b1", "artifact": "mask", "only": []})
+    );
     assert_eq!(ev[4]["seat"], json!(1));
     assert_eq!(doc(&p)["board"][2], json!("C5:NES E O H I:NS"));
     assert_eq!(doc(&p)["emptied"], json!(["C8"]));
-    assert!(doc(&p)["tokens"].as_array().unwrap().contains(&json!({"cell": "d3", "name": "crown", "up": true})));
+    assert!(
+        doc(&p)["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "d3", "name": "crown", "up": true}))
+    );
     let (p, _) = apply(&p, "end");
     let (p, _) = apply(&p, "end");
     assert_eq!(p.seat_to_move(), Seat(0));
@@ -223,7 +260,10 @@ fn e5_a_fight_won() {
         put(v, 0, "b3");
         let bank = v["bank"].as_array_mut().unwrap();
         bank.retain(|a| a != &json!("ring"));
-        v["tokens"].as_array_mut().unwrap().push(json!({"cell": "c3", "name": "ring", "up": true}));
+        v["tokens"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"cell": "c3", "name": "ring", "up": true}));
         v["dice"] = json!([6, 3]);
     }));
     let (p, ev) = apply(&p, "move e");
@@ -257,8 +297,14 @@ fn e5_a_fight_won() {
         json!({"kind": "combat", "seat": 0, "roll": [6, 3], "total": 11, "defence": 12, "won": false})
     );
     assert_eq!(ev[2]["to"], json!("c4"));
-    assert_eq!(ev[4], json!({"kind": "snatched", "seat": 0, "artifact": "bell", "only": [0]}));
-    assert_eq!(ev[5], json!({"kind": "dropped", "seat": 0, "cell": "c3", "artifact": "gem"}));
+    assert_eq!(
+        ev[4],
+        json!({"kind": "snatched", "seat": 0, "artifact": "bell", "only": [0]})
+    );
+    assert_eq!(
+        ev[5],
+        json!({"kind": "dropped", "seat": 0, "cell": "c3", "artifact": "gem"})
+    );
     assert_eq!(doc(&p)["pending"], json!(["scream"]));
 }
 
@@ -336,12 +382,26 @@ fn e7_the_hydras_own_scream() {
         ]
     );
     assert_eq!(doc(&p)["board"][3], json!("L:ES O T:S P C6:NSW"));
-    assert!(doc(&p)["tokens"].as_array().unwrap().contains(&json!({"cell": "e2", "name": "chalice", "up": false})));
+    assert!(
+        doc(&p)["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "e2", "name": "chalice", "up": false}))
+    );
 
-    let (p, ev) = apply(&base(&|v| v["pins"] = json!([{"line": "2", "seat": 0}])), "end");
+    let (p, ev) = apply(
+        &base(&|v| v["pins"] = json!([{"line": "2", "seat": 0}])),
+        "end",
+    );
     assert_eq!(kinds(&ev), ["ended", "scream", "unpinned", "turn"]);
-    assert_eq!((ev[1]["line"].clone(), ev[1]["dir"].clone()), (json!("e"), json!("n")));
-    assert_eq!((ev[1]["removed"].clone(), ev[1]["inserted"].clone()), (json!("e5"), json!("e1")));
+    assert_eq!(
+        (ev[1]["line"].clone(), ev[1]["dir"].clone()),
+        (json!("e"), json!("n"))
+    );
+    assert_eq!(
+        (ev[1]["removed"].clone(), ev[1]["inserted"].clone()),
+        (json!("e5"), json!("e1"))
+    );
     assert_eq!(ev[2], json!({"kind": "unpinned", "line": "2"}));
     assert!(p.pin().is_none());
 
@@ -380,7 +440,11 @@ fn e8_refill_and_pickup() {
     assert_eq!(d["pending"], json!(["scream"]));
     let (p, _) = apply(&p, "scream 1 e");
     assert_eq!(p.ap(), 3);
-    assert!(p.legal_actions().iter().any(|a| matches!(a, Action::Step { .. })));
+    assert!(
+        p.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Step { .. }))
+    );
 }
 
 #[test]
@@ -416,7 +480,10 @@ fn e9_the_portal() {
         put(v, 0, "e1");
         hold(v, 0, &["gem", "bell", "crown"]);
     }));
-    assert_eq!(crowned.board().open(Cell::parse("e1").unwrap(), Dir::N), Some(false));
+    assert_eq!(
+        crowned.board().open(Cell::parse("e1").unwrap(), Dir::N),
+        Some(false)
+    );
     assert!(legal(&crowned).contains(&"move n".to_string()));
 }
 
@@ -431,7 +498,10 @@ fn e10_refusals() {
     }
     use crate::game::Refusal as _;
     assert_eq!(refused(&p, Some(1), "move e").code(), "not-your-turn");
-    assert_eq!(p.parse_action("  MOVE East ").unwrap().to_string(), "move e");
+    assert_eq!(
+        p.parse_action("  MOVE East ").unwrap().to_string(),
+        "move e"
+    );
 }
 
 #[test]
@@ -448,11 +518,22 @@ fn e11_views() {
     assert_eq!(view1["players"][0]["seen"], json!(["?"]));
     assert_eq!(view1["players"][1]["artifacts"], json!(["bell"]));
     assert_eq!(view1["bank"], json!(["?", "?", "?", "?", "?"]));
-    assert!(view1["tokens"].as_array().unwrap().iter().all(|t| t["up"] == json!(true) || t["name"] == json!("?")));
+    assert!(
+        view1["tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["up"] == json!(true) || t["name"] == json!("?"))
+    );
     assert!(view1.get("dice").is_none() && view1.get("rng").is_none());
     assert_eq!(view1["view"], json!(1));
     let view0 = view_doc(&full, Audience::Seat(Seat(0)));
-    assert!(view0["tokens"].as_array().unwrap().contains(&json!({"cell": "c4", "name": "bats", "up": false})));
+    assert!(
+        view0["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "c4", "name": "bats", "up": false}))
+    );
     // A view is not a position: its "?" (and, as the engine reads it, its "view" field)
     // are refused.
     let mut as_position = view1.clone();
@@ -473,8 +554,14 @@ fn e12_abilities_artifacts_and_other_endings() {
         assert!(l.contains(&w.to_string()), "{w}");
     }
     let (p, ev) = apply(&p, "weave 90");
-    assert_eq!(ev, vec![json!({"kind": "woven", "seat": 1, "cell": "b2", "rot": 90})]);
-    assert_eq!(p.board().tile(Cell::parse("b2").unwrap()).to_string(), "L:SW");
+    assert_eq!(
+        ev,
+        vec![json!({"kind": "woven", "seat": 1, "cell": "b2", "rot": 90})]
+    );
+    assert_eq!(
+        p.board().tile(Cell::parse("b2").unwrap()).to_string(),
+        "L:SW"
+    );
     let l = legal(&p);
     assert!(l.contains(&"move e".to_string()) && !l.contains(&"move w".to_string()));
     assert_eq!(p.ap(), 2);
@@ -516,7 +603,12 @@ fn e12_abilities_artifacts_and_other_endings() {
             json!({"kind": "swapped", "seat": 0, "other": 2, "cells": ["e3", "a3"]}),
         ]
     );
-    assert!(doc(&p)["tokens"].as_array().unwrap().contains(&json!({"cell": "e3", "name": "mud", "up": false})));
+    assert!(
+        doc(&p)["tokens"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"cell": "e3", "name": "mud", "up": false}))
+    );
     assert_eq!(p.players()[0].penalty, 0);
 
     // Gem.
@@ -564,7 +656,10 @@ fn e12_abilities_artifacts_and_other_endings() {
         ]
     );
     assert_eq!(p.seat_to_move(), Seat(2));
-    assert_eq!(doc(&p)["result"], json!({"winner": null, "reason": "round-limit"}));
+    assert_eq!(
+        doc(&p)["result"],
+        json!({"winner": null, "reason": "round-limit"})
+    );
 }
 
 #[test]
@@ -574,7 +669,10 @@ fn e13_stalactites_the_warden_the_echo() {
         to_move(v, 2);
     }));
     let (p, ev) = apply(&p, "move e");
-    assert_eq!(ev[1], json!({"kind": "hazard", "seat": 2, "cell": "d5", "hazard": "stalactites"}));
+    assert_eq!(
+        ev[1],
+        json!({"kind": "hazard", "seat": 2, "cell": "d5", "hazard": "stalactites"})
+    );
     assert_eq!(doc(&p)["pending"], json!(["scream", "hydra"]));
     let (_, ev) = apply(&p, "scream 5 e");
     assert_eq!(kinds(&ev), ["scream", "scream", "ended", "turn"]);
@@ -602,8 +700,14 @@ fn e13_stalactites_the_warden_the_echo() {
         v["dice"] = json!([1, 6]);
     }));
     let (p, ev) = apply(&p, "move e dodge");
-    assert_eq!(ev[1], json!({"kind": "dodge", "seat": 0, "roll": 1, "success": false}));
-    assert_eq!(ev[2], json!({"kind": "dodge", "seat": 0, "roll": 6, "success": true}));
+    assert_eq!(
+        ev[1],
+        json!({"kind": "dodge", "seat": 0, "roll": 1, "success": false})
+    );
+    assert_eq!(
+        ev[2],
+        json!({"kind": "dodge", "seat": 0, "roll": 6, "success": true})
+    );
     assert_eq!(cell_of(&p, 0), "c3");
 
     assert!(legal(&warden(&|v| v["ap"] = json!(3))).contains(&"provoke".to_string()));
@@ -619,8 +723,14 @@ fn e13_stalactites_the_warden_the_echo() {
 #[test]
 fn e14_invalid_positions() {
     let problems = |v: &Json| read(v).unwrap_err().problems.join(" | ");
-    assert!(problems(&b_with(|v| v["ap"] = json!(0))).contains("no action points and nothing pending"));
+    assert!(
+        problems(&b_with(|v| v["ap"] = json!(0))).contains("no action points and nothing pending")
+    );
     let no_portal = b_with(|v| v["board"][3] = json!("C6:NSW L:ES O T:S O"));
-    assert!(problems(&no_portal).contains("tiles must be"), "{}", problems(&no_portal));
+    assert!(
+        problems(&no_portal).contains("tiles must be"),
+        "{}",
+        problems(&no_portal)
+    );
     assert!(problems(&b_with(|v| v["extra"] = json!(1))).contains("unknown field"));
 }

@@ -27,7 +27,18 @@ fn all_texts(seats: usize) -> Vec<String> {
         v.push(format!("steal {n}"));
         v.push(format!("use mask {n}"));
     }
-    v.extend(["use gem", "use bell", "provoke", "end", "weave 90", "weave 180", "weave 270"].map(String::from));
+    v.extend(
+        [
+            "use gem",
+            "use bell",
+            "provoke",
+            "end",
+            "weave 90",
+            "weave 180",
+            "weave 270",
+        ]
+        .map(String::from),
+    );
     for l in Line::all() {
         v.push(format!("use ring {l}"));
         for d in l.ends() {
@@ -53,7 +64,9 @@ fn check_view(full: &Position, audience: Audience) {
         if let Face::Down(Secret::Known(n)) = t.face {
             let seat = me.expect("the public sees no face-down name");
             assert!(
-                full.players()[seat.index()].seen.contains(&Secret::Known(n)),
+                full.players()[seat.index()]
+                    .seen
+                    .contains(&Secret::Known(n)),
                 "{audience}: {n} shown unseen"
             );
         }
@@ -66,7 +79,12 @@ fn check_view(full: &Position, audience: Audience) {
         if mine {
             assert_eq!(pl, full_pl);
         } else {
-            assert!(pl.artifacts.iter().chain(pl.seen.iter().map(|_| &Secret::Hidden)).all(|a| *a == Secret::Hidden));
+            assert!(
+                pl.artifacts
+                    .iter()
+                    .chain(pl.seen.iter().map(|_| &Secret::Hidden))
+                    .all(|a| *a == Secret::Hidden)
+            );
             assert!(pl.seen.iter().all(|s| *s == Secret::Hidden));
         }
     }
@@ -87,10 +105,15 @@ fn check_events(before: &Position, next: &Position, events: &[Event]) {
     if next.result().is_some() {
         return;
     }
-    for a in (0..before.seat_count() as u8).map(|s| Audience::Seat(Seat(s))).chain([Audience::Public]) {
+    for a in (0..before.seat_count() as u8)
+        .map(|s| Audience::Seat(Seat(s)))
+        .chain([Audience::Public])
+    {
         for e in before.mask_events(next, a, events) {
             let j = serde_json::to_value(&e).unwrap();
-            let Some(only) = j.get("only").and_then(|o| o.as_array()) else { continue };
+            let Some(only) = j.get("only").and_then(|o| o.as_array()) else {
+                continue;
+            };
             let allowed = a.seat().is_some_and(|s| only.contains(&json!(s.0)));
             if allowed {
                 continue;
@@ -106,7 +129,10 @@ fn check_events(before: &Position, next: &Position, events: &[Event]) {
                 }
             }
             if let Some(ts) = j.get("tokens") {
-                assert!(ts.as_array().unwrap().iter().all(|t| t["name"] == "?"), "{a}: {j}");
+                assert!(
+                    ts.as_array().unwrap().iter().all(|t| t["name"] == "?"),
+                    "{a}: {j}"
+                );
             }
         }
     }
@@ -137,7 +163,10 @@ fn play_out(players: usize, seed: u64, deep: bool) -> usize {
                     assert!(["illegal", "unreadable"].contains(&e.code()), "{t}: {e}");
                 }
             }
-            for a in (0..players as u8).map(|s| Audience::Seat(Seat(s))).chain([Audience::Public]) {
+            for a in (0..players as u8)
+                .map(|s| Audience::Seat(Seat(s)))
+                .chain([Audience::Public])
+            {
                 check_view(&p, a);
             }
         }
@@ -146,12 +175,39 @@ fn play_out(players: usize, seed: u64, deep: bool) -> usize {
         let action = p.choose(policy, &format!("{seed}/{n}")).expect("an action");
         let cost = p.cost(&action).expect("the policy plays legal actions");
         let (next, events) = p.play(seat, &action).unwrap();
-        let ev: Vec<Json> = events.iter().map(|e| serde_json::to_value(e).unwrap()).collect();
+        let ev: Vec<Json> = events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect();
         let k = kinds(&ev);
         let same_turn = !k.iter().any(|x| x == "ended" || x == "game_over");
         if same_turn {
-            assert!(next.ap() + cost <= p.ap(), "{action}: {} + {cost} > {}", next.ap(), p.ap());
-            let quiet = k.iter().all(|x| ["moved", "explored", "used", "woven", "pinned", "swapped", "vision", "stolen", "theft", "collected", "provoked", "scream", "dropped", "calmed", "unpinned"].contains(&x.as_str()));
+            assert!(
+                next.ap() + cost <= p.ap(),
+                "{action}: {} + {cost} > {}",
+                next.ap(),
+                p.ap()
+            );
+            let quiet = k.iter().all(|x| {
+                [
+                    "moved",
+                    "explored",
+                    "used",
+                    "woven",
+                    "pinned",
+                    "swapped",
+                    "vision",
+                    "stolen",
+                    "theft",
+                    "collected",
+                    "provoked",
+                    "scream",
+                    "dropped",
+                    "calmed",
+                    "unpinned",
+                ]
+                .contains(&x.as_str())
+            });
             let failed = ev.iter().any(|e| e["success"] == json!(false));
             if quiet && !failed && !p.flags().won {
                 assert_eq!(next.ap() + cost, p.ap(), "{action}: {ev:?}");
