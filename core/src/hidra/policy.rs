@@ -2,7 +2,7 @@
 //! - `random`: any legal action.
 //! - `easy`: takes the Portal when it can, otherwise walks towards the nearest thing worth
 //!   having along open passages (a step that shortens the way), screams at random, and
-//!   ends its turn when no step helps.
+//!   provokes the Hydra (or ends its turn) when no step helps.
 //! - `strong`: plans a route — to the Portal with 3 artifacts, else to the nearest token
 //!   it does not know to be a hazard (known artifacts first) — explores a token before
 //!   stepping onto it, steals from a neighbour who holds more, digs or weaves or provokes
@@ -70,7 +70,9 @@ fn easy(p: &Position, legal: &[Action], rng: &mut impl RngCore) -> Option<Action
         })
         .collect();
     if better.is_empty() {
-        return legal.contains(&Action::End).then_some(Action::End);
+        return [Action::Provoke, Action::End]
+            .into_iter()
+            .find(|a| legal.contains(a));
     }
     Some(better[rng.next_u32() as usize % better.len()])
 }
