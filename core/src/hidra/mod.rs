@@ -21,13 +21,15 @@
 //!   never wasted.
 //! - **The Blade** is spent as the step is taken: `used blade` comes right after `moved`,
 //!   before the fight's `combat` (without dice).
-//! - **Collecting on the Hydra's tile** (after a dodge or a won fight) does not set
-//!   `collected`: the turn ends there anyway, but for the step off a won fight allows.
-//! - **The step off** after a won fight is a plain `move` and may not be made after a
-//!   collection's flag either way; it ends the turn whatever it enters.
+//! - **The step off** after a won fight is a plain `move` (not `ghost` or `dig`); it ends
+//!   the turn whatever it enters.
 //! - **A game without a winner** ranks every seat first, finish `no-winner`: nobody
 //!   escaped, nobody did better.
 //! - **`heroes` without `players`** seats as many players as adventurers named.
+//! - **A weave** is written with the smallest turn that lays the tile (§6 "only 90 on
+//!   `I`"): `weave 270` on a corridor is refused, naming `weave 90`.
+//! - **Collecting on the Hydra's tile** does not set `collected` (E5's `flags` `["won"]`).
+//!   The players' page, `docs/rules/hidra.md`, lists these decisions too.
 //! - Playing on a **view** (which has no dice) is refused with the code `view`.
 
 pub mod action;
