@@ -62,6 +62,12 @@ impl Resolver {
         &mut self.p.players[seat.index()]
     }
 
+    /// Penalties add up (§5), without overflowing.
+    fn add_penalty(&mut self, seat: Seat, n: u8) {
+        let pl = self.player(seat);
+        pl.penalty = pl.penalty.saturating_add(n);
+    }
+
     fn act(&mut self, action: &Action, cost: u8) {
         let seat = self.seat();
         self.p.ap -= cost;
@@ -221,7 +227,7 @@ impl Resolver {
         });
         if !immune {
             match hazard {
-                Hazard::Mud => self.player(seat).penalty += tuning::MUD,
+                Hazard::Mud => self.add_penalty(seat, tuning::MUD),
                 Hazard::Bats => {
                     if let Some(a) = self.take_random(seat) {
                         self.p.bank.push(a);
@@ -422,7 +428,7 @@ impl Resolver {
             }
         }
         match self.p.hand_size(seat) {
-            0 => self.player(seat).penalty += tuning::SMALL_PENALTY,
+            0 => self.add_penalty(seat, tuning::SMALL_PENALTY),
             1 => {
                 let a = self.p.players[seat.index()].artifacts[0]
                     .known()
@@ -500,7 +506,7 @@ impl Resolver {
             });
         } else {
             self.p.ap = 0;
-            self.player(seat).penalty += tuning::SMALL_PENALTY;
+            self.add_penalty(seat, tuning::SMALL_PENALTY);
         }
     }
 

@@ -1037,3 +1037,27 @@ fn computer_players_decide_from_their_view_and_take_the_portal() {
     }));
     assert_eq!(p.choose("strong", "s").unwrap().to_string(), "explore b5");
 }
+
+#[test]
+fn the_strong_player_beats_the_easy_one() {
+    let settings = Position::settings(&[]).unwrap();
+    let names = ["a".to_string(), "b".to_string()];
+    let (mut strong, mut games) = (0, 0);
+    for g in 0..40 {
+        let strong_seat = Seat((g % 2) as u8);
+        let (mut p, _) = Position::new_game(&settings, &names, &format!("duel {g}")).unwrap();
+        let mut n = 0;
+        while !p.is_over() {
+            let seat = p.seat_to_move();
+            let policy = if seat == strong_seat { "strong" } else { "easy" };
+            let a = p.choose(policy, &format!("{g}/{n}")).unwrap();
+            p = p.play(seat, &a).unwrap().0;
+            n += 1;
+        }
+        if let Some(w) = p.result().unwrap().winner {
+            games += 1;
+            strong += usize::from(w == strong_seat);
+        }
+    }
+    assert!(strong * 4 >= games * 3, "strong won {strong} of {games}");
+}
