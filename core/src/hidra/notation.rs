@@ -451,7 +451,7 @@ fn read_tokens(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Vec
     };
     let mut out = Vec::new();
     let mut ok = true;
-    for x in xs {
+    for (i, x) in xs.iter().enumerate() {
         let keys_ok = matches!(x, Value::Object(f) if f.len() == 3);
         let cell = x.get("cell").and_then(Value::as_str).and_then(Cell::parse);
         let up = match x.get("up") {
@@ -469,9 +469,25 @@ fn read_tokens(v: Option<&Value>, masks: Masks, pr: &mut Problems) -> Option<Vec
         match (keys_ok, cell, face) {
             (true, Some(cell), Some(face)) => out.push(Token { cell, face }),
             _ => {
+                let mut what = Vec::new();
+                if !keys_ok {
+                    what.push("exactly the fields cell, name, up".to_string());
+                }
+                if cell.is_none() {
+                    what.push("a cell a1–e5".to_string());
+                }
+                if up.is_none() {
+                    what.push("up true or false".to_string());
+                }
+                if face.is_none() && up.is_some() {
+                    what.push(format!(
+                        "a hazard or artifact name, not {}",
+                        name.map_or_else(|| "none".into(), describe)
+                    ));
+                }
                 pr.push(format!(
-                    "a token must be {{\"cell\": a cell, \"name\": a hazard or artifact, \"up\": true or false}}, not {}",
-                    clip(&format!("{:?}", crate::board_doc::describe(x)))
+                    "token {i} must have a token's fields: {}",
+                    what.join("; ")
                 ));
                 ok = false;
             }
@@ -895,5 +911,4 @@ fn check(p: &Position, pr: &mut Problems) {
             pr.push("won is set but the seat to move is not on the Hydra's tile");
         }
     }
-    let _ = Hazard::ALL;
 }

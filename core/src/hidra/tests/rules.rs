@@ -852,19 +852,19 @@ fn invalid_positions_list_every_problem() {
         ),
         (
             Box::new(|v| v["tokens"][0]["cell"] = json!("f9")),
-            "a token must be",
+            "token 0 must have",
         ),
         (
             Box::new(|v| v["tokens"][0]["name"] = json!("sword")),
-            "a token must be",
+            "token 0 must have",
         ),
         (
             Box::new(|v| v["tokens"][0]["up"] = json!("no")),
-            "a token must be",
+            "token 0 must have",
         ),
         (
             Box::new(|v| v["tokens"][0]["extra"] = json!(1)),
-            "a token must be",
+            "token 0 must have",
         ),
         (
             Box::new(|v| v["tokens"][1]["cell"] = json!("b4")),
@@ -1049,7 +1049,11 @@ fn the_strong_player_beats_the_easy_one() {
         let mut n = 0;
         while !p.is_over() {
             let seat = p.seat_to_move();
-            let policy = if seat == strong_seat { "strong" } else { "easy" };
+            let policy = if seat == strong_seat {
+                "strong"
+            } else {
+                "easy"
+            };
             let a = p.choose(policy, &format!("{g}/{n}")).unwrap();
             p = p.play(seat, &a).unwrap().0;
             n += 1;
