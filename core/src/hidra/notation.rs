@@ -5,7 +5,7 @@
 use super::{
     Board, End, EndReason, Flags, Pending, Pin, Player, Position, Rules,
     board::{CELLS, Cell, Chamber, Line, Tile, TileKind},
-    items::{Artifact, Face, Hazard, Hero, Secret, Token, TokenName, tuning},
+    items::{Artifact, Face, Hero, Secret, Token, TokenName, tuning},
     play::sort_tokens,
     setup::Defence,
 };
