@@ -1065,3 +1065,41 @@ fn the_strong_player_beats_the_easy_one() {
     }
     assert!(strong * 4 >= games * 3, "strong won {strong} of {games}");
 }
+
+// §5 Rounds; §8.8 what a seat knows.
+#[test]
+fn a_round_ends_before_first_comes_round_again() {
+    let p = pos(&b_with(|v| {
+        v["first"] = json!(1);
+        v["ap"] = json!(1);
+    }));
+    let (p, ev) = apply(&p, "end");
+    assert_eq!(
+        ev.last().unwrap(),
+        &json!({"kind": "turn", "seat": 1, "round": 2, "ap": 4})
+    );
+    let (_, ev) = apply(&p, "end");
+    assert_eq!(
+        ev.last().unwrap(),
+        &json!({"kind": "turn", "seat": 2, "round": 2, "ap": 4})
+    );
+    // Penalties never take AP below 0; such a turn ends at once.
+    let p = pos(&b_with(|v| {
+        player(v, 1)["penalty"] = json!(6);
+        v["ap"] = json!(1);
+    }));
+    let (_, ev) = apply(&p, "end");
+    assert_eq!(kinds(&ev), ["ended", "turn", "ended", "turn"]);
+    assert_eq!(ev[1]["ap"], json!(0));
+}
+
+#[test]
+fn a_token_turned_face_up_leaves_every_seen() {
+    let p = pos(&b_with(|v| {
+        put(v, 1, "d3");
+        to_move(v, 1);
+        player(v, 0)["seen"] = json!(["mud", "gem"]);
+    }));
+    let (p, _) = apply(&p, "move e");
+    assert_eq!(doc(&p)["players"][0]["seen"], json!(["gem"]));
+}
