@@ -289,7 +289,9 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
         }
     });
     let pin = read_pins(value.get("pins"), seats, &mut pr);
-    let dice = read_dice(value, view.is_some(), &mut pr);
+    // Once the game is over a view is the whole position, dice included.
+    let over = !matches!(value.get("result"), None | Some(Value::Null));
+    let dice = read_dice(value, view.is_some() && !over, &mut pr);
     let result = read_result(value.get("result"), seats, &mut pr);
 
     let (

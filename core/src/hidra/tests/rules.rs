@@ -799,6 +799,14 @@ fn the_public_sees_no_name_and_the_end_shows_everything() {
     };
     assert!(!next.has_secrets());
     assert_eq!(next.mask(Audience::Public), next);
+    let mut finished = view_doc(&next, Audience::Seat(Seat(1)));
+    finished.as_object_mut().unwrap().remove("view");
+    let back = Position::from_view_value(
+        serde_json::from_value(finished).unwrap(),
+        Audience::Seat(Seat(1)),
+    )
+    .unwrap();
+    assert!(back.legal_actions().is_empty());
     assert_eq!(p.mask_events(&next, Audience::Public, &raw), raw);
     // The refill's artifact is secret from everyone until the end.
     let p = pos(&b_with(|v| {
