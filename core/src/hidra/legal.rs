@@ -33,18 +33,6 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
             _ => Err(Illegal::ScreamOwed),
         };
     }
-    match action {
-        Action::Scream(..) => return Err(Illegal::NothingOwed("Scream")),
-        Action::Drop(_) => return Err(Illegal::NothingOwed("drop")),
-        Action::End => return Ok(0),
-        Action::Step {
-            step: Step::Move,
-            approach: Approach::Plain,
-            ..
-        } => {}
-        _ if p.flags.won => return Err(Illegal::AfterWin),
-        _ => {}
-    }
     let afford = |need: u8, doing: Doing| {
         if p.ap >= need {
             Ok(need)
@@ -63,7 +51,19 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
             Err(Illegal::NotHolding(a))
         }
     };
+    let step_off = matches!(
+        action,
+        Action::Step {
+            step: Step::Move,
+            approach: Approach::Plain,
+            ..
+        }
+    );
     match *action {
+        Action::Scream(..) => Err(Illegal::NothingOwed("Scream")),
+        Action::Drop(_) => Err(Illegal::NothingOwed("drop")),
+        Action::End => Ok(0),
+        _ if p.flags.won && !step_off => Err(Illegal::AfterWin),
         Action::Step {
             step,
             dir,
@@ -191,7 +191,6 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
             afford(tuning::WEAVE, Doing::Weave)
         }
         Action::Provoke => afford(me.hero.provoke_cost(), Doing::Provoke),
-        Action::End | Action::Scream(..) | Action::Drop(_) => unreachable!("handled above"),
     }
 }
 

@@ -51,17 +51,33 @@ impl Defence {
     }
 }
 
-/// A game's settings.
+/// A game's settings, made only from options ([`crate::Game::settings`]), so always
+/// 2–4 seats with one different adventurer each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// 2–4.
-    pub players: usize,
-    /// One adventurer per seat, all different.
-    pub heroes: Vec<Hero>,
+    pub(super) players: usize,
+    pub(super) heroes: Vec<Hero>,
+    pub(super) hazards: Option<[Hazard; 3]>,
+    pub(super) rules: Rules,
+}
+
+impl Settings {
+    /// Seats, 2–4.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+    /// One adventurer per seat.
+    pub fn heroes(&self) -> &[Hero] {
+        &self.heroes
+    }
     /// The three hazards, or `None` to draw them.
-    pub hazards: Option<[Hazard; 3]>,
+    pub fn hazards(&self) -> Option<[Hazard; 3]> {
+        self.hazards
+    }
     /// The rules kept in the position.
-    pub rules: Rules,
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
 }
 
 impl Default for Settings {
