@@ -245,13 +245,15 @@ proptest! {
 fn self_play_figures() {
     for policy in ["easy", "strong"] {
         for players in 2..=4usize {
-            let settings = Position::settings(&[("players".into(), players.to_string())]).unwrap();
             let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
             let (mut rounds, mut turns, mut idle, mut portal) =
                 (Vec::new(), 0usize, 0usize, 0usize);
-            let mut wins = vec![0usize; players];
-            let games = 200;
+            let mut wins = vec![0usize; 4];
+            let games = 400;
             for g in 0..games {
+                // Every adventurer in every seat in turn.
+                let heroes: Vec<&str> = (0..players).map(|i| Hero::ALL[(i + g) % 4].id()).collect();
+                let settings = Position::settings(&[("heroes".into(), heroes.join(","))]).unwrap();
                 let (mut p, _) =
                     Position::new_game(&settings, &names, &format!("sim {g}")).unwrap();
                 let mut n = 0;
@@ -275,12 +277,13 @@ fn self_play_figures() {
                 rounds.push(p.round());
                 if let Some(w) = p.result().unwrap().winner {
                     portal += 1;
-                    wins[w.index()] += 1;
+                    let hero = p.players()[w.index()].hero;
+                    wins[Hero::ALL.iter().position(|h| *h == hero).unwrap()] += 1;
                 }
             }
             rounds.sort();
             println!(
-                "{policy} {players}p: portal {portal}/{games}, rounds median {} (q {}–{}), idle {:.0}% of {turns} turns, wins by seat/hero {:?}",
+                "{policy} {players}p: portal {portal}/{games}, rounds median {} (q {}–{}), idle {:.0}% of {turns} turns, wins by digger, weaver, rogue, warden {:?}",
                 rounds[games / 2],
                 rounds[games / 4],
                 rounds[3 * games / 4],
