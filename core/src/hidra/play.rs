@@ -114,7 +114,7 @@ impl Resolver {
             }
             Action::UseBell => {
                 self.use_up(Artifact::Bell);
-                self.p.calm += 1;
+                self.p.calm = self.p.calm.saturating_add(1);
             }
             Action::UseRing(line) => {
                 self.use_up(Artifact::Ring);
@@ -388,7 +388,7 @@ impl Resolver {
     }
 
     fn won(&mut self, seat: Seat) {
-        self.p.calm += 1;
+        self.p.calm = self.p.calm.saturating_add(1);
         let cell = self.p.players[seat.index()].cell;
         self.collect(seat, cell);
         self.p.flags.won = true;

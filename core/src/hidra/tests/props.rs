@@ -334,3 +334,59 @@ fn timings() {
         strong_t / strong_n / 1000
     );
 }
+
+/// A field of B given a random value: the reader answers (a position or its problems)
+/// and never panics; a position it accepts plays every legal action.
+fn mutate(v: &mut Json, field: usize, pick: usize) {
+    let values = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(3),
+        json!(255),
+        json!("?"),
+        json!("c3"),
+        json!([]),
+        json!(["?"]),
+        json!(["scream"]),
+        json!(["drop", "scream"]),
+        json!(["won"]),
+        json!({"winner": 1, "reason": "portal"}),
+        json!({"winner": null, "reason": "round-limit"}),
+        json!([{"line": "c", "seat": 2}]),
+        json!(["gem"]),
+        json!(true),
+    ];
+    let keys = [
+        "rules", "board", "tokens", "bank", "emptied", "used", "players", "first", "round",
+        "to_move", "ap", "flags", "pending", "calm", "pins", "dice", "result",
+    ];
+    let value = values[pick % values.len()].clone();
+    let key = keys[field % keys.len()];
+    match key {
+        "players" => {
+            player(v, pick % 3)[["cell", "penalty", "artifacts", "seen", "skip"][pick % 5]] = value
+        }
+        "tokens" => v["tokens"][pick % 8][["cell", "name", "up"][pick % 3]] = value,
+        _ => v[key] = value,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn any_document_is_read_or_refused_without_panicking(
+        changes in proptest::collection::vec((0usize..17, 0usize..1000), 1..4)
+    ) {
+        let mut v = b();
+        for (field, pick) in changes {
+            mutate(&mut v, field, pick);
+        }
+        if let Ok(p) = read(&v) {
+            prop_assert_eq!(pos(&doc(&p)), p.clone());
+            for a in p.legal_actions() {
+                prop_assert!(p.play(p.seat_to_move(), &a).is_ok());
+            }
+        }
+    }
+}
