@@ -218,6 +218,24 @@ impl fmt::Display for Doing {
     }
 }
 
+/// A choice that can be owed in the middle of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owed {
+    /// `scream L D R`.
+    Scream,
+    /// `drop NAME`.
+    Drop,
+}
+
+impl fmt::Display for Owed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Owed::Scream => "Scream",
+            Owed::Drop => "drop",
+        })
+    }
+}
+
 /// Why a readable action cannot be played now (code `illegal`). Each names only what the
 /// acting seat may see.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -240,7 +258,7 @@ pub enum Illegal {
     ScreamOwed,
     /// `scream` or `drop` with nothing owed.
     #[error("no {0} is owed now")]
-    NothingOwed(&'static str),
+    NothingOwed(Owed),
     /// After a won fight.
     #[error("after a won fight you may only step off the Hydra's tile (move) or end")]
     AfterWin,

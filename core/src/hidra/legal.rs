@@ -5,7 +5,7 @@
 
 use super::{
     Position,
-    action::{Action, Approach, Doing, Illegal, Step},
+    action::{Action, Approach, Doing, Illegal, Owed, Step},
     board::{Cell, Dir, Line, Rot, TileKind},
     items::{Artifact, Face, Hero, tuning},
 };
@@ -60,8 +60,8 @@ pub(super) fn check(p: &Position, action: &Action) -> Result<u8, Illegal> {
         }
     );
     match *action {
-        Action::Scream(..) => Err(Illegal::NothingOwed("Scream")),
-        Action::Drop(_) => Err(Illegal::NothingOwed("drop")),
+        Action::Scream(..) => Err(Illegal::NothingOwed(Owed::Scream)),
+        Action::Drop(_) => Err(Illegal::NothingOwed(Owed::Drop)),
         Action::End => Ok(0),
         _ if p.flags.won && !step_off => Err(Illegal::AfterWin),
         Action::Step {

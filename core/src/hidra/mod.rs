@@ -47,7 +47,7 @@ mod view;
 
 use std::ops::RangeInclusive;
 
-pub use action::{Action, Approach, Doing, Illegal, Refusal, Step};
+pub use action::{Action, Approach, Doing, Illegal, Owed, Refusal, Step};
 pub use board::{Board, Cell, Chamber, Dir, Line, Rot, Sides, Tile, TileKind};
 pub use event::{EndReason, Event, MovedBy, Sighted};
 pub use items::{Artifact, Face, Hazard, Hero, Secret, Token, TokenName};

@@ -496,6 +496,10 @@ fn e10_refusals() {
     for text in ["move w", "scream 3 e"] {
         assert_eq!(code(&p, text), "illegal", "{text}");
     }
+    assert_eq!(
+        refused(&p, None, "scream 3 e").to_string(),
+        "no Scream is owed now"
+    );
     use crate::game::Refusal as _;
     assert_eq!(refused(&p, Some(1), "move e").code(), "not-your-turn");
     assert_eq!(
