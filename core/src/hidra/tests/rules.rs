@@ -1111,3 +1111,88 @@ fn a_token_turned_face_up_leaves_every_seen() {
     let (p, _) = apply(&p, "move e");
     assert_eq!(doc(&p)["players"][0]["seen"], json!(["gem"]));
 }
+
+// §6 The price of every action.
+#[test]
+fn every_action_costs_what_the_table_says() {
+    let rich = pos(&b_with(|v| {
+        hold(
+            v,
+            0,
+            &["chalice", "map", "blade", "gem", "bell", "ring", "mask"],
+        );
+        v["ap"] = json!(5);
+        put(v, 0, "b3");
+        put(v, 2, "b4");
+        hold(v, 2, &["lamp"]);
+    }));
+    let cost = |p: &Position, a: &str| p.cost(&p.parse_action(a).unwrap()).unwrap();
+    for (action, ap) in [
+        ("move n", 1),
+        ("move e", 1),
+        ("move e dodge", 2),
+        ("move e blade", 2),
+        ("use gem", 1),
+        ("use bell", 1),
+        ("use ring 2", 1),
+        ("use mask 2", 1),
+        ("provoke", 4),
+        ("end", 0),
+    ] {
+        assert_eq!(cost(&rich, action), ap, "{action}");
+    }
+    assert_eq!(cost(&pos(&b()), "explore a2"), 1);
+    let ghost = pos(&b_with(|v| {
+        put(v, 1, "a5");
+        hold(v, 1, &["map"]);
+        to_move(v, 1);
+    }));
+    assert_eq!(cost(&ghost, "ghost e"), 2);
+    let dig = pos(&b_with(|v| {
+        hold(v, 0, &["chalice", "blade"]);
+        v["ap"] = json!(5);
+        put(v, 0, "c2");
+        v["board"][3] = json!("C6:NSW L:ES T:N T:S P");
+        v["board"][1] = json!("I:EW O C3:ESW O C4:NEW");
+        v["board"][0] = json!("L:NW C1:NEW T:E C2:NES L:NE");
+    }));
+    assert_eq!(cost(&dig, "dig n"), 4);
+    assert_eq!(cost(&dig, "dig n dodge"), 5);
+    assert_eq!(cost(&dig, "dig n blade"), 5);
+    let steal = pos(&b_with(|v| {
+        hold(v, 1, &["gem"]);
+        to_move(v, 2);
+    }));
+    assert_eq!(cost(&steal, "steal 1"), 2);
+    let weave = pos(&b_with(|v| {
+        put(v, 1, "b2");
+        to_move(v, 1);
+    }));
+    assert_eq!(cost(&weave, "weave 90"), 2);
+    let pending = pos(&b_with(|v| v["pending"] = json!(["scream"])));
+    assert_eq!(cost(&pending, "scream c s 90"), 0);
+    let drop = pos(&b_with(|v| {
+        hold(v, 0, &["gem", "bell"]);
+        v["pending"] = json!(["drop", "scream"]);
+    }));
+    assert_eq!(cost(&drop, "drop gem"), 0);
+}
+
+// §4 options in play: the round limit and how often the Hydra screams.
+#[test]
+fn the_options_shape_a_whole_game() {
+    let s = options("rounds=5 hydra-every=2").unwrap();
+    let (mut p, _) = Position::new_game(&s, &["a".into(), "b".into()], "options").unwrap();
+    let mut hydra = 0;
+    while !p.is_over() {
+        let (next, ev) = apply(&p, "end");
+        hydra += ev
+            .iter()
+            .filter(|e| e["kind"] == json!("scream") && e["by"].is_null())
+            .count();
+        p = next;
+    }
+    assert_eq!(hydra, 2);
+    assert_eq!(p.round(), 5);
+    assert_eq!(p.result().unwrap().reason, EndReason::RoundLimit);
+}
