@@ -66,5 +66,54 @@ fn games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, games);
+/// Skarb Labiryntu on its largest maze (issue 35): 25 × 25 without the map, 200 hedges
+/// planted by a seeded random architect while the seeker waits, the architect to move.
+/// Goals: `legal` for the architect under 1 ms; the strong players under 1 s a move.
+fn skarb(c: &mut Criterion) {
+    use labscape_core::{Audience, Game, skarb};
+    let options = [
+        ("size".to_string(), "25".to_string()),
+        ("map".to_string(), "no".to_string()),
+    ];
+    let settings = skarb::Position::settings(&options).expect("settings");
+    let mut pos = skarb::Position::start(settings);
+    let mut ply = 0;
+    while pos.hedge_count() < 200 {
+        let seat = pos.to_move().expect("running");
+        let action = if seat == skarb::ARCHITECT {
+            pos.choose("random", &format!("skarb-{ply}")).expect("legal")
+        } else {
+            skarb::Action::Pass
+        };
+        pos = pos.play(seat, &action).expect("legal").0;
+        ply += 1;
+    }
+    if pos.to_move() != Some(skarb::ARCHITECT) {
+        pos = pos.play(skarb::SEEKER, &skarb::Action::Pass).expect("legal").0;
+    }
+    let legal = pos.legal_actions();
+    println!("skarb 25x25, 200 hedges: {} legal hedges", legal.len());
+    c.bench_function("skarb 25x25: legal_actions (architect, 200 hedges)", |b| {
+        b.iter(|| black_box(&pos).legal_actions())
+    });
+    let action = legal[legal.len() / 2];
+    c.bench_function("skarb 25x25: play one hedge", |b| {
+        b.iter(|| black_box(&pos).play(skarb::ARCHITECT, black_box(&action)).expect("legal"))
+    });
+    c.bench_function("skarb 25x25: view (seeker)", |b| {
+        b.iter(|| black_box(&pos).view(Audience::Seat(skarb::SEEKER)))
+    });
+    let seeker = pos.play(skarb::ARCHITECT, &skarb::Action::Pass).expect("legal").0;
+    let mut group = c.benchmark_group("skarb 25x25: strong");
+    group.sample_size(10);
+    group.bench_function("architect, one move", |b| {
+        b.iter(|| black_box(&pos).choose("strong", "bench"))
+    });
+    group.bench_function("seeker, one move", |b| {
+        b.iter(|| black_box(&seeker).choose("strong", "bench"))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, skarb);
 criterion_main!(benches);

@@ -473,6 +473,7 @@ macro_rules! for_each_game {
             Avanco => $crate::avanco::Position, "avanco", "Avanço";
             Produto => $crate::produto::Position, "produto", "Produto";
             Flume => $crate::flume::Position, "flume", "Flume";
+            Skarb => $crate::skarb::Position, "skarb", "Skarb Labiryntu";
         ] }
     };
 }

@@ -25,6 +25,7 @@ pub mod rastros;
 pub mod rating;
 pub mod seed;
 pub mod semaforo;
+pub mod skarb;
 pub mod value;
 pub mod view;
 

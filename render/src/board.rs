@@ -53,6 +53,15 @@ pub enum Mark {
     To,
     /// A piece was taken here.
     Capture,
+    /// Unknown to the reader (Skarb's squares the seeker never saw): covered in fog, any
+    /// piece on it hidden.
+    Fog,
+    /// Remembered, not seen now (Skarb's squares outside the seeker's field of view):
+    /// darkened.
+    Dim,
+    /// Not allowed to the player to move (Skarb's squares the architect may not plant
+    /// on): tinted orange.
+    Forbidden,
 }
 
 /// One side of the game, as its header shows it.
@@ -164,6 +173,8 @@ const RED: Rgba = Rgba::hex(0xD2412F);
 const STONE_W: Rgba = Rgba::hex(0xFAFAF7);
 const STONE_B: Rgba = Rgba::hex(0x262A33);
 const MARK: Rgba = Rgba::hex(0x3B7DD8);
+const FOG: Rgba = Rgba::hex(0x9BA3AE);
+const ORANGE: Rgba = Rgba::hex(0xF08A24);
 
 fn header(cv: &mut Canvas, view: &BoardView) {
     let title = text::sanitize(&view.title, 48).unwrap_or_default();
@@ -261,6 +272,19 @@ fn squares(
                     Mark::From => (MARK.alpha(45), 2.0),
                     Mark::To => (MARK.alpha(90), 4.0),
                     Mark::Capture => (RED.alpha(70), 4.0),
+                    // Shades: a fill, no outline.
+                    Mark::Fog => {
+                        cv.rect(x, y, cell, cell, FOG);
+                        continue;
+                    }
+                    Mark::Dim => {
+                        cv.rect(x, y, cell, cell, STONE_B.alpha(95));
+                        continue;
+                    }
+                    Mark::Forbidden => {
+                        cv.rect(x, y, cell, cell, ORANGE.alpha(110));
+                        continue;
+                    }
                 };
                 cv.rect(x, y, cell, cell, fill);
                 cv.round_rect(
@@ -274,7 +298,13 @@ fn squares(
                 );
             }
             let index = usize::from(rank) * usize::from(files) + usize::from(file);
-            if let Some(Some(p)) = view.cells.get(index) {
+            let fogged = view
+                .marks
+                .iter()
+                .any(|(sq, m)| *sq == (file, rank) && *m == Mark::Fog);
+            if let Some(Some(p)) = view.cells.get(index)
+                && !fogged
+            {
                 piece(cv, *p, (x + cell / 2.0, y + cell / 2.0), cell * 0.36);
             }
         }
@@ -288,7 +318,7 @@ fn squares(
     let to = view
         .marks
         .iter()
-        .find(|(_, m)| *m != Mark::From)
+        .find(|(_, m)| matches!(m, Mark::To | Mark::Capture))
         .map(|(s, _)| *s);
     if let (Some(a), Some(b)) = (from, to) {
         let c = |(f, r): (u8, u8)| (x0 + cell * (f32::from(f) + 0.5), top(r) + cell / 2.0);

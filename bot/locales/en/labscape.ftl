@@ -742,3 +742,29 @@ export-running-plain = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
+
+## skarb
+skarb-rules = **Skarb Labiryntu** (Treasure of the Labyrinth; Jakub Kowalski, 2013, a programming game of the Meridius system, University of Wrocław) — 2 players on an n×n maze (size=5 to 25, default 8). The first player is the architect, the second the seeker.
+    The treasure lies on the top-left square, the seeker starts bottom-right. A round is one action of each: the architect plants a hedge on a square (/play c3) or passes; the seeker steps up, right, down or left (/play n, e, s, w, or the square he steps to) or passes.
+    A hedge never grows on the seeker's square or next to it, on the treasure's corner, or where it would leave the seeker no way to the treasure.
+    100 points are shared [architect, seeker]: arriving within 2n−2 rounds gives the seeker all of them, then his share falls each round to nothing at the limit (n² rounds). More points wins; 50–50 goes to the seeker.
+    Without the map (map=no) the seeker sees only the squares within two of him; that variant is played with the engine only for now.
+skarb-architect = architect
+skarb-seeker = seeker
+skarb-hidden = The architect has played.
+skarb-points = Points: architect { $architect } · seeker { $seeker }
+board-skarb-counts = Round { $round } of { $limit } · arriving now: architect { $architect } · seeker { $seeker }
+skarb-reason-arrived = the seeker reached the treasure in round { $round }
+skarb-reason-limit = the seeker did not reach the treasure within { $limit } rounds
+skarb-no-map-engine-only = Skarb Labiryntu without the map (map=no) can be played with the engine only for now: its maze is secret from the seeker, and this chat cannot yet keep it from him. Play it with the map (map=yes, the default)
+skarb-refusal-unreadable = “{ $text }” is not an action: write a square from a1 to { $last }, a direction (n, e, s, w) or pass
+skarb-refusal-architect-walks = the architect plants a hedge on a square or passes; only the seeker walks
+skarb-refusal-already-hedge = { $square } is a hedge already
+skarb-refusal-seeker-square = the seeker stands on { $square }
+skarb-refusal-treasure-square = the treasure lies on { $square }
+skarb-refusal-next-to-seeker = { $square } is next to the seeker on { $seeker }
+skarb-refusal-treasure-corner = { $square } is next to the treasure
+skarb-refusal-closes-path = a hedge on { $square } would leave the seeker no way to the treasure
+skarb-refusal-not-next = { $square } is not next to the seeker on { $seeker }: he steps up, right, down or left
+skarb-refusal-into-hedge = { $square } is a hedge
+skarb-refusal-into-ring = the ring of hedge lies that way ({ $dir })

@@ -790,3 +790,29 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
         [one] uma jogada
        *[other] { $turns } jogadas
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
+
+## skarb
+skarb-rules = **Skarb Labiryntu** (O Tesouro do Labirinto; Jakub Kowalski, 2013, um jogo de programação do sistema Meridius, Universidade de Wrocław) — 2 jogadores num labirinto n×n (size=5 a 25, padrão 8). O primeiro jogador é o arquiteto, o segundo o explorador.
+    O tesouro fica na casa do canto superior esquerdo; o explorador começa no canto inferior direito. Uma rodada é uma ação de cada um: o arquiteto planta uma sebe numa casa (/play c3) ou passa; o explorador anda uma casa para cima, direita, baixo ou esquerda (/play n, e, s, w, ou a casa para onde vai) ou passa.
+    Nenhuma sebe cresce na casa do explorador nem ao lado dela, no canto do tesouro, nem onde deixaria o explorador sem caminho até o tesouro.
+    100 pontos são divididos [arquiteto, explorador]: chegar em até 2n−2 rodadas dá todos ao explorador; depois a parte dele cai a cada rodada até zero no limite (n² rodadas). Vence quem tiver mais pontos; 50–50 é do explorador.
+    Sem o mapa (map=no) o explorador só vê as casas a até duas dele; essa variante por enquanto só se joga pelo motor.
+skarb-architect = arquiteto
+skarb-seeker = explorador
+skarb-hidden = O arquiteto jogou.
+skarb-points = Pontos: arquiteto { $architect } · explorador { $seeker }
+board-skarb-counts = Rodada { $round } de { $limit } · chegando agora: arquiteto { $architect } · explorador { $seeker }
+skarb-reason-arrived = o explorador chegou ao tesouro na rodada { $round }
+skarb-reason-limit = o explorador não chegou ao tesouro em { $limit } rodadas
+skarb-no-map-engine-only = Skarb Labiryntu sem o mapa (map=no) por enquanto só se joga pelo motor: o labirinto é segredo para o explorador, e este chat ainda não consegue escondê-lo dele. Jogue com o mapa (map=yes, o padrão)
+skarb-refusal-unreadable = “{ $text }” não é uma ação: escreva uma casa de a1 a { $last }, uma direção (n, e, s, w) ou pass
+skarb-refusal-architect-walks = o arquiteto planta uma sebe numa casa ou passa; só o explorador anda
+skarb-refusal-already-hedge = { $square } já é sebe
+skarb-refusal-seeker-square = o explorador está em { $square }
+skarb-refusal-treasure-square = o tesouro está em { $square }
+skarb-refusal-next-to-seeker = { $square } fica ao lado do explorador em { $seeker }
+skarb-refusal-treasure-corner = { $square } fica ao lado do tesouro
+skarb-refusal-closes-path = uma sebe em { $square } deixaria o explorador sem caminho até o tesouro
+skarb-refusal-not-next = { $square } não fica ao lado do explorador em { $seeker }: ele anda para cima, direita, baixo ou esquerda
+skarb-refusal-into-hedge = { $square } é sebe
+skarb-refusal-into-ring = o anel de sebe fica para lá ({ $dir })

@@ -377,3 +377,32 @@ async fn a_board_games_lobby_is_named_after_it_and_refuses_a_seat_count_it_canno
         .expect("a lobby");
     assert_eq!(live.name, "Labscape #1");
 }
+
+/// Skarb without the map has a secret maze, and the service still builds every post from
+/// the whole position: it must not start in a chat (issue 35). With the map nothing is
+/// secret and it plays like any board game.
+#[tokio::test]
+async fn skarb_without_the_map_is_refused_in_chat_and_with_it_it_plays() {
+    let s = service().await;
+    for words in ["/new skarb map=no", "/new skarb size=12 map=NO"] {
+        let no = say(&s, "ana", words).await;
+        assert_eq!(no.visibility, Visibility::Private, "{}", no.text);
+        assert!(no.text.contains("engine only"), "{}", no.text);
+        assert!(s.store().game(super::GameId(1)).await.unwrap().is_none());
+    }
+    let open = say(&s, "ana", "/new skarb size=6").await;
+    assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
+    assert!(open.text.contains("map=yes"), "{}", open.text);
+    say(&s, "bo", "/join").await;
+    let started = say(&s, "ana", "/start").await;
+    assert_eq!(started.visibility, Visibility::Public, "{}", started.text);
+    let wrong = say(&s, "ana", "/play n").await;
+    assert_eq!(wrong.visibility, Visibility::Private);
+    assert!(wrong.text.contains("only the seeker walks"), "{}", wrong.text);
+    let planted = say(&s, "ana", "/play c3").await;
+    assert_eq!(planted.visibility, Visibility::Public, "{}", planted.text);
+    let stepped = say(&s, "bo", "/play e1").await;
+    assert!(stepped.text.contains("played w"), "{}", stepped.text);
+    let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
+    assert_eq!(row.turn, 2);
+}

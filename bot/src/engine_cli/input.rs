@@ -70,9 +70,17 @@ pub(super) fn read_any(arg: &PositionArg) -> Result<Input, Failure> {
     let kind = GameKind::of_position(&value).map_err(invalid)?;
     if let Some(view) = take_field(&mut value, "view") {
         let audience = audience_of(&view).map_err(Failure::invalid)?;
-        return AnyGame::view_from_value_of(kind, value, audience)
-            .map(Input::View)
-            .map_err(invalid);
+        let view = AnyGame::view_from_value_of(kind, value, audience).map_err(invalid)?;
+        // `"view": 5` in a two-seat game names nobody.
+        if let Audience::Seat(s) = audience
+            && s.index() >= view.game().seat_count()
+        {
+            return Err(Failure::invalid(format!(
+                "view {s} is not a seat of this game (it has {} seats)",
+                view.game().seat_count()
+            )));
+        }
+        return Ok(Input::View(view));
     }
     if kind == GameKind::Labscape {
         // Labscape's notation is read by its own document type, as it always was: the

@@ -128,3 +128,158 @@ fn a_position_file_is_read_within_bounds() {
     let (doc, exit) = engine(&["legal", "--position", not_json.path().to_str().unwrap()]);
     assert_eq!((code(&doc), exit), ("invalid-position", 2), "{doc}");
 }
+
+/// Skarb's E6 position: n = 6 without the map, round 4, the seeker on c1 to move.
+const SKARB_E6: &str = r##"{"format": "skarb-position/1",
+ "board": ["T.....", "......", "......", "..#..#", "......", "#.S..."],
+ "map": false, "turn": 4, "to_move": 1, "result": null, "points": null,
+ "seen": ["??????", "??????", "??????", "..#...", "......", "#....."]}"##;
+
+fn sorted(v: &Value) -> Vec<String> {
+    let mut l: Vec<String> = v
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|a| a.as_str().unwrap().to_string())
+        .collect();
+    l.sort();
+    l
+}
+
+#[test]
+fn skarb_new_and_its_options() {
+    let (doc, exit) = engine(&[
+        "new", "--game", "skarb", "--option", "size=6", "--option", "map=no",
+    ]);
+    assert_eq!(exit, 0, "{doc}");
+    assert_eq!(
+        doc,
+        json!({"format": "skarb-position/1",
+            "board": ["T.....", "......", "......", "......", "......", ".....S"],
+            "map": false, "turn": 1, "to_move": 0, "result": null, "points": null,
+            "seen": ["??????", "??????", "??????", "???...", "???...", "???..."]})
+    );
+    let (eight, _) = engine(&["new", "--game", "skarb", "--seed", "x"]);
+    let pos = file(&eight.to_string());
+    let (legal, _) = engine(&["legal", "--position", pos.path().to_str().unwrap()]);
+    assert_eq!(legal.as_array().unwrap().len(), 57);
+    for (opt, want) in [
+        ("size=4", "invalid-option"),
+        ("size=26", "invalid-option"),
+        ("size=eight", "invalid-option"),
+        ("map=maybe", "invalid-option"),
+        ("colour=red", "unknown-option"),
+    ] {
+        let (doc, exit) = engine(&["new", "--game", "skarb", "--option", opt]);
+        assert_eq!((code(&doc), exit), (want, 2), "{opt}: {doc}");
+        let key = opt.split('=').next().unwrap();
+        assert!(doc["error"]["message"].as_str().unwrap().contains(key));
+    }
+}
+
+#[test]
+fn skarb_views_on_the_command_line() {
+    let pos = file(SKARB_E6);
+    let path = pos.path().to_str().unwrap();
+    let masked = json!(["T?????", "??????", "??????", "..#..?", ".....?", "#.S..?"]);
+    let mut views = Vec::new();
+    for (seat, tag) in [("1", json!(1)), ("public", json!("public")), ("0", json!(0))] {
+        let (v, exit) = engine(&["view", "--position", path, "--seat", seat]);
+        assert_eq!(exit, 0, "{v}");
+        assert_eq!(v["view"], tag);
+        if seat == "0" {
+            let mut whole: Value = serde_json::from_str(SKARB_E6).unwrap();
+            whole["view"] = json!(0);
+            assert_eq!(v, whole);
+        } else {
+            assert_eq!(v["board"], masked);
+        }
+        views.push(file(&v.to_string()));
+    }
+    let (doc, exit) = engine(&["view", "--position", path, "--seat", "2"]);
+    assert_eq!(exit, 2, "{doc}");
+    // E10: legal on the seeker's view; any other view, or apply/view on a view, exits 2.
+    let view_path = |i: usize| views[i].path().to_str().unwrap().to_string();
+    let (legal, exit) = engine(&["legal", "--position", &view_path(0)]);
+    assert_eq!(exit, 0);
+    assert_eq!(sorted(&legal), ["e", "n", "pass", "w"]);
+    let (whole, _) = engine(&["legal", "--position", path]);
+    assert_eq!(sorted(&whole), sorted(&legal));
+    for i in [1, 2] {
+        let (doc, exit) = engine(&["legal", "--position", &view_path(i)]);
+        assert_eq!((code(&doc), exit), ("invalid-position", 2), "{doc}");
+    }
+    let mut nobody: Value = serde_json::from_str(SKARB_E6).unwrap();
+    nobody["view"] = json!(5);
+    let nobody = file(&nobody.to_string());
+    let (doc, exit) = engine(&["legal", "--position", nobody.path().to_str().unwrap()]);
+    assert_eq!((code(&doc), exit), ("invalid-position", 2), "{doc}");
+    for i in 0..3 {
+        let (doc, exit) = engine(&["apply", "--position", &view_path(i), "n"]);
+        assert_eq!((code(&doc), exit), ("invalid-position", 2));
+        let (doc, exit) = engine(&["view", "--position", &view_path(i), "--seat", "1"]);
+        assert_eq!((code(&doc), exit), ("invalid-position", 2));
+    }
+}
+
+#[test]
+fn skarb_a_far_hedge_and_a_pass_print_the_same_for_the_seeker() {
+    // E7: the E6 position before f3, the architect to move.
+    let before = SKARB_E6
+        .replace("\"..#..#\"", "\"..#...\"")
+        .replace("\"to_move\": 1", "\"to_move\": 0");
+    let pos = file(&before);
+    let path = pos.path().to_str().unwrap();
+    let run = |view: &str, action: &str| {
+        let (doc, exit) = engine(&["apply", "--position", path, "--view", view, action]);
+        assert_eq!(exit, 0, "{doc}");
+        doc
+    };
+    for view in ["1", "public"] {
+        let far = run(view, "f3");
+        assert_eq!(far, run(view, "pass"));
+        assert_eq!(far["events"], json!([{"kind": "hidden", "seat": 0}]));
+        let near = run(view, "d3");
+        assert_eq!(near["events"], json!([{"kind": "planted", "square": "d3"}]));
+        assert_eq!(near["position"]["board"][3], "..##.?");
+    }
+    assert_eq!(
+        run("0", "f3")["events"],
+        json!([{"kind": "planted", "square": "f3"}])
+    );
+    assert_eq!(
+        run("0", "pass")["events"],
+        json!([{"kind": "passed", "seat": 0}])
+    );
+    let (full, _) = engine(&["apply", "--position", path, "f3"]);
+    assert_eq!(full["position"]["board"][3], "..#..#");
+}
+
+#[test]
+fn skarb_render_of_a_view_draws_the_view_only() {
+    // Two positions that differ only outside the seeker's field of view: their views, and
+    // so their images, are the same; the whole positions' images are not.
+    let other = SKARB_E6.replace("\"T.....\"", "\"T..###\"");
+    let dir = tempfile::tempdir().unwrap();
+    let mut pngs = Vec::new();
+    for (i, text) in [SKARB_E6, other.as_str()].into_iter().enumerate() {
+        let pos = file(text);
+        let (v, _) = engine(&["view", "--position", pos.path().to_str().unwrap(), "--seat", "1"]);
+        let view = file(&v.to_string());
+        for (j, input) in [view.path(), pos.path()].into_iter().enumerate() {
+            let out = dir.path().join(format!("{i}-{j}.png"));
+            let (doc, exit) = engine(&[
+                "render",
+                "--position",
+                input.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(exit, 0, "{doc}");
+            pngs.push(std::fs::read(out).unwrap());
+        }
+    }
+    assert_eq!(pngs[0], pngs[2], "the views draw the same");
+    assert_ne!(pngs[1], pngs[3], "the whole positions differ");
+    assert_ne!(pngs[0], pngs[1], "a view is not the whole maze");
+}

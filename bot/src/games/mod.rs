@@ -32,6 +32,7 @@ mod rastros;
 mod record;
 mod results;
 mod semaforo;
+mod skarb;
 
 labscape_core::if_test_game! {
     mod nim;

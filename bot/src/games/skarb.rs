@@ -1,0 +1,268 @@
+//! Skarb Labiryntu in the bot: its refusals and ends in words, its image (drawn from a
+//! view: fog where the reader knows nothing, darkened where the seeker only remembers, the
+//! architect's forbidden squares in orange on his turn), its rules.
+//!
+//! **Only with the map in chat, for now.** The service builds every post, image, log line,
+//! reminder and refusal from the whole position and posts it to the whole group; it has no
+//! private delivery yet. Without the map that would show the seeker the maze he may not
+//! see, so `/new skarb map=no` is refused with a sentence saying it is played with the
+//! engine only for now ([`ChatGame::lobby_settings`] below), and a game with secrets never
+//! starts in a chat. With the map nothing is secret (every view is the whole position), so
+//! it plays like any board game. The image is already drawn from whatever view it is given,
+//! so when the service hands each reader their view, the picture side is ready.
+
+use labscape_core::{
+    Game,
+    skarb::{ARCHITECT, Action, Cell, Event, Memory, Position, Refusal, Square},
+};
+use labscape_render::{BoardFrame, BoardView, Mark, Piece};
+
+use super::{
+    ChatGame, GameRecord, LobbyWords, OptionError, Picture, Profile, Worded, board,
+    lobby::key_value_settings,
+};
+use crate::i18n::{Lang, t, tr};
+
+impl ChatGame for Position {
+    /// One action a turn: `c3 d4` is one unreadable text, not two actions.
+    const PROFILE: Profile = Profile {
+        reads_several: false,
+        ..Profile::BOARD
+    };
+
+    fn problem(r: &Refusal, lang: Lang) -> String {
+        let sq = |s: &Square| s.to_string();
+        match r {
+            Refusal::GameOver => tr!(lang, "refusal-game-over"),
+            Refusal::NotYourTurn { .. } => tr!(lang, "refusal-not-your-turn"),
+            Refusal::Unreadable { text, last } => tr!(
+                lang,
+                "skarb-refusal-unreadable",
+                text = text.as_str(),
+                last = sq(last)
+            ),
+            Refusal::ArchitectWalks => tr!(lang, "skarb-refusal-architect-walks"),
+            Refusal::AlreadyHedge(s) => tr!(lang, "skarb-refusal-already-hedge", square = sq(s)),
+            Refusal::SeekerSquare(s) => tr!(lang, "skarb-refusal-seeker-square", square = sq(s)),
+            Refusal::TreasureSquare(s) => {
+                tr!(lang, "skarb-refusal-treasure-square", square = sq(s))
+            }
+            Refusal::NextToSeeker { square, seeker } => tr!(
+                lang,
+                "skarb-refusal-next-to-seeker",
+                square = sq(square),
+                seeker = sq(seeker)
+            ),
+            Refusal::TreasureCorner(s) => {
+                tr!(lang, "skarb-refusal-treasure-corner", square = sq(s))
+            }
+            Refusal::ClosesPath(s) => tr!(lang, "skarb-refusal-closes-path", square = sq(s)),
+            Refusal::NotNext { to, seeker } => tr!(
+                lang,
+                "skarb-refusal-not-next",
+                square = sq(to),
+                seeker = sq(seeker)
+            ),
+            Refusal::IntoHedge(s) => tr!(lang, "skarb-refusal-into-hedge", square = sq(s)),
+            Refusal::IntoRing(d) => tr!(lang, "skarb-refusal-into-ring", dir = d.to_string()),
+        }
+    }
+
+    fn reason_message(code: &str) -> Option<&'static str> {
+        match code {
+            "arrived" => Some("skarb-reason-arrived"),
+            "limit" => Some("skarb-reason-limit"),
+            _ => None,
+        }
+    }
+
+    fn rules(topic: Option<&str>, lang: Lang) -> Option<String> {
+        topic.is_none().then(|| t(lang, "skarb-rules", &[]))
+    }
+
+    fn event_line(event: &Event, lang: Lang) -> Option<String> {
+        match event {
+            Event::Hidden { .. } => Some(tr!(lang, "skarb-hidden")),
+            Event::GameOver { points, .. } => Some(tr!(
+                lang,
+                "skarb-points",
+                architect = points[0],
+                seeker = points[1]
+            )),
+            _ => None,
+        }
+    }
+
+    /// `/new skarb [size=N] [map=yes|no]`: without the map the chat would show the seeker
+    /// the maze, so that variant is refused in chat for now.
+    fn lobby_settings(words: &[String]) -> Result<LobbyWords, OptionError> {
+        let words = key_value_settings::<Self>(words)?;
+        if words.settings.split_whitespace().any(|w| w == "map=no") {
+            return Err(OptionError::Words(Worded::new(|lang| {
+                tr!(lang, "skarb-no-map-engine-only")
+            })));
+        }
+        Ok(words)
+    }
+
+    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
+        Some(labscape_render::render_board_png(&view(p), None))
+    }
+
+    fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
+        let names = board::default_names(2, Lang::En);
+        let v = view(&Picture {
+            game: self,
+            actions: Vec::new(),
+            events: Vec::new(),
+            names: &names,
+            notes: &[],
+            title,
+            lang: Lang::En,
+        });
+        Some(labscape_render::render_board_png(&v, width))
+    }
+
+    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
+        board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
+    }
+}
+
+/// The image of `p.game`, which is the view of whoever will read it: it draws what that
+/// view holds and nothing else. The last action is marked from the events (never from the
+/// actions, which a masked reader must not see).
+fn view(p: &Picture<'_, Position>) -> BoardView {
+    let g = p.game;
+    let n = g.size().get();
+    let mut v = board::base(p, n, n);
+    let treasure = g.treasure();
+    for sq in Square::all(g.size()) {
+        let i = usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file());
+        let at = (sq.file(), sq.rank());
+        v.cells[i] = if sq == g.seeker() {
+            Some(Piece::Runner)
+        } else if sq == treasure {
+            Some(Piece::Yellow)
+        } else {
+            match (g.cell(sq), g.memory(sq)) {
+                (Cell::Hedge, _) | (Cell::Unseen, Some(Memory::Hedge)) => Some(Piece::Block),
+                _ => None,
+            }
+        };
+        if g.cell(sq) == Cell::Unseen {
+            v.marks.push((
+                at,
+                match g.memory(sq) {
+                    Some(Memory::Grass | Memory::Hedge) => Mark::Dim,
+                    _ => Mark::Fog,
+                },
+            ));
+        }
+    }
+    v.homes.push(((treasure.file(), treasure.rank()), Piece::Yellow));
+    // The architect's turn on the whole maze: the squares he may not plant on, in orange.
+    if !g.is_masked() && g.to_move() == Some(ARCHITECT) {
+        let legal: Vec<Action> = g.legal_actions();
+        for sq in Square::all(g.size()) {
+            if !g.is_hedge(sq) && !legal.contains(&Action::Plant(sq)) {
+                v.marks.push(((sq.file(), sq.rank()), Mark::Forbidden));
+            }
+        }
+    }
+    for e in &p.events {
+        match e {
+            Event::Moved { from, to } => {
+                v.marks.push(((from.file(), from.rank()), Mark::From));
+                v.marks.push(((to.file(), to.rank()), Mark::To));
+            }
+            Event::Planted { square } => v.marks.push(((square.file(), square.rank()), Mark::To)),
+            _ => {}
+        }
+    }
+    v.sides = board::sides(
+        p,
+        [Some(Piece::Block), Some(Piece::Runner)],
+        [tr!(p.lang, "skarb-architect"), tr!(p.lang, "skarb-seeker")],
+    );
+    (v.to_move, v.status) = board::status(p);
+    let [architect, seeker] = g.current_split();
+    v.counters = tr!(
+        p.lang,
+        "board-skarb-counts",
+        round = g.turn(),
+        limit = g.limit(),
+        architect = architect,
+        seeker = seeker
+    );
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use labscape_core::{Audience, Game, skarb::SEEKER};
+
+    use super::*;
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn without_the_map_skarb_is_refused_in_chat_and_with_it_it_opens() {
+        for lang in [Lang::En, Lang::PtBr] {
+            let Err(OptionError::Words(w)) =
+                <Position as ChatGame>::lobby_settings(&words(&["map=no", "size=12"]))
+            else {
+                panic!("map=no must be refused");
+            };
+            assert!(w.text(lang).contains("map=no"), "{}", w.text(lang));
+        }
+        let ok = <Position as ChatGame>::lobby_settings(&words(&["size=12"])).unwrap();
+        assert_eq!(ok.settings, "size=12 map=yes");
+        assert!(<Position as ChatGame>::lobby_settings(&words(&["MAP=No"])).is_err());
+    }
+
+    #[test]
+    fn every_refusal_is_worded_in_both_languages() {
+        let p = Position::start(Default::default());
+        let texts = ["n", "h1", "g2", "a8", "b7", "hello"];
+        for lang in [Lang::En, Lang::PtBr] {
+            for text in texts {
+                let r = p.apply(None, text).unwrap_err();
+                let w = <Position as ChatGame>::problem(&r, lang);
+                assert!(!w.is_empty() && !w.contains("skarb-"), "{text}: {w}");
+            }
+        }
+    }
+
+    fn png_of(g: &Position) -> Vec<u8> {
+        let names = vec!["ana".to_string(), "bo".to_string()];
+        <Position as ChatGame>::image(&Picture {
+            game: g,
+            actions: Vec::new(),
+            events: Vec::new(),
+            names: &names,
+            notes: &[],
+            title: "Skarb",
+            lang: Lang::En,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_seekers_image_is_the_same_whatever_he_has_not_seen() {
+        let o = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let settings = Position::settings(&[o("size", "8"), o("map", "no")]).unwrap();
+        let start = Position::start(settings);
+        let far = start.apply(None, "a1").unwrap().1;
+        let pass = start.apply(None, "pass").unwrap().1;
+        assert_ne!(far, pass);
+        for a in [Audience::Seat(SEEKER), Audience::Public] {
+            assert_eq!(png_of(&far.view(a)), png_of(&pass.view(a)));
+        }
+        assert_ne!(
+            png_of(&far.view(Audience::Seat(ARCHITECT))),
+            png_of(&pass.view(Audience::Seat(ARCHITECT)))
+        );
+    }
+}
