@@ -474,6 +474,7 @@ macro_rules! for_each_game {
             Produto => $crate::produto::Position, "produto", "Produto";
             Flume => $crate::flume::Position, "flume", "Flume";
             Skarb => $crate::skarb::Position, "skarb", "Skarb Labiryntu";
+            Hidra => $crate::hidra::Position, "hidra", "Labirinto da Hidra";
         ] }
     };
 }

@@ -39,7 +39,7 @@ mod labscape;
 pub use labscape_core::Lang;
 
 pub use board::{
-    BOARD_WIDTH, BoardFrame, BoardView, HexView, Mark, Piece, Side, render_board_gif,
+    BOARD_WIDTH, BoardFrame, BoardView, Edge, HexView, Mark, Piece, Side, render_board_gif,
     render_board_png, render_hex_png,
 };
 pub use draw::gif::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};

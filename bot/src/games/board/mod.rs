@@ -64,6 +64,8 @@ pub fn base<G: Game>(p: &Picture<'_, G>, files: u8, ranks: u8) -> BoardView {
         to_move: None,
         status: String::new(),
         counters: String::new(),
+        walls: Vec::new(),
+        labels: Vec::new(),
     }
 }
 
