@@ -81,7 +81,8 @@ fn skarb(c: &mut Criterion) {
     while pos.hedge_count() < 200 {
         let seat = pos.to_move().expect("running");
         let action = if seat == skarb::ARCHITECT {
-            pos.choose("random", &format!("skarb-{ply}")).expect("legal")
+            pos.choose("random", &format!("skarb-{ply}"))
+                .expect("legal")
         } else {
             skarb::Action::Pass
         };
@@ -89,7 +90,10 @@ fn skarb(c: &mut Criterion) {
         ply += 1;
     }
     if pos.to_move() != Some(skarb::ARCHITECT) {
-        pos = pos.play(skarb::SEEKER, &skarb::Action::Pass).expect("legal").0;
+        pos = pos
+            .play(skarb::SEEKER, &skarb::Action::Pass)
+            .expect("legal")
+            .0;
     }
     let legal = pos.legal_actions();
     println!("skarb 25x25, 200 hedges: {} legal hedges", legal.len());
@@ -98,12 +102,19 @@ fn skarb(c: &mut Criterion) {
     });
     let action = legal[legal.len() / 2];
     c.bench_function("skarb 25x25: play one hedge", |b| {
-        b.iter(|| black_box(&pos).play(skarb::ARCHITECT, black_box(&action)).expect("legal"))
+        b.iter(|| {
+            black_box(&pos)
+                .play(skarb::ARCHITECT, black_box(&action))
+                .expect("legal")
+        })
     });
     c.bench_function("skarb 25x25: view (seeker)", |b| {
         b.iter(|| black_box(&pos).view(Audience::Seat(skarb::SEEKER)))
     });
-    let seeker = pos.play(skarb::ARCHITECT, &skarb::Action::Pass).expect("legal").0;
+    let seeker = pos
+        .play(skarb::ARCHITECT, &skarb::Action::Pass)
+        .expect("legal")
+        .0;
     let mut group = c.benchmark_group("skarb 25x25: strong");
     group.sample_size(10);
     group.bench_function("architect, one move", |b| {

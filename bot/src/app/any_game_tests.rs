@@ -398,7 +398,11 @@ async fn skarb_without_the_map_is_refused_in_chat_and_with_it_it_plays() {
     assert_eq!(started.visibility, Visibility::Public, "{}", started.text);
     let wrong = say(&s, "ana", "/play n").await;
     assert_eq!(wrong.visibility, Visibility::Private);
-    assert!(wrong.text.contains("only the seeker walks"), "{}", wrong.text);
+    assert!(
+        wrong.text.contains("only the seeker walks"),
+        "{}",
+        wrong.text
+    );
     let planted = say(&s, "ana", "/play c3").await;
     assert_eq!(planted.visibility, Visibility::Public, "{}", planted.text);
     let stepped = say(&s, "bo", "/play e1").await;

@@ -183,7 +183,11 @@ fn skarb_views_on_the_command_line() {
     let path = pos.path().to_str().unwrap();
     let masked = json!(["T?????", "??????", "??????", "..#..?", ".....?", "#.S..?"]);
     let mut views = Vec::new();
-    for (seat, tag) in [("1", json!(1)), ("public", json!("public")), ("0", json!(0))] {
+    for (seat, tag) in [
+        ("1", json!(1)),
+        ("public", json!("public")),
+        ("0", json!(0)),
+    ] {
         let (v, exit) = engine(&["view", "--position", path, "--seat", seat]);
         assert_eq!(exit, 0, "{v}");
         assert_eq!(v["view"], tag);
@@ -264,7 +268,13 @@ fn skarb_render_of_a_view_draws_the_view_only() {
     let mut pngs = Vec::new();
     for (i, text) in [SKARB_E6, other.as_str()].into_iter().enumerate() {
         let pos = file(text);
-        let (v, _) = engine(&["view", "--position", pos.path().to_str().unwrap(), "--seat", "1"]);
+        let (v, _) = engine(&[
+            "view",
+            "--position",
+            pos.path().to_str().unwrap(),
+            "--seat",
+            "1",
+        ]);
         let view = file(&v.to_string());
         for (j, input) in [view.path(), pos.path()].into_iter().enumerate() {
             let out = dir.path().join(format!("{i}-{j}.png"));
@@ -305,7 +315,10 @@ fn hidra_new_legal_and_apply() {
         let (doc, exit) = engine(&["new", "--game", "hidra", "--option", opt]);
         assert_eq!(exit, 2, "{opt}: {doc}");
         let key = opt.split('=').next().unwrap();
-        assert!(doc["error"]["message"].as_str().unwrap().contains(key), "{doc}");
+        assert!(
+            doc["error"]["message"].as_str().unwrap().contains(key),
+            "{doc}"
+        );
     }
     let pos = file(&doc.to_string());
     let path = pos.path().to_str().unwrap();

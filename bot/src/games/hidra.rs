@@ -312,10 +312,19 @@ mod tests {
     #[test]
     fn every_refusal_is_worded_in_both_languages() {
         let p = new("words");
-        let mut refusals: Vec<Refusal> = ["hello", "scream 3 e 90", "drop gem", "use gem", "weave 90", "dig n", "steal 1", "steal 0"]
-            .iter()
-            .filter_map(|text| p.apply(None, text).err())
-            .collect();
+        let mut refusals: Vec<Refusal> = [
+            "hello",
+            "scream 3 e 90",
+            "drop gem",
+            "use gem",
+            "weave 90",
+            "dig n",
+            "steal 1",
+            "steal 0",
+        ]
+        .iter()
+        .filter_map(|text| p.apply(None, text).err())
+        .collect();
         refusals.push(Refusal::GameOver);
         refusals.push(Refusal::View);
         refusals.push(Refusal::NotYourTurn {
@@ -353,7 +362,11 @@ mod tests {
         // differently only if the seat knows something, and a view draws the same as the
         // view of that view.
         let p = new("picture");
-        for a in [Audience::Public, Audience::Seat(Seat(0)), Audience::Seat(Seat(1))] {
+        for a in [
+            Audience::Public,
+            Audience::Seat(Seat(0)),
+            Audience::Seat(Seat(1)),
+        ] {
             let v = p.mask(a);
             assert_eq!(png_of(&v), png_of(&v.mask(a)));
         }

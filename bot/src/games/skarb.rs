@@ -159,7 +159,8 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
             ));
         }
     }
-    v.homes.push(((treasure.file(), treasure.rank()), Piece::Yellow));
+    v.homes
+        .push(((treasure.file(), treasure.rank()), Piece::Yellow));
     // The architect's turn on the whole maze: the squares he may not plant on, in orange.
     if !g.is_masked() && g.to_move() == Some(ARCHITECT) {
         let legal: Vec<Action> = g.legal_actions();

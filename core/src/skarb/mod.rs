@@ -701,11 +701,7 @@ pub fn field(at: Square, size: Size) -> impl Iterator<Item = Square> {
 }
 
 /// Breadth-first distances from `from` over the squares `open` allows.
-pub(crate) fn distances_from(
-    size: Size,
-    from: Square,
-    open: impl Fn(Square) -> bool,
-) -> Vec<u32> {
+pub(crate) fn distances_from(size: Size, from: Square, open: impl Fn(Square) -> bool) -> Vec<u32> {
     let mut dist = vec![u32::MAX; size.squares()];
     if !open(from) {
         return dist;
@@ -767,15 +763,13 @@ impl Game for Position {
         check_option_keys(options, Self::OPTIONS)?;
         let mut s = Settings::default();
         if let Some(v) = option(options, "size") {
-            s.size = v
-                .parse::<u8>()
-                .ok()
-                .and_then(Size::new)
-                .ok_or_else(|| SettingsError::BadValue {
+            s.size = v.parse::<u8>().ok().and_then(Size::new).ok_or_else(|| {
+                SettingsError::BadValue {
                     key: "size",
                     value: v.to_string(),
                     problem: "the maze's side is a whole number from 5 to 25".into(),
-                })?;
+                }
+            })?;
         }
         if let Some(v) = option(options, "map") {
             s.map = match v.to_ascii_lowercase().as_str() {

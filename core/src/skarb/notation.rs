@@ -3,9 +3,7 @@
 //! document (read for `legal` and `render`) may hold `?` on the board; its fields and
 //! characters are checked, not what its masked squares would have to hold.
 
-use super::{
-    Cell, End, FORMAT, Memory, Position, SEEKER, Size, Square, limit, points, winner,
-};
+use super::{Cell, End, FORMAT, Memory, Position, SEEKER, Size, Square, limit, points, winner};
 use crate::{
     board_doc::{Problems, check_fields, describe, read_result, read_to_move, result_value},
     game::{PositionError, Seat},
@@ -48,12 +46,10 @@ pub(super) fn to_doc(p: &Position) -> Value {
                 .rev()
                 .map(|rank| {
                     let row: String = (0..n)
-                        .map(|file| {
-                            match seen[Square { file, rank }.index(p.size)] {
-                                Memory::Unknown => '?',
-                                Memory::Grass => '.',
-                                Memory::Hedge => '#',
-                            }
+                        .map(|file| match seen[Square { file, rank }.index(p.size)] {
+                            Memory::Unknown => '?',
+                            Memory::Grass => '.',
+                            Memory::Hedge => '#',
                         })
                         .collect();
                     Value::from(row)
@@ -124,9 +120,7 @@ fn read_grid<T>(
             match read(c) {
                 Some(x) => out.push((sq, x)),
                 None => {
-                    problems.push(format!(
-                        "{name}: {sq} holds “{c}”, not one of “{alphabet}”"
-                    ));
+                    problems.push(format!("{name}: {sq} holds “{c}”, not one of “{alphabet}”"));
                     ok = false;
                 }
             }
@@ -192,7 +186,10 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
     let map = match value.get("map") {
         Some(Value::Bool(b)) => Some(*b),
         Some(other) => {
-            problems.push(format!("map must be true or false, not {}", describe(other)));
+            problems.push(format!(
+                "map must be true or false, not {}",
+                describe(other)
+            ));
             None
         }
         None => None,
@@ -201,9 +198,7 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
         let l = size.zip(map).map(|(s, m)| limit(s, m));
         match (v.as_i64(), l) {
             (Some(t), Some(l)) if t >= 1 && t <= i64::from(l) => Some(t as u32),
-            (Some(t), None) if t >= 1 && t <= i64::from(limit(Size(25), false)) => {
-                Some(t as u32)
-            }
+            (Some(t), None) if t >= 1 && t <= i64::from(limit(Size(25), false)) => Some(t as u32),
             _ => {
                 problems.push(format!(
                     "turn must be a whole number from 1 to {}, not {}",
@@ -328,9 +323,7 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
                 }
             }
         }
-        if let (Some(mem), Some(s), false, true) =
-            (seen.as_ref(), seeker, masked, grid.is_some())
-        {
+        if let (Some(mem), Some(s), false, true) = (seen.as_ref(), seeker, masked, grid.is_some()) {
             for sq in Square::all(size) {
                 let i = sq.index(size);
                 let hedge = board[i] == Cell::Hedge;

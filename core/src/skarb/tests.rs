@@ -34,8 +34,10 @@ fn view_doc(p: &Position, a: Audience) -> Json {
 }
 
 fn position(board: &[&str], map: bool, turn: u32, to_move: u8, seen: Option<&[&str]>) -> Position {
-    read(json!({"format": FORMAT, "board": board, "map": map, "turn": turn,
-        "to_move": to_move, "result": null, "points": null, "seen": seen}))
+    read(
+        json!({"format": FORMAT, "board": board, "map": map, "turn": turn,
+        "to_move": to_move, "result": null, "points": null, "seen": seen}),
+    )
 }
 
 fn legal(p: &Position) -> Vec<String> {
@@ -142,7 +144,8 @@ fn e1_the_start() {
     let (after, _) = apply(&p, "pass");
     assert_eq!(legal(&after), sorted("n w pass"));
 
-    let (eight, _) = Position::new_game(&Settings::default(), &["a".into(), "b".into()], "").unwrap();
+    let (eight, _) =
+        Position::new_game(&Settings::default(), &["a".into(), "b".into()], "").unwrap();
     let l = legal(&eight);
     assert_eq!(l.len(), 57);
     for no in ["g1", "g2", "h1", "h2", "a8", "b8", "a7", "b7"] {
@@ -168,16 +171,30 @@ fn e2_the_path_rule() {
     let p = position(&E2, true, 10, 0, None);
     assert_eq!(legal(&p), sorted("a2 b2 c1 c2 pass"));
     for sq in ["c5", "d5", "e5", "e4", "e3"] {
-        assert_eq!(refusal(&p, None, sq), Refusal::ClosesPath(sq_(sq, 5)), "{sq}");
+        assert_eq!(
+            refusal(&p, None, sq),
+            Refusal::ClosesPath(sq_(sq, 5)),
+            "{sq}"
+        );
     }
     for sq in ["d1", "e2"] {
-        assert!(matches!(refusal(&p, None, sq), Refusal::NextToSeeker { .. }), "{sq}");
+        assert!(
+            matches!(refusal(&p, None, sq), Refusal::NextToSeeker { .. }),
+            "{sq}"
+        );
     }
     assert_eq!(refusal(&p, None, "e1"), Refusal::SeekerSquare(sq_("e1", 5)));
     for sq in ["b5", "a4", "b4"] {
-        assert_eq!(refusal(&p, None, sq), Refusal::TreasureCorner(sq_(sq, 5)), "{sq}");
+        assert_eq!(
+            refusal(&p, None, sq),
+            Refusal::TreasureCorner(sq_(sq, 5)),
+            "{sq}"
+        );
     }
-    assert_eq!(refusal(&p, None, "a5"), Refusal::TreasureSquare(sq_("a5", 5)));
+    assert_eq!(
+        refusal(&p, None, "a5"),
+        Refusal::TreasureSquare(sq_("a5", 5))
+    );
     assert_eq!(refusal(&p, None, "d4"), Refusal::AlreadyHedge(sq_("d4", 5)));
     assert_eq!(refusal(&p, None, "n"), Refusal::ArchitectWalks);
     for bad in [
@@ -256,7 +273,12 @@ fn e4_points() {
         (
             8,
             false,
-            &[(48, [19, 81]), (103, [50, 50]), (104, [50, 50]), (192, [99, 1])],
+            &[
+                (48, [19, 81]),
+                (103, [50, 50]),
+                (104, [50, 50]),
+                (192, [99, 1]),
+            ],
         ),
         (7, false, &[(131, [87, 13]), (63, [37, 63])]),
     ];
@@ -289,12 +311,18 @@ fn e5_arrival_and_the_limit() {
     assert_eq!(d["board"][0], "S....");
     assert_eq!(d["result"]["winner"], 1);
     assert_eq!(d["points"], json!([0, 100]));
-    assert_eq!((d["to_move"].clone(), d["turn"].clone()), (json!(1), json!(8)));
+    assert_eq!(
+        (d["to_move"].clone(), d["turn"].clone()),
+        (json!(1), json!(8))
+    );
     assert_eq!(end.outcome().unwrap().winner(), Some(SEEKER));
     assert_eq!(read(d.clone()), end, "a finished position reads back");
 
     let (late, ev) = apply(&position(&near, true, 25, 1, None), "w");
-    assert_eq!(ev[1], json!({"kind": "game_over", "winner": 0, "points": [94, 6]}));
+    assert_eq!(
+        ev[1],
+        json!({"kind": "game_over", "winner": 0, "points": [94, 6]})
+    );
     assert_eq!(late.outcome().unwrap().winner(), Some(ARCHITECT));
 
     let start = ["T....", ".....", ".....", ".....", "....S"];
@@ -326,7 +354,13 @@ fn e5_arrival_and_the_limit() {
 
 #[test]
 fn the_architects_action_never_ends_the_game() {
-    let p = position(&["T....", ".....", ".....", ".....", "....S"], true, 25, 0, None);
+    let p = position(
+        &["T....", ".....", ".....", ".....", "....S"],
+        true,
+        25,
+        0,
+        None,
+    );
     let (next, ev) = apply(&p, "pass");
     assert_eq!(ev, json!([{"kind": "passed", "seat": 0}]));
     assert!(!next.is_over());
@@ -366,7 +400,10 @@ fn e6_the_seekers_view_and_memory() {
         "seen": ["??????", "??????", "??????", "..#...", "......", "#....."]});
     assert_eq!(doc(&p), whole);
     assert_eq!(read(whole.clone()), p);
-    for (a, tag) in [(Audience::Seat(SEEKER), json!(1)), (Audience::Public, json!("public"))] {
+    for (a, tag) in [
+        (Audience::Seat(SEEKER), json!(1)),
+        (Audience::Public, json!("public")),
+    ] {
         let v = view_doc(&p, a);
         assert_eq!(
             v["board"],
@@ -410,9 +447,18 @@ fn e7_a_far_hedge_and_a_pass_look_the_same() {
     assert_eq!(near, json!([{"kind": "planted", "square": "d3"}]));
     assert_eq!(near_view["board"][3], "..##.?");
     let architect = Audience::Seat(ARCHITECT);
-    assert_eq!(seen_by(architect, "f3").0, json!([{"kind": "planted", "square": "f3"}]));
-    assert_eq!(seen_by(architect, "pass").0, json!([{"kind": "passed", "seat": 0}]));
-    assert_eq!(seen_by(architect, "d3").0, json!([{"kind": "planted", "square": "d3"}]));
+    assert_eq!(
+        seen_by(architect, "f3").0,
+        json!([{"kind": "planted", "square": "f3"}])
+    );
+    assert_eq!(
+        seen_by(architect, "pass").0,
+        json!([{"kind": "passed", "seat": 0}])
+    );
+    assert_eq!(
+        seen_by(architect, "d3").0,
+        json!([{"kind": "planted", "square": "d3"}])
+    );
     let far_refusal = refusal(&after_far, None, "f3");
     assert_eq!(far_refusal, refusal(&after_pass, None, "f3"));
     assert_eq!(far_refusal.code(), "illegal");
@@ -424,9 +470,11 @@ fn e7_a_far_hedge_and_a_pass_look_the_same() {
 
 #[test]
 fn e8_views_and_the_games_end() {
-    let p = read(json!({"format": FORMAT, "board": ["TS...", ".....", ".....", ".....", "....."],
+    let p = read(
+        json!({"format": FORMAT, "board": ["TS...", ".....", ".....", ".....", "....."],
         "map": false, "turn": 8, "to_move": 1, "result": null, "points": null,
-        "seen": ["....?", "....?", "....?", "?????", "?????"]}));
+        "seen": ["....?", "....?", "....?", "?????", "?????"]}),
+    );
     assert!(p.has_secrets());
     assert_eq!(
         view_doc(&p, Audience::Seat(SEEKER))["board"],
@@ -435,9 +483,16 @@ fn e8_views_and_the_games_end() {
     let (end, ev) = apply(&p, "w");
     assert_eq!(ev[1]["points"], json!([0, 100]));
     assert!(!end.has_secrets());
-    for a in [Audience::Seat(ARCHITECT), Audience::Seat(SEEKER), Audience::Public] {
+    for a in [
+        Audience::Seat(ARCHITECT),
+        Audience::Seat(SEEKER),
+        Audience::Public,
+    ] {
         let v = view_doc(&end, a);
-        assert_eq!(v["board"], json!(["S....", ".....", ".....", ".....", "....."]));
+        assert_eq!(
+            v["board"],
+            json!(["S....", ".....", ".....", ".....", "....."])
+        );
         let mut whole = doc(&end);
         whole["view"] = serde_json::to_value(a).unwrap();
         assert_eq!(v, whole);
@@ -475,8 +530,10 @@ fn e9_the_seeds_example_architect() {
     }
     assert_eq!(
         doc(&p)["board"],
-        json!(["T.#.....", "..#.#...", "#.#.#...", "#.#.#...", "#.#.#...", "#.#.#...",
-            "#.#.#...", "#...#..S"])
+        json!([
+            "T.#.....", "..#.#...", "#.#.#...", "#.#.#...", "#.#.#...", "#.#.#...", "#.#.#...",
+            "#...#..S"
+        ])
     );
     assert_eq!(p.turn(), 21);
     assert_eq!(p.distances(None)[p.seeker().index(p.size())], 28);
@@ -501,7 +558,9 @@ fn e9_the_seeds_example_architect() {
 #[test]
 fn readable_means_pass_a_direction_or_a_square_of_this_board() {
     let p = new(5, true);
-    for bad in ["hello", "3,2", "f3", "a0", "north", "c3 d4", "a6", "", "a01", "z1"] {
+    for bad in [
+        "hello", "3,2", "f3", "a0", "north", "c3 d4", "a6", "", "a01", "z1",
+    ] {
         assert_eq!(code(&p, bad), "unreadable", "{bad:?}");
     }
     assert_eq!(p.parse_action(" PASS ").unwrap(), Action::Pass);
@@ -530,36 +589,126 @@ fn with(changes: &[(&str, Json)]) -> Json {
 #[test]
 fn invalid_positions_list_every_problem() {
     let cases: Vec<(Json, &str)> = vec![
-        ({ let mut d = base(); d["extra"] = json!(1); d }, "unknown field"),
-        ({ let mut d = base(); d.as_object_mut().unwrap().remove("seen"); d }, "“seen” is missing"),
+        (
+            {
+                let mut d = base();
+                d["extra"] = json!(1);
+                d
+            },
+            "unknown field",
+        ),
+        (
+            {
+                let mut d = base();
+                d.as_object_mut().unwrap().remove("seen");
+                d
+            },
+            "“seen” is missing",
+        ),
         (with(&[("format", json!("rastros-position/1"))]), "format"),
-        (with(&[("board", json!(["T...", "....", "....", "...S"]))]), "from 5 to 25"),
-        (with(&[("board", json!(["T....", ".....", ".....", "....", "....S"]))]), "row 4"),
-        (with(&[("board", json!(["T....", ".....", "..x..", ".....", "....S"]))]), "c3 holds “x”"),
-        (with(&[("board", json!(["T....", ".....", ".....", ".....", "....."]))]), "exactly one seeker"),
-        (with(&[("board", json!(["T....", ".....", "..S..", ".....", "....S"]))]), "exactly one seeker"),
-        (with(&[("board", json!(["T...T", ".....", ".....", ".....", "....S"]))]), "not on e5"),
-        (with(&[("board", json!([".....", ".....", ".....", ".....", "....S"]))]), "missing from a5"),
-        (with(&[("board", json!(["S...T", ".....", ".....", ".....", "....."]))]), "not on e5"),
-        (with(&[("board", json!(["T#...", ".....", ".....", ".....", "....S"]))]), "b5 is a hedge"),
-        (with(&[("board", json!(["T....", "##...", ".....", ".....", "....S"]))]), "a4 is a hedge"),
-        (with(&[("board", json!(["T....", ".....", "#####", ".....", "....S"]))]), "no way leads"),
+        (
+            with(&[("board", json!(["T...", "....", "....", "...S"]))]),
+            "from 5 to 25",
+        ),
+        (
+            with(&[("board", json!(["T....", ".....", ".....", "....", "....S"]))]),
+            "row 4",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T....", ".....", "..x..", ".....", "....S"]),
+            )]),
+            "c3 holds “x”",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T....", ".....", ".....", ".....", "....."]),
+            )]),
+            "exactly one seeker",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T....", ".....", "..S..", ".....", "....S"]),
+            )]),
+            "exactly one seeker",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T...T", ".....", ".....", ".....", "....S"]),
+            )]),
+            "not on e5",
+        ),
+        (
+            with(&[(
+                "board",
+                json!([".....", ".....", ".....", ".....", "....S"]),
+            )]),
+            "missing from a5",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["S...T", ".....", ".....", ".....", "....."]),
+            )]),
+            "not on e5",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T#...", ".....", ".....", ".....", "....S"]),
+            )]),
+            "b5 is a hedge",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T....", "##...", ".....", ".....", "....S"]),
+            )]),
+            "a4 is a hedge",
+        ),
+        (
+            with(&[(
+                "board",
+                json!(["T....", ".....", "#####", ".....", "....S"]),
+            )]),
+            "no way leads",
+        ),
         (with(&[("map", json!("yes"))]), "map must be"),
         (with(&[("turn", json!(0))]), "turn must be"),
         (with(&[("turn", json!(26))]), "from 1 to 25"),
         (with(&[("to_move", json!(2))]), "to_move"),
-        (with(&[("result", json!({"winner": 3, "reason": "x"}))]), "result must be"),
+        (
+            with(&[("result", json!({"winner": 3, "reason": "x"}))]),
+            "result must be",
+        ),
         (with(&[("points", json!([60, 50]))]), "points must be"),
         (with(&[("points", json!([100, 0]))]), "points are given"),
-        (with(&[("board", json!(["S....", ".....", ".....", ".....", "....."]))]), "has no result"),
-        (with(&[("seen", json!(vec!["?????"; 5]))]), "seen must be null"),
+        (
+            with(&[(
+                "board",
+                json!(["S....", ".....", ".....", ".....", "....."]),
+            )]),
+            "has no result",
+        ),
+        (
+            with(&[("seen", json!(vec!["?????"; 5]))]),
+            "seen must be null",
+        ),
     ];
     for (d, want) in cases {
         let p = problems(d.clone());
         assert!(p.iter().any(|m| m.contains(want)), "{want}: {p:?} for {d}");
     }
     // Several problems at once.
-    let p = problems(with(&[("turn", json!(0)), ("to_move", json!(5)), ("map", json!(1))]));
+    let p = problems(with(&[
+        ("turn", json!(0)),
+        ("to_move", json!(5)),
+        ("map", json!(1)),
+    ]));
     assert!(p.len() >= 3, "{p:?}");
 }
 
@@ -570,7 +719,10 @@ fn invalid_finished_positions() {
             "map": true, "turn": turn, "to_move": to_move,
             "result": {"winner": winner, "reason": "x"}, "points": pts, "seen": null})
     };
-    assert!(Position::from_value(serde_json::from_value(arrived(17, 1, 1, json!([50, 50]))).unwrap()).is_ok());
+    assert!(
+        Position::from_value(serde_json::from_value(arrived(17, 1, 1, json!([50, 50]))).unwrap())
+            .is_ok()
+    );
     for (d, want) in [
         (arrived(17, 1, 1, Json::Null), "points must be [50, 50]"),
         (arrived(17, 0, 1, json!([50, 50])), "to_move must be 1"),
@@ -599,7 +751,8 @@ fn invalid_memories() {
     };
     assert!(
         Position::from_value(
-            serde_json::from_value(d(json!(["?????", "?????", "..#..", "..…..", "....."]))).unwrap()
+            serde_json::from_value(d(json!(["?????", "?????", "..#..", "..…..", "....."])))
+                .unwrap()
         )
         .is_err()
     );
@@ -607,9 +760,18 @@ fn invalid_memories() {
     assert_eq!(ok.memory(sq_("c3", 5)), Some(Memory::Hedge));
     for (seen, want) in [
         (Json::Null, "seen must be 5 strings"),
-        (json!(["?????", "?????", "?????", ".....", "....."]), "c3 is in the seeker's field"),
-        (json!(["#????", "?????", "..#..", ".....", "....."]), "a5 is remembered as a hedge"),
-        (json!(["?????", "?????", "..x..", ".....", "....."]), "holds “x”"),
+        (
+            json!(["?????", "?????", "?????", ".....", "....."]),
+            "c3 is in the seeker's field",
+        ),
+        (
+            json!(["#????", "?????", "..#..", ".....", "....."]),
+            "a5 is remembered as a hedge",
+        ),
+        (
+            json!(["?????", "?????", "..x..", ".....", "....."]),
+            "holds “x”",
+        ),
     ] {
         let p = problems(d(seen));
         assert!(p.iter().any(|m| m.contains(want)), "{want}: {p:?}");
@@ -622,9 +784,11 @@ fn the_whole_position_refuses_question_marks_and_a_view_reads_them() {
         "map": false, "turn": 4, "to_move": 1, "result": null, "points": null,
         "seen": ["??????", "??????", "??????", "..#...", "......", "#....."]});
     assert!(problems(v.clone()).iter().any(|m| m.contains("holds “?”")));
-    let view =
-        Position::from_view_value(serde_json::from_value(v.clone()).unwrap(), Audience::Seat(SEEKER))
-            .unwrap();
+    let view = Position::from_view_value(
+        serde_json::from_value(v.clone()).unwrap(),
+        Audience::Seat(SEEKER),
+    )
+    .unwrap();
     assert_eq!(view.audience(), Audience::Seat(SEEKER));
     assert!(view.is_masked());
     assert_eq!(legal(&view), sorted("e n w pass"));
@@ -632,7 +796,9 @@ fn the_whole_position_refuses_question_marks_and_a_view_reads_them() {
     // A view's characters are still checked.
     let mut bad = v;
     bad["board"][1] = json!("??x???");
-    assert!(Position::from_view_value(serde_json::from_value(bad).unwrap(), Audience::Public).is_err());
+    assert!(
+        Position::from_view_value(serde_json::from_value(bad).unwrap(), Audience::Public).is_err()
+    );
 }
 
 // --- Views, property tests and random games.
@@ -651,7 +817,10 @@ fn random_game(n: u8, map: bool, seed: u64) {
         // and changes nothing.
         let size = p.size();
         let sq = Square::at(rng.next_u32() as usize % size.squares(), size);
-        for a in [Action::Plant(sq), Action::Step(Dir::ALL[rng.next_u32() as usize % 4])] {
+        for a in [
+            Action::Plant(sq),
+            Action::Step(Dir::ALL[rng.next_u32() as usize % 4]),
+        ] {
             let before = p.clone();
             let r = p.play(p.seat_to_move(), &a);
             // The seeker may name the square he steps to.
@@ -661,13 +830,17 @@ fn random_game(n: u8, map: bool, seed: u64) {
                 }
                 _ => a,
             };
-            assert_eq!(r.is_ok(), legal_now.contains(&canonical), "{a} in {:?}", doc(&p));
+            assert_eq!(
+                r.is_ok(),
+                legal_now.contains(&canonical),
+                "{a} in {:?}",
+                doc(&p)
+            );
             assert_eq!(p, before);
         }
         check_views(&p);
         // The architect hedges most of the time, so the mazes fill.
-        let a = if p.seat_to_move() == ARCHITECT && legal_now.len() > 1 && rng.next_u32() % 5 != 0
-        {
+        let a = if p.seat_to_move() == ARCHITECT && legal_now.len() > 1 && rng.next_u32() % 5 != 0 {
             legal_now[rng.next_u32() as usize % (legal_now.len() - 1)]
         } else {
             legal_now[rng.next_u32() as usize % legal_now.len()]
@@ -762,7 +935,11 @@ fn random_games_on_the_largest_maze() {
 fn play_out(mut p: Position, architect: &str, seeker: &str) -> Position {
     let mut i = 0;
     while !p.is_over() {
-        let policy = if p.seat_to_move() == ARCHITECT { architect } else { seeker };
+        let policy = if p.seat_to_move() == ARCHITECT {
+            architect
+        } else {
+            seeker
+        };
         let a = p.choose(policy, &format!("s{i}")).unwrap();
         p = p.play(p.seat_to_move(), &a).unwrap().0;
         i += 1;
@@ -796,8 +973,16 @@ fn the_strong_architect_beats_the_random_one() {
     let mut strong = 0u32;
     let mut random = 0u32;
     for n in [6, 8] {
-        strong += u32::from(play_out(new(n, true), "strong", "strong").final_points().unwrap()[0]);
-        random += u32::from(play_out(new(n, true), "random", "strong").final_points().unwrap()[0]);
+        strong += u32::from(
+            play_out(new(n, true), "strong", "strong")
+                .final_points()
+                .unwrap()[0],
+        );
+        random += u32::from(
+            play_out(new(n, true), "random", "strong")
+                .final_points()
+                .unwrap()[0],
+        );
     }
     assert!(strong > random, "strong {strong}, random {random}");
 }
@@ -858,6 +1043,12 @@ fn a_seeker_plays_the_same_whatever_lies_outside_his_view() {
 fn a_policy_decides_only_for_the_seat_whose_view_it_holds() {
     let p = e6_start();
     assert!(Position::decide(&p.view(Audience::Seat(ARCHITECT)), "strong", "s").is_some());
-    assert_eq!(Position::decide(&p.view(Audience::Seat(SEEKER)), "strong", "s"), None);
-    assert_eq!(Position::decide(&p.view(Audience::Public), "strong", "s"), None);
+    assert_eq!(
+        Position::decide(&p.view(Audience::Seat(SEEKER)), "strong", "s"),
+        None
+    );
+    assert_eq!(
+        Position::decide(&p.view(Audience::Public), "strong", "s"),
+        None
+    );
 }
