@@ -476,6 +476,7 @@ macro_rules! for_each_game {
             Soccolot => $crate::soccolot::Position, "soccolot", "Soccolot";
             Sages => $crate::sages::Position, "sages", "SAGES";
             Skarb => $crate::skarb::Position, "skarb", "Skarb Labiryntu";
+            Hidra => $crate::hidra::Position, "hidra", "Labirinto da Hidra";
         ] }
     };
 }

@@ -15,6 +15,7 @@ mod board_doc;
 pub mod flume;
 pub mod game;
 pub mod gatos_caes;
+pub mod hidra;
 pub mod labscape;
 mod lang;
 #[cfg(feature = "test-game")]

@@ -119,6 +119,23 @@ pub struct BoardView {
     pub counters: String,
     /// How the squares are drawn.
     pub surface: Surface,
+    /// Walls drawn on a square's edge, as `(file, rank)` and the side (a maze's walls).
+    pub walls: Vec<((u8, u8), Edge)>,
+    /// Short text written on a square, one line per `\n` (a maze's tiles and tokens).
+    pub labels: Vec<((u8, u8), String)>,
+}
+
+/// One edge of a square, for [`BoardView::walls`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Towards higher ranks (up).
+    North,
+    /// Towards higher files (right).
+    East,
+    /// Towards rank 1 (down).
+    South,
+    /// Towards file a (left).
+    West,
 }
 
 /// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
@@ -211,8 +228,10 @@ fn header(cv: &mut Canvas, view: &BoardView) {
         theme::INK,
         Align::Left,
     );
-    let half = (DESIGN_W - 2.0 * MARGIN) / 2.0;
-    for (i, side) in view.sides.iter().take(2).enumerate() {
+    // Two sides share the width in halves; three or four (Hidra) in thirds or quarters.
+    let columns = view.sides.len().clamp(2, 4);
+    let half = (DESIGN_W - 2.0 * MARGIN) / columns as f32;
+    for (i, side) in view.sides.iter().take(columns).enumerate() {
         let x = MARGIN + 8.0 + half * i as f32;
         let y = 78.0;
         let active = view.to_move == Some(i);
@@ -366,6 +385,8 @@ fn squares(
         .map(|((f, r), _)| (x0 + cell * (f32::from(*f) + 0.5), top(*r) + cell / 2.0))
         .collect();
     ball_path(cv, &path, cell);
+    labels(cv, view, (x0, y0), cell, ranks);
+    walls(cv, view, (x0, y0), cell, ranks);
     cv.round_rect(
         (x0, y0, cell * f32::from(files), cell * f32::from(ranks)),
         2.0,
@@ -453,6 +474,57 @@ fn ball_path(cv: &mut Canvas, points: &[(f32, f32)], cell: f32) {
         ],
         CHALK,
     );
+}
+
+/// The labels: each square's lines centred on it, small enough for four lines.
+fn labels(cv: &mut Canvas, view: &BoardView, (x0, y0): (f32, f32), cell: f32, ranks: u8) {
+    let size = (cell / 6.5).clamp(11.0, 18.0);
+    for ((file, rank), text) in &view.labels {
+        if *file >= view.files || *rank >= ranks {
+            continue;
+        }
+        let lines: Vec<String> = text
+            .lines()
+            .take(4)
+            .filter_map(|l| text::sanitize(l, 16))
+            .collect();
+        let x = x0 + cell * (f32::from(*file) + 0.5);
+        let top = y0 + cell * f32::from(ranks - 1 - rank);
+        let lead = size * 1.2;
+        let first = top + cell / 2.0 - lead * (lines.len() as f32 - 1.0) / 2.0 + size * 0.35;
+        for (i, line) in lines.iter().enumerate() {
+            let line = cv.fit(line, size, Weight::Bold, cell - 8.0);
+            cv.text(
+                &line,
+                (x, first + lead * i as f32),
+                size,
+                Weight::Bold,
+                theme::INK,
+                Align::Center,
+            );
+        }
+    }
+}
+
+/// The walls: a thick dark bar along each walled edge.
+fn walls(cv: &mut Canvas, view: &BoardView, (x0, y0): (f32, f32), cell: f32, ranks: u8) {
+    let w = (cell * 0.07).max(3.0);
+    for ((file, rank), edge) in &view.walls {
+        if *file >= view.files || *rank >= ranks {
+            continue;
+        }
+        let (x, y) = (
+            x0 + cell * f32::from(*file),
+            y0 + cell * f32::from(ranks - 1 - rank),
+        );
+        let (rx, ry, rw, rh) = match edge {
+            Edge::North => (x, y, cell, w),
+            Edge::South => (x, y + cell - w, cell, w),
+            Edge::West => (x, y, w, cell),
+            Edge::East => (x + cell - w, y, w, cell),
+        };
+        cv.rect(rx, ry, rw, rh, STONE_B);
+    }
 }
 
 fn coordinates(cv: &mut Canvas, (x0, y0): (f32, f32), cell: f32, files: u8, ranks: u8) {
@@ -645,6 +717,8 @@ mod tests {
             status: "bo to move".into(),
             counters: "white 14 · black 13".into(),
             surface: Surface::Board,
+            walls: Vec::new(),
+            labels: Vec::new(),
         }
     }
 
@@ -751,6 +825,8 @@ fn draw_hex(view: &HexView, width: u32) -> Canvas {
         status: view.status.clone(),
         counters: String::new(),
         surface: Surface::Board,
+        walls: Vec::new(),
+        labels: Vec::new(),
     };
     header(&mut cv, &header_view);
     let top = HEADER_H + LABEL + r;
@@ -994,6 +1070,8 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
         &mut cv,
         &BoardView {
             surface: Surface::Board,
+            walls: Vec::new(),
+            labels: Vec::new(),
             title: view.title.clone(),
             files: 1,
             ranks: 1,

@@ -39,8 +39,8 @@ mod labscape;
 pub use labscape_core::Lang;
 
 pub use board::{
-    BOARD_WIDTH, BoardFrame, BoardView, HexView, Mark, Piece, Side, Surface, render_board_gif,
-    render_board_png, render_hex_png,
+    BOARD_WIDTH, BoardFrame, BoardView, Edge, HexView, Mark, Piece, Side, Surface,
+    render_board_gif, render_board_png, render_hex_png,
 };
 pub use board::{Ground, PitchView, render_pitch_png};
 pub use draw::gif::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};

@@ -872,3 +872,46 @@ sages-event-goal = Goal for { $colour ->
        *[other] Black
     }! White { $white } – { $black } Black.
 sages-event-reset = The men and the ball go back to the start; the side that conceded kicks off.
+## hidra
+hidra-rules = **Labirinto da Hidra** — 2 to 4 adventurers (digger, weaver, rogue, warden) in the Hydra's lair, a 5×5 maze of tiles with walls (cells a1–e5) that slides whenever the Hydra screams. Be the first to hold 3 artifacts and then step onto the Escape Portal.
+    A turn has 4 action points: move n (1), move e dodge or move e blade onto the Hydra (2), ghost s with the map (2), dig w (the digger, 4), explore b4 (1, a secret look at a face-down token next to you), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (the weaver, 2), provoke (4; the warden 3), end.
+    Stepping onto a chamber springs a hazard or gives you its artifact; either way you then scream: scream 3 e 90 slides row 3 one cell east, the tile pushed out coming back on the west turned 90°. A fight with the Hydra is 2d6 + 2 against 10.
+    Nobody wins when fewer than 3 artifacts are left or after the last round (30 by default). Tokens, hands and the bank are secret, so for now the game is played with the engine only (labscape engine).
+hidra-engine-only = Labirinto da Hidra can be played with the engine only for now (labscape engine): its face-down tokens, hands and bank are secret, and this chat cannot yet keep a secret from the rest of the group.
+hidra-reason-portal = an adventurer escaped through the Portal with 3 artifacts
+hidra-reason-too-few-artifacts = fewer than 3 artifacts are left in the game: nobody can escape
+hidra-reason-round-limit = round { $rounds } is over and nobody escaped
+hidra-tile-hydra = HYDRA
+hidra-tile-entry = ENTRY
+hidra-tile-portal = PORTAL
+board-hidra-counts = Round { $round } of { $rounds } · AP { $ap } · bank { $bank } · artifacts left { $left } · pinned { $pin }
+hidra-refusal-unreadable = “{ $text }” is not an action: write move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 or drop gem
+hidra-refusal-view = this is a view of the game: only the whole position can be played
+hidra-refusal-no-ap = you have { $have } action points left; { $doing } costs { $need }
+hidra-refusal-drop-owed = you lost the fight: first choose the artifact you drop (drop NAME)
+hidra-refusal-scream-owed = your Scream is owed first: scream LINE END [ROTATION]
+hidra-refusal-no-scream-owed = no Scream is owed now
+hidra-refusal-no-drop-owed = no drop is owed now
+hidra-refusal-after-win = after a won fight you may only step off the Hydra's tile (move) or end
+hidra-refusal-unsafe-step = { $cell } holds a face-up hazard: the step off the Hydra's tile must be safe
+hidra-refusal-off-board = { $cell } has no neighbour that way ({ $dir })
+hidra-refusal-wall = a wall stands between { $from } and { $to }
+hidra-refusal-passage-open = the passage from { $from } to { $to } is open: just move
+hidra-refusal-collected = you collected this turn: no more moves until your next turn
+hidra-refusal-portal-needs-three = the Portal opens only to an adventurer holding 3 artifacts; you hold { $held }
+hidra-refusal-no-fight = you lost a fight on your last turn: you may not enter the Hydra's tile this turn
+hidra-refusal-not-the-hydra = { $cell } is not the Hydra's tile: dodge and blade are for entering it
+hidra-refusal-not-holding = you do not hold the { $artifact }
+hidra-refusal-not-your-hero = only the { $hero } can do that
+hidra-refusal-once-per-turn = you can do that once per turn
+hidra-refusal-not-next-to = { $cell } is not next to your cell
+hidra-refusal-no-token = no face-down token lies on { $cell }
+hidra-refusal-already-seen = you already know the token on { $cell }
+hidra-refusal-yourself = you cannot do that to yourself
+hidra-refusal-out-of-reach = seat { $seat } is out of your reach
+hidra-refusal-empty-handed = seat { $seat } holds no artifact
+hidra-refusal-same-tile = seat { $seat } stands on your tile
+hidra-refusal-no-change = turning your tile by { $rot } would not change its walls
+hidra-refusal-same-turn = turning your tile by { $rot } lays it as turning it by { $same } does: weave { $same }
+hidra-refusal-pinned = line { $line } is pinned by the Gravity Ring
+hidra-side = { $mark } { $hero } · holds { $held }

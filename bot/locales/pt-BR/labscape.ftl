@@ -920,3 +920,46 @@ sages-event-goal = Gol { $colour ->
        *[other] das Pretas
     }! Brancas { $white } – { $black } Pretas.
 sages-event-reset = Os homens e a bola voltam ao início; quem sofreu o gol sai jogando.
+## hidra
+hidra-rules = **Labirinto da Hidra** — 2 a 4 aventureiros (digger, weaver, rogue, warden) no covil da Hidra, um labirinto 5×5 de peças com paredes (casas a1–e5) que desliza sempre que a Hidra grita. Vence quem primeiro tiver 3 artefatos e então pisar no Portal de Fuga.
+    Um turno tem 4 pontos de ação: move n (1), move e dodge ou move e blade para a Hidra (2), ghost s com o mapa (2), dig w (o digger, 4), explore b4 (1, olhar em segredo uma ficha virada ao lado), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (o weaver, 2), provoke (4; o warden 3), end.
+    Entrar numa câmara dispara um perigo ou dá o seu artefato; nos dois casos você grita em seguida: scream 3 e 90 desliza a linha 3 uma casa para leste, e a peça empurrada para fora volta pelo oeste girada 90°. A luta com a Hidra é 2d6 + 2 contra 10.
+    Ninguém vence quando restam menos de 3 artefatos ou depois da última rodada (30 por padrão). Fichas, mãos e o banco são secretos, então por enquanto o jogo é jogado só com o motor (labscape engine).
+hidra-engine-only = Labirinto da Hidra por enquanto só pode ser jogado com o motor (labscape engine): as fichas viradas, as mãos e o banco são secretos, e este chat ainda não consegue esconder um segredo do resto do grupo.
+hidra-reason-portal = um aventureiro fugiu pelo Portal com 3 artefatos
+hidra-reason-too-few-artifacts = restam menos de 3 artefatos no jogo: ninguém pode fugir
+hidra-reason-round-limit = a rodada { $rounds } acabou e ninguém fugiu
+hidra-tile-hydra = HIDRA
+hidra-tile-entry = ENTRADA
+hidra-tile-portal = PORTAL
+board-hidra-counts = Rodada { $round } de { $rounds } · PA { $ap } · banco { $bank } · artefatos restantes { $left } · fixada { $pin }
+hidra-side = { $mark } { $hero } · tem { $held }
+hidra-refusal-unreadable = “{ $text }” não é uma ação: escreva move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 ou drop gem
+hidra-refusal-view = isto é uma vista do jogo: só a posição inteira pode ser jogada
+hidra-refusal-no-ap = você tem { $have } pontos de ação; { $doing } custa { $need }
+hidra-refusal-drop-owed = você perdeu a luta: primeiro escolha o artefato que larga (drop NOME)
+hidra-refusal-scream-owed = primeiro o seu Grito: scream LINHA PONTA [ROTAÇÃO]
+hidra-refusal-no-scream-owed = nenhum Grito é devido agora
+hidra-refusal-no-drop-owed = nenhum artefato é devido agora
+hidra-refusal-after-win = depois de vencer a luta você só pode sair da peça da Hidra (move) ou encerrar (end)
+hidra-refusal-unsafe-step = { $cell } tem um perigo virado para cima: o passo para fora da peça da Hidra precisa ser seguro
+hidra-refusal-off-board = { $cell } não tem vizinho para esse lado ({ $dir })
+hidra-refusal-wall = há uma parede entre { $from } e { $to }
+hidra-refusal-passage-open = a passagem de { $from } para { $to } está aberta: use move
+hidra-refusal-collected = você coletou neste turno: nada de andar até o seu próximo turno
+hidra-refusal-portal-needs-three = o Portal só se abre para quem tem 3 artefatos; você tem { $held }
+hidra-refusal-no-fight = você perdeu uma luta no seu último turno: não pode entrar na peça da Hidra neste turno
+hidra-refusal-not-the-hydra = { $cell } não é a peça da Hidra: dodge e blade servem para entrar nela
+hidra-refusal-not-holding = você não tem o artefato { $artifact }
+hidra-refusal-not-your-hero = só o { $hero } pode fazer isso
+hidra-refusal-once-per-turn = isso só pode ser feito uma vez por turno
+hidra-refusal-not-next-to = { $cell } não fica ao lado da sua casa
+hidra-refusal-no-token = não há ficha virada para baixo em { $cell }
+hidra-refusal-already-seen = você já conhece a ficha em { $cell }
+hidra-refusal-yourself = você não pode fazer isso consigo mesmo
+hidra-refusal-out-of-reach = o lugar { $seat } está fora do seu alcance
+hidra-refusal-empty-handed = o lugar { $seat } não tem artefato
+hidra-refusal-same-tile = o lugar { $seat } está na sua peça
+hidra-refusal-no-change = girar a sua peça { $rot } não mudaria as paredes
+hidra-refusal-same-turn = girar a sua peça { $rot } dá o mesmo que girar { $same }: weave { $same }
+hidra-refusal-pinned = a linha { $line } está fixada pelo Anel da Gravidade

@@ -427,3 +427,20 @@ async fn skarb_without_the_map_is_refused_in_chat_and_with_it_it_plays() {
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 2);
 }
+
+/// Labirinto da Hidra has secrets in every game (face-down tokens, hands, the bank), and the
+/// service still builds every post from the whole position: `/new hidra` is refused in chat
+/// whatever its options, privately, with words that send the player to the engine (issue
+/// 37), and no game or lobby is made. Its rules can still be read.
+#[tokio::test]
+async fn hidra_is_refused_in_chat_and_its_rules_read() {
+    let s = service().await;
+    for words in ["/new hidra", "/new hidra players=3", "/new hidra rounds=9"] {
+        let no = say(&s, "ana", words).await;
+        assert_eq!(no.visibility, Visibility::Private, "{}", no.text);
+        assert!(no.text.contains("engine only"), "{}", no.text);
+        assert!(s.store().game(super::GameId(1)).await.unwrap().is_none());
+    }
+    let open = say(&s, "ana", "/new skarb").await;
+    assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
+}

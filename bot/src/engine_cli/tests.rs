@@ -293,3 +293,143 @@ fn skarb_render_of_a_view_draws_the_view_only() {
     assert_ne!(pngs[1], pngs[3], "the whole positions differ");
     assert_ne!(pngs[0], pngs[1], "a view is not the whole maze");
 }
+
+/// A new Hidra game with two seats, as the engine prints it.
+fn hidra_new(extra: &[&str]) -> Value {
+    let mut args = vec!["new", "--game", "hidra", "--seed", "hidra-cli"];
+    args.extend_from_slice(extra);
+    let (doc, exit) = engine(&args);
+    assert_eq!(exit, 0, "{doc}");
+    doc
+}
+
+#[test]
+fn hidra_new_legal_and_apply() {
+    let doc = hidra_new(&[]);
+    assert_eq!(doc["format"], "hidra-position/1");
+    assert_eq!(doc["players"].as_array().unwrap().len(), 2);
+    assert_eq!(doc, hidra_new(&[]), "the same seed makes the same game");
+    let three = hidra_new(&["--option", "players=3"]);
+    assert_eq!(three["players"].as_array().unwrap().len(), 3);
+    for opt in ["players=5", "rounds=2", "colour=red"] {
+        let (doc, exit) = engine(&["new", "--game", "hidra", "--option", opt]);
+        assert_eq!(exit, 2, "{opt}: {doc}");
+        let key = opt.split('=').next().unwrap();
+        assert!(
+            doc["error"]["message"].as_str().unwrap().contains(key),
+            "{doc}"
+        );
+    }
+    let pos = file(&doc.to_string());
+    let path = pos.path().to_str().unwrap();
+    let (legal, exit) = engine(&["legal", "--position", path]);
+    assert_eq!(exit, 0, "{legal}");
+    let legal = sorted(&legal);
+    assert!(legal.contains(&"end".to_string()), "{legal:?}");
+    let (after, exit) = engine(&["apply", "--position", path, "end"]);
+    assert_eq!(exit, 0, "{after}");
+    assert_ne!(after["position"]["to_move"], doc["to_move"], "{after}");
+    let (doc, exit) = engine(&["apply", "--position", path, "fly north"]);
+    assert_eq!((code(&doc), exit), ("unreadable", 1), "{doc}");
+    let other = 1 - doc_seat(&hidra_new(&[]));
+    let (doc, exit) = engine(&[
+        "apply",
+        "--position",
+        path,
+        "--seat",
+        &other.to_string(),
+        "end",
+    ]);
+    assert_eq!((code(&doc), exit), ("not-your-turn", 1), "{doc}");
+}
+
+fn doc_seat(doc: &Value) -> u64 {
+    doc["to_move"].as_u64().expect("a seat to move")
+}
+
+#[test]
+fn hidra_views_hide_the_tokens_and_a_view_plays_legal_but_not_apply() {
+    let doc = hidra_new(&[]);
+    let pos = file(&doc.to_string());
+    let path = pos.path().to_str().unwrap();
+    let mover = doc_seat(&doc).to_string();
+    let (public, exit) = engine(&["view", "--position", path, "--seat", "public"]);
+    assert_eq!(exit, 0, "{public}");
+    assert_eq!(public["view"], "public");
+    assert!(public["dice"].is_null(), "a view has no dice: {public}");
+    let names = |v: &Value| -> Vec<String> {
+        v["tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    assert_eq!(names(&public).len(), 8);
+    assert!(names(&public).iter().all(|n| n == "?"), "{public}");
+    assert!(names(&doc).iter().all(|n| n != "?"), "{doc}");
+    let (seat, exit) = engine(&["view", "--position", path, "--seat", &mover]);
+    assert_eq!(exit, 0, "{seat}");
+    assert_eq!(seat["view"], json!(doc_seat(&doc)));
+    let (doc2, exit) = engine(&["view", "--position", path, "--seat", "7"]);
+    assert_eq!(exit, 2, "{doc2}");
+    // E10: legal on the mover's view is legal on the whole position; apply on a view is
+    // refused.
+    let view = file(&seat.to_string());
+    let vpath = view.path().to_str().unwrap();
+    let (on_view, exit) = engine(&["legal", "--position", vpath]);
+    assert_eq!(exit, 0, "{on_view}");
+    let (whole, _) = engine(&["legal", "--position", path]);
+    assert_eq!(sorted(&on_view), sorted(&whole));
+    let (doc3, exit) = engine(&["apply", "--position", vpath, "end"]);
+    assert_eq!(exit, 2, "{doc3}");
+    // apply --view: the position printed is the view.
+    let (seen, exit) = engine(&["apply", "--position", path, "--view", "public", "end"]);
+    assert_eq!(exit, 0, "{seen}");
+    assert_eq!(seen["position"]["view"], "public");
+    assert!(names(&seen["position"]).iter().all(|n| n == "?"));
+}
+
+#[test]
+fn hidra_render_of_a_view_draws_the_view_only() {
+    // Two positions that differ only in what two face-down tokens are: their public views,
+    // and so their images, are the same; the whole positions' images are not.
+    let doc = hidra_new(&[]);
+    let mut other = doc.clone();
+    let (a, b) = (
+        doc["tokens"][0]["name"].clone(),
+        doc["tokens"][1]["name"].clone(),
+    );
+    assert_ne!(a, b);
+    other["tokens"][0]["name"] = b;
+    other["tokens"][1]["name"] = a;
+    let dir = tempfile::tempdir().unwrap();
+    let mut pngs = Vec::new();
+    for (i, d) in [doc, other].into_iter().enumerate() {
+        let pos = file(&d.to_string());
+        let (v, exit) = engine(&[
+            "view",
+            "--position",
+            pos.path().to_str().unwrap(),
+            "--seat",
+            "public",
+        ]);
+        assert_eq!(exit, 0, "{v}");
+        let view = file(&v.to_string());
+        for (j, input) in [view.path(), pos.path()].into_iter().enumerate() {
+            let out = dir.path().join(format!("{i}-{j}.png"));
+            let (doc, exit) = engine(&[
+                "render",
+                "--position",
+                input.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert_eq!(exit, 0, "{doc}");
+            pngs.push(std::fs::read(out).unwrap());
+        }
+    }
+    assert_eq!(pngs[0], pngs[2], "the views draw the same");
+    assert_ne!(pngs[1], pngs[3], "the whole positions differ");
+    assert_ne!(pngs[0], pngs[1], "a view is not the whole position");
+}

@@ -22,6 +22,7 @@ mod chat_game;
 mod flume;
 mod gatos_caes;
 mod help;
+mod hidra;
 mod history;
 pub mod labscape;
 mod lobby;

@@ -65,6 +65,8 @@ pub fn base<G: Game>(p: &Picture<'_, G>, files: u8, ranks: u8) -> BoardView {
         status: String::new(),
         counters: String::new(),
         surface: Default::default(),
+        walls: Vec::new(),
+        labels: Vec::new(),
     }
 }
 
