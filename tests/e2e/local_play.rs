@@ -349,7 +349,9 @@ fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let names = ["ana", "bo"];
     for (n, &kind) in GameKind::ALL.iter().enumerate() {
-        if matches!(kind.id(), "labscape" | "nim") {
+        // Hidra is played with the engine only for now (its secrets); Labscape has its own
+        // tests.
+        if matches!(kind.id(), "labscape" | "nim" | "hidra") {
             continue;
         }
         let images = dir.path().join(format!("img-{}", kind.id()));
@@ -365,7 +367,6 @@ fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
         let mut block = c.say("ana: /start");
         let players: Vec<String> = names.iter().map(|s| s.to_string()).collect();
         let (mut game, _) = AnyGame::new_game(kind, &[], &players, "e2e").unwrap();
-        let mut rng = TestRng(0x9E37_79B9 + n as u64);
         let mut moves = 0;
         while !game.is_over() {
             assert!(!block.private(), "{}: {}", kind.id(), block.text());
@@ -377,13 +378,16 @@ fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
             let seat = game.to_move().expect("someone is to move");
             let who = names[seat.index()];
             assert_eq!(block.mentioned().as_deref(), Some(who), "{}", block.text());
-            let legal = game.legal_actions();
-            let action = legal[rng.below(legal.len() as u64) as usize].clone();
+            // The easy computer player against the random one: both easy, or both random,
+            // can go round for ever in the ball games, where nothing forces progress.
+            let policy = if seat.index() == 0 { "easy" } else { "random" };
+            let action = game
+                .choose(policy, &format!("e2e/{n}/{moves}"))
+                .expect("a legal action");
             block = c.say(&format!("{who}: /play {action}"));
             game = game.play(seat, &action).unwrap().0;
             moves += 1;
-            // Random Soccolot games run to about a thousand actions at the longest.
-            assert!(moves < 3000, "{} does not end", kind.id());
+            assert!(moves < 1500, "{} does not end", kind.id());
         }
         assert!(!block.private(), "{}", block.text());
         assert!(

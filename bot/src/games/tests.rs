@@ -55,9 +55,10 @@ fn a_plain_move_needs_no_line() {
     assert!(lines(GameKind::Avanco, &["a2-a3"], Lang::En).is_empty());
 }
 
-/// A whole game of `kind` played by its `random` computer player (seeded: the same game
-/// every run), and its outcome. Not the first legal action each turn: in a game like
-/// Soccolot, where nothing forces progress, that can go round for ever.
+/// A whole game of `kind`, its `easy` computer player against its `random` one (seeded:
+/// the same game every run), and its outcome. Not the first legal action each turn, nor
+/// random or easy on both sides: in a game like Soccolot or SAGES, where nothing forces
+/// progress, those can go round for ever.
 fn played_out(kind: GameKind) -> Outcome {
     let players = ["Ana".to_string(), "Bia".to_string()];
     let (mut g, _) = AnyGame::new_game(kind, &[], &players, "reasons").expect("defaults");
@@ -67,7 +68,10 @@ fn played_out(kind: GameKind) -> Outcome {
         }
         let seat = g.to_move().expect("a seat to move");
         let a = g
-            .choose("random", &format!("reasons/{n}"))
+            .choose(
+                if seat.0 == 0 { "easy" } else { "random" },
+                &format!("reasons/{n}"),
+            )
             .expect("a legal action");
         g = g.play(seat, &a).expect("legal").0;
     }
