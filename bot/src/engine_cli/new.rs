@@ -19,8 +19,8 @@ const MAX_PLAYERS: usize = 8;
 /// Options of `engine new`.
 #[derive(Debug, Args)]
 pub struct NewArgs {
-    /// The game (`labscape`, `semaforo`, `gatos-caes`, `rastros`, `avanco`, `produto`,
-    /// `flume`).
+    /// The game, by its id as `/new` takes it (`labscape`, `semaforo`, `soccolot`, `hidra`,
+    /// …; an unknown id is answered with the list).
     #[arg(long, default_value = "labscape")]
     game: String,
     /// A game option, `KEY=VALUE` (repeatable).
