@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod crash_point;
 pub mod discord;
 pub mod engine_cli;
 pub mod games;

@@ -188,6 +188,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let grace = settings.outbox_grace;
     match cli.command {
         Some(
             Command::Engine(_)
@@ -218,7 +219,7 @@ fn main() -> ExitCode {
                         }
                     }
                 }
-                run_async(chat_bots(cli.db, None, Some(tg)))
+                run_async(chat_bots(cli.db, grace, None, Some(tg)))
             }
             None => {
                 eprintln!("labscape telegram: set TELEGRAM_TOKEN to the token from @BotFather.");
@@ -256,7 +257,7 @@ fn main() -> ExitCode {
                         }
                     }
                 }
-                run_async(chat_bots(cli.db, Some(dc), None))
+                run_async(chat_bots(cli.db, grace, Some(dc), None))
             }
             None => {
                 eprintln!(
@@ -267,7 +268,7 @@ fn main() -> ExitCode {
         },
         None if settings.discord.is_some() || settings.telegram.is_some() => {
             let (dc, tg) = (settings.discord, settings.telegram);
-            run_async(chat_bots(cli.db, dc, tg))
+            run_async(chat_bots(cli.db, grace, dc, tg))
         }
         None => {
             eprintln!(
@@ -314,7 +315,10 @@ fn run_async(fut: impl std::future::Future<Output = anyhow::Result<()>>) -> Exit
 }
 
 /// The service on the configured database, with the turn image renderer.
-async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::AnyStore>> {
+async fn open_service(
+    db: &DbArgs,
+    outbox_grace: Option<i64>,
+) -> anyhow::Result<app::Service<store::AnyStore>> {
     use anyhow::Context as _;
     let store = store::AnyStore::open(&db.db)
         .await
@@ -322,11 +326,16 @@ async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::AnyStor
     tracing::info!(backend = store.backend(), "database open");
     let renderer: app::Renderer = Arc::new(labscape::render_turn);
     let replays: app::ReplayRenderer = Arc::new(labscape::render_replay);
-    Ok(app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays))
+    let service =
+        app::Service::new(store, Arc::new(app::SystemClock), Some(renderer)).with_replays(replays);
+    Ok(match outbox_grace {
+        Some(secs) => service.with_outbox_grace(secs),
+        None => service,
+    })
 }
 
 async fn local_play(db: DbArgs, args: LocalArgs, settings: Settings) -> anyhow::Result<()> {
-    let service = open_service(&db).await?;
+    let service = open_service(&db, settings.outbox_grace).await?;
     let opts = local::LocalOptions {
         images: args.images,
         script: args.script,
@@ -463,10 +472,11 @@ fn bot_failure(done: Result<BotEnd, tokio::task::JoinError>) -> anyhow::Error {
 /// bot is reported at once, and the process exits non-zero.
 async fn chat_bots(
     db: DbArgs,
+    outbox_grace: Option<i64>,
     discord: Option<discord::Config>,
     telegram: Option<telegram::TelegramConfig>,
 ) -> anyhow::Result<()> {
-    let service = Arc::new(open_service(&db).await?);
+    let service = Arc::new(open_service(&db, outbox_grace).await?);
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let until_stopped = |mut rx: tokio::sync::watch::Receiver<bool>| async move {
         let _ = rx.wait_for(|s| *s).await;

@@ -25,6 +25,9 @@ pub struct Settings {
     pub locale: Option<String>,
     /// The terminal user's name (`USER`), local play's default speaker.
     pub user: Option<String>,
+    /// `LABSCAPE_OUTBOX_GRACE_SECS`: how long a turn's post may be on its way before the
+    /// outbox posts it again (and plays on a computer player a crash left waiting).
+    pub outbox_grace: Option<i64>,
 }
 
 /// A source of named values: the environment, then a file.
@@ -156,11 +159,23 @@ impl Settings {
             }
         };
         let locale = sources.get("LANG").filter(|l| l != "C" && l != "POSIX");
+        let outbox_grace = match sources.get("LABSCAPE_OUTBOX_GRACE_SECS") {
+            None => None,
+            Some(g) => Some(
+                g.parse::<i64>()
+                    .ok()
+                    .filter(|g| (1..=86_400).contains(g))
+                    .with_context(|| {
+                        format!("LABSCAPE_OUTBOX_GRACE_SECS “{g}” is not a number of seconds from 1 to 86400")
+                    })?,
+            ),
+        };
         Ok(Settings {
             discord,
             telegram,
             locale,
             user: sources.get("USER"),
+            outbox_grace,
         })
     }
 }
@@ -186,6 +201,25 @@ mod tests {
         let settings = Settings::from_sources(&s).unwrap();
         assert!(settings.discord.is_none() && settings.telegram.is_none());
         assert_eq!(settings.locale, None);
+    }
+
+    #[test]
+    fn the_outbox_grace_is_read_and_checked() {
+        let read = |v: &str| {
+            Settings::from_sources(&Sources::from_pairs(
+                &[("LABSCAPE_OUTBOX_GRACE_SECS", v)],
+                &[],
+            ))
+        };
+        assert_eq!(read("2").unwrap().outbox_grace, Some(2));
+        for bad in ["0", "-3", "soon", "100000"] {
+            let e = read(bad).unwrap_err().to_string();
+            assert!(
+                e.contains("LABSCAPE_OUTBOX_GRACE_SECS") && e.contains(bad),
+                "{e}"
+            );
+        }
+        assert_eq!(read(" ").unwrap().outbox_grace, None);
     }
 
     #[test]

@@ -107,6 +107,11 @@ pub struct LocalClient {
 
 impl LocalClient {
     pub fn spawn(db: &Path, images: &Path, speaker: &str) -> LocalClient {
+        LocalClient::spawn_env(db, images, speaker, &[])
+    }
+
+    /// [`LocalClient::spawn`] with more variables in its environment.
+    pub fn spawn_env(db: &Path, images: &Path, speaker: &str, env: &[(&str, &str)]) -> LocalClient {
         let mut child = Command::new(labscape_bin())
             .args(["local", "--db"])
             .arg(db)
@@ -114,6 +119,7 @@ impl LocalClient {
             .arg(images)
             .args(["--as", speaker])
             .env("LABSCAPE_LOG", "error")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -122,6 +122,8 @@ pub struct Service<S> {
     slots: Mutex<HashMap<GameId, Slot>>,
     turn_images: TurnImages,
     in_flight: in_flight::InFlight,
+    /// How long a committed turn's post may be on its way before the outbox takes it up.
+    outbox_grace: i64,
 }
 
 impl<S> std::fmt::Debug for Service<S> {
@@ -144,7 +146,16 @@ impl<S: GameStore> Service<S> {
             slots: Mutex::new(HashMap::new()),
             turn_images: TurnImages::default(),
             in_flight: in_flight::InFlight::default(),
+            outbox_grace: outbox::GRACE_SECS,
         }
+    }
+
+    /// The same service giving a turn's post `secs` (at least one) to go out before the
+    /// outbox posts it again, and plays on a computer player a crash left waiting.
+    #[must_use]
+    pub fn with_outbox_grace(mut self, secs: i64) -> Service<S> {
+        self.outbox_grace = secs.max(1);
+        self
     }
 
     /// The same service drawing replays with `replays`: `/replay`, and the replay attached

@@ -13,7 +13,8 @@ use crate::{
     store::{GameId, GameStatus, GameStore},
 };
 
-/// How long a committed turn's post may be on its way before the outbox sends it again.
+/// How long a committed turn's post may be on its way before the outbox sends it again,
+/// unless the service is given another ([`Service::with_outbox_grace`]).
 pub const GRACE_SECS: i64 = 30;
 
 impl<S: GameStore> Service<S> {
@@ -28,10 +29,10 @@ impl<S: GameStore> Service<S> {
         }
     }
 
-    /// The turn posts owed for longer than [`GRACE_SECS`] at `now`, rebuilt from each
+    /// The turn posts owed for longer than the grace period at `now`, rebuilt from each
     /// game's current position, for the platforms to post.
     pub(super) async fn owed_posts(&self, now: i64) -> Vec<Outgoing> {
-        let owed = match self.store.owed_posts(now - GRACE_SECS, now).await {
+        let owed = match self.store.owed_posts(now - self.outbox_grace, now).await {
             Ok(o) => o,
             Err(e) => {
                 tracing::error!(error = %e, "reading the outbox");
@@ -57,6 +58,18 @@ impl<S: GameStore> Service<S> {
             }
         }
         out
+    }
+
+    /// When the oldest owed post falls due: the scheduler wakes then, so a computer player
+    /// a crash left waiting moves a grace period after the restart, not a minute later.
+    pub(super) async fn next_owed(&self) -> Option<i64> {
+        match self.store.oldest_owed_post().await {
+            Ok(since) => since.map(|s| s + self.outbox_grace),
+            Err(e) => {
+                tracing::error!(error = %e, "reading the outbox");
+                None
+            }
+        }
     }
 
     /// The public post of a game's current turn, as the chat would have seen it; `None`

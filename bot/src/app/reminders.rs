@@ -82,9 +82,10 @@ impl<S: GameStore> Service<S> {
         Ok(())
     }
 
-    /// The earliest pending reminder or deadline, for the scheduler.
+    /// The earliest pending reminder, deadline or owed post, for the scheduler.
     pub async fn next_due(&self) -> Option<i64> {
-        self.store.next_due().await.ok().flatten()
+        let timers = self.store.next_due().await.ok().flatten();
+        [timers, self.next_owed().await].into_iter().flatten().min()
     }
 
     /// Fires every reminder and deadline due at `now`; returns the messages to post.

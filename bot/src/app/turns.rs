@@ -315,6 +315,7 @@ impl<S: GameStore> Service<S> {
             let Some(policy) = seat.policy.as_deref() else {
                 break;
             };
+            crate::crash_point::reached(crate::crash_point::CrashPoint::BeforeComputers).await;
             let Some(action) = game.choose(policy, &format!("{}/computer/{}", row.seed, row.turn))
             else {
                 break;

@@ -183,6 +183,7 @@ delegate! {
     fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool>;
     fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>>;
     fn next_due(&self) -> StoreResult<Option<i64>>;
+    fn oldest_owed_post(&self) -> StoreResult<Option<i64>>;
     fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>>;
     fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()>;
     fn append_turn(&self, write: &TurnWrite) -> StoreResult<()>;

@@ -361,6 +361,10 @@ impl GameStore for MemoryStore {
             .min())
     }
 
+    async fn oldest_owed_post(&self) -> StoreResult<Option<i64>> {
+        Ok(self.tables().outbox.values().map(|(_, since)| *since).min())
+    }
+
     async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
         let t = self.tables();
         Ok(t.timers

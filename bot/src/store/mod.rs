@@ -514,6 +514,9 @@ pub trait GameStore: Send + Sync + 'static {
     fn due_timers(&self, now: i64) -> impl Future<Output = StoreResult<Vec<TimerRow>>> + Send;
     /// The earliest reminder or deadline of any game.
     fn next_due(&self) -> impl Future<Output = StoreResult<Option<i64>>> + Send;
+    /// Since when the oldest post the outbox holds has been owed (the scheduler wakes a
+    /// grace period after it).
+    fn oldest_owed_post(&self) -> impl Future<Output = StoreResult<Option<i64>>> + Send;
     /// Running games whose awaited player is this user (to refresh their timers).
     fn timers_for_user(
         &self,

@@ -607,6 +607,13 @@ impl GameStore for PgStore {
         Ok(row.try_get::<Option<i64>, _>("t")?)
     }
 
+    async fn oldest_owed_post(&self) -> StoreResult<Option<i64>> {
+        let row = sqlx::query("SELECT MIN(since) AS since FROM outbox")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<Option<i64>, _>("since")?)
+    }
+
     async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = $1"

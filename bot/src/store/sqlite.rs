@@ -520,6 +520,13 @@ impl GameStore for SqliteStore {
         Ok(row.try_get::<Option<i64>, _>("t")?)
     }
 
+    async fn oldest_owed_post(&self) -> StoreResult<Option<i64>> {
+        let row = sqlx::query("SELECT MIN(since) AS since FROM outbox")
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get::<Option<i64>, _>("since")?)
+    }
+
     async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
         let rows = sqlx::query(&format!(
             "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = ?"
@@ -564,7 +571,10 @@ impl GameStore for SqliteStore {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        for (seq, a) in w.numbered() {
+        for (i, (seq, a)) in w.numbered().enumerate() {
+            if i > 0 {
+                crate::crash_point::reached(crate::crash_point::CrashPoint::BetweenActions).await;
+            }
             let res = sqlx::query(
                 "INSERT INTO actions (game_id, seq, seat, action, sender, automatic, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
