@@ -24,7 +24,9 @@ fn main() {
         let mut n = 0;
         while let Some(seat) = p.to_move() {
             let t = Instant::now();
-            let a = p.choose("strong", &format!("{g}/{n}")).expect("a legal action");
+            let a = p
+                .choose("strong", &format!("{g}/{n}"))
+                .expect("a legal action");
             later.push(t.elapsed());
             p = p.play(seat, &a).expect("a listed action").0;
             n += 1;

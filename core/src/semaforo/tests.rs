@@ -353,7 +353,9 @@ fn sample_positions(games: u64, from_ply: usize) -> Vec<Position> {
             if n >= from_ply {
                 out.push(p.clone());
             }
-            let a = p.choose(policies[usize::from(seat.0)], &format!("sample/{g}/{n}")).unwrap();
+            let a = p
+                .choose(policies[usize::from(seat.0)], &format!("sample/{g}/{n}"))
+                .unwrap();
             p = p.play(seat, &a).unwrap().0;
             n += 1;
         }
