@@ -24,21 +24,18 @@ use super::{PIECES_PER_COLOUR, board::LINES};
 /// One bit per even-step board, indexed by `code >> 1`, least significant bit first.
 static SOLUTION: &[u8; 1 << 20] = include_bytes!("solution.bin");
 
-/// Boards: 4^12.
-pub(super) const BOARDS: u32 = 1 << 24;
-
 /// The square `i`'s value (0 empty, 1 green, 2 yellow, 3 red) on board `code`.
 fn square(code: u32, i: u8) -> u32 {
     (code >> (2 * i)) & 3
 }
 
 /// The number of actions that made `code`.
-pub(super) fn steps(code: u32) -> u32 {
+fn steps(code: u32) -> u32 {
     (0..12).map(|i| square(code, i)).sum()
 }
 
 /// Whether `code` holds a line of three pieces of one colour.
-pub(super) fn has_line(code: u32) -> bool {
+fn has_line(code: u32) -> bool {
     LINES.iter().any(|l| {
         let first = square(code, l[0]);
         first != 0 && l[1..].iter().all(|i| square(code, *i) == first)
@@ -54,13 +51,8 @@ fn counts(code: u32) -> [u8; 4] {
     counts
 }
 
-/// Whether some game can stand on `code`, not yet over: no line, no colour over its supply.
-pub(super) fn in_play(code: u32) -> bool {
-    !has_line(code) && counts(code)[1..].iter().all(|n| *n <= PIECES_PER_COLOUR)
-}
-
 /// The boards one action from `code` (a board in play).
-pub(super) fn children(code: u32) -> impl Iterator<Item = u32> {
+fn children(code: u32) -> impl Iterator<Item = u32> {
     let counts = counts(code);
     (0..12u8).filter_map(move |i| {
         let next = square(code, i) + 1;
@@ -88,6 +80,15 @@ fn stored(code: u32) -> bool {
 #[cfg(test)]
 pub(super) mod solver {
     use super::*;
+
+    /// Boards: 4^12.
+    const BOARDS: u32 = 1 << 24;
+
+    /// Whether some game can stand on `code`, not yet over: no line, no colour over its
+    /// supply.
+    fn in_play(code: u32) -> bool {
+        !has_line(code) && counts(code)[1..].iter().all(|n| *n <= PIECES_PER_COLOUR)
+    }
 
     /// Every board's value for the player to move (`true`: wins), in play or not. A child's
     /// code is larger than its parent's, so one pass from the top settles every board after
