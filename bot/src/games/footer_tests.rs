@@ -23,24 +23,33 @@ enum Shape {
     Pitch,
 }
 
-/// Each game's footer messages with the longest value of every variable, as its module
-/// fills them.
-fn footers() -> Vec<(
-    &'static str,
-    Shape,
-    &'static str,
-    Vec<(&'static str, &'static str)>,
-)> {
+/// A game's footer message with the longest value of every variable, as its module fills
+/// it.
+struct Footer {
+    game: &'static str,
+    shape: Shape,
+    message: &'static str,
+    args: Vec<(&'static str, &'static str)>,
+}
+
+/// Every game's footer messages.
+fn footers() -> Vec<Footer> {
     // Produto: two groups of at most 45 stones between them, so at most 22 × 23 = 506.
     let product = "22 × 23 = 506";
+    let footer = |game, shape, message, args| Footer {
+        game,
+        shape,
+        message,
+        args,
+    };
     vec![
-        (
+        footer(
             "semaforo",
             Shape::Square(4, 3),
             "board-semaforo-supply",
             vec![("green", "8"), ("yellow", "8"), ("red", "8")],
         ),
-        (
+        footer(
             "gatos-caes",
             Shape::Square(8, 8),
             "board-gatos-counts",
@@ -51,49 +60,49 @@ fn footers() -> Vec<(
                 ("dog_squares", "64"),
             ],
         ),
-        (
+        footer(
             "rastros",
             Shape::Square(7, 7),
             "board-rastros-counts",
             vec![("black", "48"), ("moves", "8")],
         ),
-        (
+        footer(
             "avanco",
             Shape::Square(7, 7),
             "board-avanco-counts",
             vec![("white", "14"), ("black", "14")],
         ),
-        (
+        footer(
             "produto",
             Shape::Hex,
             "board-produto-score",
             vec![("black", product), ("white", product), ("left", "2")],
         ),
-        (
+        footer(
             "produto",
             Shape::Hex,
             "board-produto-final",
             vec![("black", product), ("white", product)],
         ),
-        (
+        footer(
             "flume",
             Shape::Square(7, 7),
             "board-flume-counts",
             vec![("white", "49"), ("black", "49")],
         ),
-        (
+        footer(
             "soccolot",
             Shape::Square(8, 8),
             "board-soccolot-counts",
             vec![("ball", "h8")],
         ),
-        (
+        footer(
             "sages",
             Shape::Pitch,
             "board-sages-score",
             vec![("white", "5"), ("black", "5")],
         ),
-        (
+        footer(
             "skarb",
             Shape::Square(25, 25),
             "board-skarb-counts",
@@ -104,7 +113,7 @@ fn footers() -> Vec<(
                 ("seeker", "100"),
             ],
         ),
-        (
+        footer(
             "hidra",
             Shape::Square(5, 5),
             "board-hidra-counts",
@@ -117,7 +126,7 @@ fn footers() -> Vec<(
                 ("pin", "e"),
             ],
         ),
-        (
+        footer(
             "nim",
             Shape::Square(16, 1),
             "nim-left",
@@ -190,13 +199,19 @@ fn every_games_longest_footer_fits_its_card_in_both_languages_at_every_width() {
     let footers = footers();
     for kind in GameKind::ALL.iter().filter(|k| **k != GameKind::Labscape) {
         assert!(
-            footers.iter().any(|(id, ..)| *id == kind.id()),
+            footers.iter().any(|f| f.game == kind.id()),
             "{} has no footer here",
             kind.id()
         );
     }
     let mut problems = Vec::new();
-    for (id, shape, message, args) in &footers {
+    for Footer {
+        game,
+        shape,
+        message,
+        args,
+    } in &footers
+    {
         let args: Vec<(&str, FluentValue<'_>)> = args
             .iter()
             .map(|(k, v)| (*k, FluentValue::from(*v)))
@@ -206,7 +221,7 @@ fn every_games_longest_footer_fits_its_card_in_both_languages_at_every_width() {
             assert!(!footer.contains(message), "{message} is missing");
             for width in WIDTHS {
                 for p in texts_outside_card(&frame(shape, footer.clone()), width) {
-                    problems.push(format!("{id} ({lang:?}): {p}"));
+                    problems.push(format!("{game} ({lang:?}): {p}"));
                 }
             }
         }

@@ -62,7 +62,7 @@ fn children(code: u32) -> impl Iterator<Item = u32> {
 
 /// Whether the player to move on `code` (a board in play) wins with perfect play.
 pub(super) fn mover_wins(code: u32) -> bool {
-    if steps(code) % 2 == 0 {
+    if steps(code).is_multiple_of(2) {
         stored(code)
     } else {
         // [D3] With no action at all the player to move loses: `any` of nothing is false.
@@ -107,7 +107,7 @@ pub(super) mod solver {
     pub(in super::super) fn table() -> Vec<u8> {
         let wins = values();
         let mut bits = vec![0u8; 1 << 20];
-        for code in (0..BOARDS).filter(|c| steps(*c) % 2 == 0) {
+        for code in (0..BOARDS).filter(|c| steps(*c).is_multiple_of(2)) {
             if wins[code as usize] {
                 let index = (code >> 1) as usize;
                 bits[index / 8] |= 1 << (index % 8);
