@@ -11,6 +11,7 @@ use crate::{
     draw::encode,
     draw::text::{self, Weight},
     draw::theme,
+    draw::wrap,
 };
 
 /// Output width when none is asked for: a phone's screen, crisp.
@@ -178,18 +179,97 @@ fn draw_board(view: &BoardView, width: u32) -> Canvas {
     let y0 = HEADER_H + LABEL;
     squares(&mut cv, view, (x0, y0), cell, files, ranks);
     coordinates(&mut cv, (x0, y0), cell, files, ranks);
-    if let Some(counters) = text::sanitize(&view.counters, 80) {
-        let line = cv.fit(&counters, 20.0, Weight::Regular, DESIGN_W - 2.0 * MARGIN);
+    footer(
+        &mut cv,
+        &view.counters,
+        y0 + board_h + LABEL + 34.0,
+        (20.0, Weight::Regular),
+        theme::INK_SOFT,
+    );
+    cv
+}
+
+/// Footers are made no smaller than this (design units) before they are cut.
+const FOOTER_MIN_SIZE: f32 = 14.0;
+/// Footers are broken over at most this many lines.
+const FOOTER_LINES: usize = 2;
+/// A footer longer than this (characters) is cut before it is laid out.
+const FOOTER_CHARS: usize = 200;
+
+/// Draws the footer `s` centred under the board: on one line with its baseline at
+/// `baseline` when it fits the card, else broken over two lines at its " · " separators
+/// (centred where the one line stands) or, failing that, smaller. It is measured in the face
+/// it is drawn in, so it never leaves the card whatever its numbers or language.
+fn footer(cv: &mut Canvas, s: &str, baseline: f32, (size, weight): (f32, Weight), colour: Rgba) {
+    let Some(s) = text::sanitize(s, FOOTER_CHARS) else {
+        return;
+    };
+    let block = wrap::layout(
+        &s,
+        (size, FOOTER_MIN_SIZE),
+        DESIGN_W - 2.0 * MARGIN,
+        FOOTER_LINES,
+        |t, at| cv.text_width(t, at, weight),
+    );
+    // The middle of the lowercase letters stays where a one-line footer's would be.
+    let middle = baseline - 0.35 * size;
+    let line_h = block.size * 1.25;
+    let n = block.lines.len() as f32;
+    for (i, line) in block.lines.iter().enumerate() {
+        let y = middle + 0.35 * block.size + (i as f32 - (n - 1.0) / 2.0) * line_h;
         cv.text(
-            &line,
-            (DESIGN_W / 2.0, y0 + board_h + LABEL + 34.0),
-            20.0,
-            Weight::Regular,
-            theme::INK_SOFT,
+            line,
+            (DESIGN_W / 2.0, y),
+            block.size,
+            weight,
+            colour,
             Align::Center,
         );
     }
-    cv
+}
+
+/// What of `frame`, drawn `width` pixels wide, is drawn outside its card or cut: each text
+/// whose ink leaves the card, and each word of the footer that is not drawn (a footer cut
+/// with an ellipsis). Empty when the image is whole. The bot's tests hold every game's
+/// longest footer to it, in both languages, at every width it draws.
+pub fn texts_outside_card(frame: &BoardFrame, width: u32) -> Vec<String> {
+    let (cv, footer) = match frame {
+        BoardFrame::Square(v) => (draw_board(v, width), &v.counters),
+        BoardFrame::Hex(v) => (draw_hex(v, width), &v.counters),
+        BoardFrame::Pitch(v) => (draw_pitch(v, width), &v.counters),
+    };
+    // The card: the panel drawn MARGIN / 2 inside the image's edges.
+    let (left, top) = (MARGIN / 2.0, MARGIN / 2.0);
+    let (right, bottom) = (DESIGN_W - MARGIN / 2.0, cv.design_height() - MARGIN / 2.0);
+    // Ink is measured in whole pixels: allow one pixel.
+    let slack = DESIGN_W / width.clamp(360, 1600) as f32;
+    let mut problems: Vec<String> = cv
+        .texts()
+        .iter()
+        .filter(|t| {
+            t.left < left - slack
+                || t.right > right + slack
+                || t.top < top - slack
+                || t.bottom > bottom + slack
+        })
+        .map(|t| {
+            format!(
+                "“{}” is drawn from x {:.0} to {:.0}, y {:.0} to {:.0}, outside the card \
+                 ({left:.0}–{right:.0} × {top:.0}–{bottom:.0}) at width {width}",
+                t.text, t.left, t.right, t.top, t.bottom
+            )
+        })
+        .collect();
+    let drawn: Vec<&str> = cv.texts().iter().flat_map(|t| t.text.split(' ')).collect();
+    let footer = text::sanitize(footer, FOOTER_CHARS).unwrap_or_default();
+    for word in footer.split(' ').filter(|w| *w != "·") {
+        if !drawn.contains(&word) {
+            problems.push(format!(
+                "the footer's “{word}” is not drawn at width {width} (“{footer}”)"
+            ));
+        }
+    }
+    problems
 }
 
 /// The palette entries every board image keeps exact.
@@ -900,17 +980,13 @@ fn draw_hex(view: &HexView, width: u32) -> Canvas {
             }
         }
     }
-    if let Some(counters) = text::sanitize(&view.counters, 80) {
-        let line = cv.fit(&counters, 20.0, Weight::Regular, DESIGN_W - 2.0 * MARGIN);
-        cv.text(
-            &line,
-            (DESIGN_W / 2.0, HEADER_H + LABEL + board_h + LABEL + 20.0),
-            20.0,
-            Weight::Bold,
-            theme::INK,
-            Align::Center,
-        );
-    }
+    footer(
+        &mut cv,
+        &view.counters,
+        HEADER_H + LABEL + board_h + LABEL + 20.0,
+        (20.0, Weight::Bold),
+        theme::INK,
+    );
     cv
 }
 
@@ -1243,17 +1319,13 @@ fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
         Some(Line::new(theme::OUTLINE, 2.0)),
     );
     coordinates(&mut cv, (x0, y0), cell, files, ranks);
-    if let Some(counters) = text::sanitize(&view.counters, 80) {
-        let line = cv.fit(&counters, 22.0, Weight::Bold, DESIGN_W - 2.0 * MARGIN);
-        cv.text(
-            &line,
-            (DESIGN_W / 2.0, y0 + board_h + LABEL + 36.0),
-            22.0,
-            Weight::Bold,
-            theme::INK,
-            Align::Center,
-        );
-    }
+    footer(
+        &mut cv,
+        &view.counters,
+        y0 + board_h + LABEL + 36.0,
+        (22.0, Weight::Bold),
+        theme::INK,
+    );
     cv
 }
 

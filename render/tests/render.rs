@@ -681,3 +681,81 @@ fn statuses_are_all_drawn() {
         "statuses",
     );
 }
+
+/// Produto's board at the end of a seeded game (every cell filled), drawn as the bot draws
+/// it: the stones, each colour's two largest groups tinted, the result, and `footer`.
+fn finished_produto(footer: &str) -> labscape_render::HexView {
+    use labscape_core::{
+        Game,
+        produto::{Cell, Colour, Position as Produto},
+    };
+    let players = ["ana".to_string(), "bo".to_string()];
+    let (mut g, _) = Produto::new_game(&Default::default(), &players, "golden").unwrap();
+    let mut n = 0;
+    while let Some(seat) = g.to_move() {
+        let a = g.choose("easy", &format!("golden/{n}")).unwrap();
+        g = g.play(seat, &a).unwrap().0;
+        n += 1;
+    }
+    let stone = |c: Colour| match c {
+        Colour::Black => labscape_render::Piece::Black,
+        Colour::White => labscape_render::Piece::White,
+    };
+    let mut rows = vec![Vec::new(); 9];
+    for cell in Cell::all() {
+        rows[usize::from(cell.row())].push(g.get(cell).map(stone));
+    }
+    let mut groups = Vec::new();
+    for colour in [Colour::Black, Colour::White] {
+        for cell in g.largest_groups(colour).into_iter().flatten() {
+            let at = (usize::from(cell.row()), usize::from(cell.number()) - 1);
+            groups.push((at, stone(colour)));
+        }
+    }
+    let side = |name: &str, piece, note: &str| labscape_render::Side {
+        name: name.into(),
+        piece: Some(piece),
+        note: note.into(),
+    };
+    labscape_render::HexView {
+        title: "Produto #12 · turno 31".into(),
+        rows,
+        marks: Vec::new(),
+        groups,
+        sides: vec![
+            side("ana", labscape_render::Piece::Black, "Negras"),
+            side("bo", labscape_render::Piece::White, "Brancas"),
+        ],
+        to_move: None,
+        status: "Fim de jogo: bo vence pelo produto dos dois maiores grupos".into(),
+        counters: footer.into(),
+    }
+}
+
+/// The longest footer a finished Produto game shows (Portuguese, both products the largest
+/// 45 stones allow): nearly as wide as the card.
+const PRODUTO_LONGEST_FINAL: &str = "Placar final: Negras 22 × 23 = 506 · Brancas 22 × 23 = 506";
+
+#[test]
+fn produto_finished_board_at_its_longest_footer_matches_its_golden() {
+    let view = finished_produto(PRODUTO_LONGEST_FINAL);
+    check_golden(
+        "produto_final_pt",
+        &labscape_render::render_hex_png(&view, None),
+    );
+}
+
+/// Issue 33: Produto's score ran off both edges of the card (it was measured in the
+/// regular face and drawn in bold), and long footers were cut with an ellipsis.
+#[test]
+fn no_footer_is_drawn_outside_the_card_or_cut() {
+    use labscape_render::{BoardFrame, texts_outside_card};
+    let reported = "Black 17 × 3 = 51 · White 30 × 6 = 180 · stones left this turn: 1";
+    let running = "Negras 22 × 23 = 506 · Brancas 22 × 23 = 506 · peças por jogar nesta vez: 2";
+    for footer in [reported, running, PRODUTO_LONGEST_FINAL] {
+        for width in [360, 560, 720, 1600] {
+            let problems = texts_outside_card(&BoardFrame::Hex(finished_produto(footer)), width);
+            assert!(problems.is_empty(), "{}", problems.join("\n"));
+        }
+    }
+}

@@ -20,6 +20,8 @@ pub mod board;
 mod buttons;
 mod chat_game;
 mod flume;
+#[cfg(test)]
+mod footer_tests;
 mod gatos_caes;
 mod help;
 mod hidra;

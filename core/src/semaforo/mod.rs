@@ -14,6 +14,7 @@
 mod board;
 mod notation;
 mod policy;
+mod solution;
 #[cfg(test)]
 mod tests;
 

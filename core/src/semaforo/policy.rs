@@ -1,13 +1,11 @@
 //! Computer players. `random` plays any legal square; `easy` takes a win in one and
 //! otherwise avoids handing the opponent one, else plays at random; `strong` plays
-//! perfectly from the game's full solution, computed once (every board is a base-4 number
-//! under 4^12; whether the player to move wins depends on the board alone).
-
-use std::sync::OnceLock;
+//! perfectly from the game's full solution, shipped in the repository (`solution.rs`), so
+//! its first move in a process costs what any other does.
 
 use rand_core::RngCore;
 
-use super::{Position, Square};
+use super::{Position, Square, solution};
 use crate::game::{Game, policy_rng};
 
 /// Chooses `policy`'s action (`None` once over or for an unknown policy).
@@ -81,76 +79,9 @@ fn gives_a_win(pos: &Position, square: Square) -> bool {
     }
 }
 
-/// Whether the player to move in `pos` (a game in progress) wins with perfect play.
+/// Whether the player to move in `pos` wins with perfect play (never, once it is over).
 fn wins_for_mover(pos: &Position) -> bool {
-    if pos.result().is_some() {
-        return false;
-    }
-    let code = pos.board().code() as usize;
-    match solution()[code] {
-        UNKNOWN => {
-            // A hand-made position no game reaches: solved on its own.
-            let mut table = vec![UNKNOWN; 1 << 24];
-            let mut cells = [0u8; 12];
-            for (i, c) in cells.iter_mut().enumerate() {
-                *c = ((code >> (2 * i)) & 3) as u8;
-            }
-            solve(&mut cells, &mut table)
-        }
-        v => v == WIN,
-    }
-}
-
-const UNKNOWN: u8 = 0;
-const WIN: u8 = 1;
-const LOSS: u8 = 2;
-
-/// Every board's value for the player to move (4^12 entries, 16 MiB), solved once.
-fn solution() -> &'static [u8] {
-    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![UNKNOWN; 1 << 24];
-        let mut cells = [0u8; 12];
-        solve(&mut cells, &mut table);
-        table
-    })
-}
-
-/// Solves the board `cells` (0 empty … 3 red; no line on it) for the player to move.
-fn solve(cells: &mut [u8; 12], table: &mut [u8]) -> bool {
-    let code = cells
-        .iter()
-        .rev()
-        .fold(0usize, |acc, c| acc * 4 + usize::from(*c));
-    match table[code] {
-        WIN => return true,
-        LOSS => return false,
-        _ => {}
-    }
-    let mut counts = [0u8; 4];
-    for c in cells.iter() {
-        counts[usize::from(*c)] += 1;
-    }
-    let mut win = false;
-    for i in 0..12 {
-        let c = cells[i];
-        if c == 3 || counts[usize::from(c) + 1] >= super::PIECES_PER_COLOUR {
-            continue;
-        }
-        cells[i] = c + 1;
-        let line = super::board::LINES
-            .iter()
-            .filter(|l| l.contains(&(i as u8)))
-            .any(|l| l.iter().all(|j| cells[usize::from(*j)] == c + 1));
-        // Every child is solved (no cut-off), so the table holds every board play can
-        // reach, not only those on a winning line.
-        let won = line || !solve(cells, table);
-        cells[i] = c;
-        win |= won;
-    }
-    // [D3] No legal action: the player to move loses (`win` stays false).
-    table[code] = if win { WIN } else { LOSS };
-    win
+    pos.result().is_none() && solution::mover_wins(pos.board().code())
 }
 
 /// The seat that wins the position with perfect play (tests).

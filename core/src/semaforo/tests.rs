@@ -1,5 +1,5 @@
 //! Every sentence of `semaforo.md`: the worked examples E1–E6 as fixtures, the invalid
-//! positions, random whole games, and the perfect player.
+//! positions, random whole games, and the perfect player with the solution it reads.
 
 use proptest::prelude::*;
 use rand_core::RngCore;
@@ -320,6 +320,96 @@ fn the_strong_player_plays_perfectly_and_the_second_player_wins() {
     }
     assert_eq!(p.outcome().unwrap().winner(), Some(Seat(1)));
     assert_eq!(p.choose("genius", "s"), None);
+}
+
+/// Whether the player to move wins, searched through the rules themselves (`Game::play`,
+/// memoised by board): the reference the shipped solution is checked against.
+fn searched(p: &Position, memo: &mut std::collections::HashMap<Board, bool>) -> bool {
+    if let Some(win) = memo.get(p.board()) {
+        return *win;
+    }
+    let seat = p.seat_to_move();
+    let win = p.legal_actions().into_iter().any(|s| {
+        let (next, _) = p.play(seat, &s).unwrap();
+        next.result().is_some() || !searched(&next, memo)
+    });
+    memo.insert(*p.board(), win);
+    win
+}
+
+/// Every position from `from_ply` on of seeded games (random against random, easy against
+/// strong, which meets lost positions too), and the worked examples.
+fn sample_positions(games: u64, from_ply: usize) -> Vec<Position> {
+    let mut out = vec![pos(E2), pos(E3), pos(E4)];
+    for g in 0..games {
+        let policies = if g % 2 == 0 {
+            ["random", "random"]
+        } else {
+            ["easy", "strong"]
+        };
+        let mut p = Position::start();
+        let mut n = 0;
+        while let Some(seat) = p.to_move() {
+            if n >= from_ply {
+                out.push(p.clone());
+            }
+            let a = p
+                .choose(policies[usize::from(seat.0)], &format!("sample/{g}/{n}"))
+                .unwrap();
+            p = p.play(seat, &a).unwrap().0;
+            n += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn the_shipped_solution_agrees_with_a_search_of_the_rules_and_strong_never_misses_a_win() {
+    let mut memo = std::collections::HashMap::new();
+    let (mut won, mut lost) = (0, 0);
+    for p in sample_positions(40, 12) {
+        let mover = p.seat_to_move();
+        let wins = searched(&p, &mut memo);
+        assert_eq!(
+            policy::perfect_winner(&p),
+            if wins { mover } else { Seat(1 - mover.0) },
+            "{p}"
+        );
+        if !wins {
+            lost += 1;
+            continue;
+        }
+        won += 1;
+        // A won position: every strong choice keeps it won.
+        for seed in 0..4 {
+            let a = p.choose("strong", &seed.to_string()).unwrap();
+            let (next, _) = p.play(mover, &a).unwrap();
+            assert!(
+                next.result().is_some() || !searched(&next, &mut memo),
+                "{p}: strong played {a} and let the win go"
+            );
+        }
+    }
+    assert!(won > 100 && lost > 100, "{won} won, {lost} lost");
+}
+
+/// The whole shipped table against the solver's (about 6 s in the test profile on a busy
+/// machine). After a change to the rules, write the new file with
+/// `LABSCAPE_WRITE_SEMAFORO_SOLUTION=1 cargo test -p labscape-core --lib
+/// the_shipped_solution_is_the_solvers`.
+#[test]
+fn the_shipped_solution_is_the_solvers() {
+    let table = solution::solver::table();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/semaforo/solution.bin");
+    if std::env::var_os("LABSCAPE_WRITE_SEMAFORO_SOLUTION").is_some() {
+        std::fs::write(path, &table).unwrap();
+    }
+    let shipped = std::fs::read(path).unwrap();
+    let differ = shipped.iter().zip(&table).filter(|(a, b)| a != b).count();
+    assert!(
+        shipped.len() == table.len() && differ == 0,
+        "{differ} bytes of solution.bin differ from the solver's: write it again (see the doc comment)"
+    );
 }
 
 #[test]

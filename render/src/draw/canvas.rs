@@ -74,6 +74,19 @@ pub(crate) struct Canvas {
     pub pix: Pixmap,
     scale: f32,
     top: f32,
+    /// Where each text drawn so far put its ink, so a test can check that a layout keeps
+    /// every text inside its card ([`Canvas::texts`]).
+    texts: Vec<TextInk>,
+}
+
+/// The box a drawn text's glyphs cover, in design units of the whole image.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TextInk {
+    pub text: String,
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
 }
 
 impl std::fmt::Debug for Canvas {
@@ -146,6 +159,7 @@ impl Canvas {
                 pix,
                 scale: self.scale,
                 top: 0.0,
+                texts: Vec::new(),
             };
             let c = dim as f32 / 2.0 / self.scale;
             draw(&mut sub, c, c, size);
@@ -188,6 +202,7 @@ impl Canvas {
             pix,
             scale,
             top: start as f32,
+            texts: Vec::new(),
         };
         let holes: Vec<Hole> = covers
             .iter()
@@ -204,6 +219,7 @@ impl Canvas {
             pix: Pixmap::new(1, 1).expect("a 1×1 pixmap"),
             scale: width_px as f32 / design_width,
             top: 0.0,
+            texts: Vec::new(),
         }
     }
 
@@ -624,6 +640,7 @@ impl Canvas {
         let baseline = (y * self.scale).round() as i32 - self.top as i32;
         let mut pen = x0;
         let mut prev = None;
+        let mut ink: Option<(i32, i32, i32, i32)> = None;
         for c in s.chars() {
             if let Some(p) = prev {
                 pen += text::kern(p, c, weight, px);
@@ -632,10 +649,36 @@ impl Canvas {
             let gx = pen.round() as i32 + g.xmin;
             let gy = baseline - g.ymin - g.height as i32;
             self.blend_mask(gx, gy, g.width, g.height, &g.coverage, color);
+            if g.width > 0 && g.height > 0 {
+                let (r, b) = (gx + g.width as i32, gy + g.height as i32);
+                ink = Some(ink.map_or((gx, gy, r, b), |(l, t, rr, bb)| {
+                    (l.min(gx), t.min(gy), rr.max(r), bb.max(b))
+                }));
+            }
             pen += g.advance;
             prev = Some(c);
         }
+        if let Some((l, t, r, b)) = ink {
+            let unit = |v: i32, shift: f32| (v as f32 + shift) / self.scale;
+            self.texts.push(TextInk {
+                text: s.to_string(),
+                left: unit(l, 0.0),
+                right: unit(r, 0.0),
+                top: unit(t, self.top),
+                bottom: unit(b, self.top),
+            });
+        }
         w / self.scale
+    }
+
+    /// Every text drawn so far, with where its ink lies.
+    pub fn texts(&self) -> &[TextInk] {
+        &self.texts
+    }
+
+    /// The canvas's height in design units (of the whole image for a band).
+    pub fn design_height(&self) -> f32 {
+        (self.top + self.pix.height() as f32) / self.scale
     }
 
     /// Text cut with an ellipsis to fit `max_w` design units.

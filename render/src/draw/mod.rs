@@ -8,3 +8,4 @@ pub(crate) mod gif;
 pub(crate) mod memo;
 pub(crate) mod text;
 pub(crate) mod theme;
+pub(crate) mod wrap;

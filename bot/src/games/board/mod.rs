@@ -78,7 +78,7 @@ pub fn default_names(seats: usize, lang: Lang) -> Vec<String> {
 }
 
 /// How wide a board game's replay is drawn: readable in a chat, small to upload.
-const REPLAY_WIDTH: u32 = 560;
+pub(crate) const REPLAY_WIDTH: u32 = 560;
 
 /// A board game's replay GIF: every position from the start with its move marked, each
 /// drawn by `frame`, labels in `lang`.
