@@ -600,7 +600,6 @@ any-help = **{ $game } commands**
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-parse-unknown-game = “{ $value }” is not a game here: { $games }.
 outbox-again = (This turn was not shown when it was played; here it is.)
 dc-cmd-snooze = Put off the reminders of your turn by 4 hours
 dc-cmd-play = Play an action of this chat's game, in its notation (b2-c3, c1, move NNE…)
@@ -641,7 +640,7 @@ avanco-rules = **Avanço** (Breakthrough, Dan Troyka) — 2 players on 7×7: Whi
     Reach the opponent's first rank, or take their last piece, and you win. In chat, b2c3 or B2-C3 is read as the one legal action it means.
 board-flume-counts = White { $white } · black { $black } · 25 win
 flume-rules = **Flume** (Mark Steere) — 2 players on 7×7; the first player has White, the second Black.
-    On your turn place a stone of your colour on an empty square (/play d4). If the square you filled has at most one empty neighbour (left, right, above, below), you place again — a turn can be a chain; type it at once: /play a1 g1 d4.
+    On your turn place a stone of your colour on an empty square (/play d4). If the square you filled has at most one empty neighbour (left, right, above, below), you place again — a turn can be a chain, typed at once (/play b1 d4 once a1 and c1 are taken: b1 then has one empty neighbour).
     The second player may answer the very first stone with /play swap: the colours change hands and that stone becomes theirs.
     The first colour with 25 stones — more than half the board — wins.
 error-refused-part = Part { $n } (“{ $part }”) is refused: { $problem }. Nothing was played.
@@ -915,3 +914,11 @@ hidra-refusal-no-change = turning your tile by { $rot } would not change its wal
 hidra-refusal-same-turn = turning your tile by { $rot } lays it as turning it by { $same } does: weave { $same }
 hidra-refusal-pinned = line { $line } is pinned by the Gravity Ring
 hidra-side = { $mark } { $hero } · holds { $held }
+
+## s41-words
+error-turn-ended-why = Your turn ends with “{ $after }” ({ $why }), so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.
+turn-ended-game-over = the game ends with it
+produto-turn-ended-first = Black's first turn is one stone
+produto-turn-ended-second = a turn is two stones, and { $stone } is the second
+flume-turn-ended = { $square } has { $empty } empty neighbours, so no extra stone: the turn passes
+flume-turn-ended-swap = the swap is the whole turn

@@ -635,7 +635,6 @@ any-help = **Comandos de { $game }**
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
 dc-cmd-snooze = Adiar por 4 horas os lembretes da sua vez
 dc-cmd-play = Jogar uma ação do jogo deste chat, na notação dele (b2-c3, c1, move NNE…)
@@ -676,7 +675,7 @@ avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as B
     Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.
 board-flume-counts = Brancas { $white } · negras { $black } · 25 ganham
 flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Negras.
-    Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia; escreva-a de uma só vez: /play a1 g1 d4.
+    Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia, escrita de uma só vez (/play b1 d4 quando a1 e c1 já estão ocupadas: b1 fica com uma só casa vazia ao lado).
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
@@ -963,3 +962,11 @@ hidra-refusal-same-tile = o lugar { $seat } está na sua peça
 hidra-refusal-no-change = girar a sua peça { $rot } não mudaria as paredes
 hidra-refusal-same-turn = girar a sua peça { $rot } dá o mesmo que girar { $same }: weave { $same }
 hidra-refusal-pinned = a linha { $line } está fixada pelo Anel da Gravidade
+
+## s41-words
+error-turn-ended-why = Sua vez termina com “{ $after }” ({ $why }), então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
+turn-ended-game-over = a partida termina com ela
+produto-turn-ended-first = a primeira vez das Negras é uma peça só
+produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda
+flume-turn-ended = { $square } tem { $empty } casas vazias ao lado, então não há peça extra: a vez passa
+flume-turn-ended-swap = a troca é a vez inteira

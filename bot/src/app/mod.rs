@@ -315,4 +315,6 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod any_game_tests;
 #[cfg(test)]
+mod newcomer_tests;
+#[cfg(test)]
 mod timer_tests;
