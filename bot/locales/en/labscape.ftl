@@ -206,8 +206,8 @@ event-key-taken = { $who } took the key on { $cell }: +1 group key.
 event-search-keys = { $who } searched the key room { $cell } (attempt row { $row }): { $roll } → { $result } { $count ->
         [one] key
        *[other] keys
-    } (group { $delta }).
-event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food (yours: { $delta }).
+    } for the group.
+event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food.
 event-special = { $who } opened the special room { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = group { $delta } { $count ->
         [one] key
@@ -420,7 +420,7 @@ tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
 tg-cmd-away = Pause your reminders: /away 3d, or /away off
 tg-cmd-snooze = Put off the reminders of your turn by 4 hours
 tg-cmd-replay = The game so far (or the last finished one) as an animation
-tg-cmd-export = The game's record file, to check every roll
+tg-cmd-export = The game's record file, to check every move (and roll, in a game with dice)
 tg-cmd-luck = Everyone's dice against fair dice
 tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
@@ -480,7 +480,7 @@ dc-cmd-away = Say you are away: reminders pause and your deadlines wait
 dc-opt-away-until = Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off
 dc-cmd-recap = What happened since your last turn
 dc-cmd-replay = The game so far (or the last finished one) as an animation
-dc-cmd-export = The record file of the game here (or the last finished one), to check every roll
+dc-cmd-export = The record file of the game here (or the last finished one), to check every move and roll
 dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead
@@ -922,3 +922,15 @@ produto-turn-ended-first = Black's first turn is one stone
 produto-turn-ended-second = a turn is two stones, and { $stone } is the second
 flume-turn-ended = { $square } has { $empty } empty neighbours, so no extra stone: the turn passes
 flume-turn-ended-swap = the swap is the whole turn
+event-search-keys-floored = { $who } searched the key room { $cell } (attempt row { $row }): { $roll } → { $result } { $count ->
+        [one] key
+       *[other] keys
+    }; the group's keys never go below 0, so it loses { $lost ->
+        [0] none
+       *[other] { $lost }
+    }.
+event-search-food-floored = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food; food never goes below 0, so they lose { $lost ->
+        [0] nothing
+       *[other] { $lost }
+    }.
+local-private = (to { $who } only) { $text }

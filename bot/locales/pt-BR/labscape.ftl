@@ -221,8 +221,8 @@ event-key-taken = { $who } pegou a chave em { $cell }: +1 chave para o grupo.
 event-search-keys = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
         [one] chave
        *[other] chaves
-    } (grupo { $delta }).
-event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida (para você: { $delta }).
+    } para o grupo.
+event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida.
 event-special = { $who } abriu a sala especial { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = grupo { $delta } { $count ->
         [one] chave
@@ -441,7 +441,7 @@ tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
 tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
 tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
 tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
-tg-cmd-export = O registro da partida, para conferir cada rolagem
+tg-cmd-export = O registro da partida, para conferir cada jogada (e rolagem, num jogo com dados)
 tg-cmd-luck = Os dados de cada um comparados com dados honestos
 tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
@@ -501,7 +501,7 @@ dc-cmd-away = Avisar que vai se ausentar: os lembretes param e seus prazos esper
 dc-opt-away-until = Até quando: 3d, 12h, 2026-11-25 18:00 (no seu fuso), ou off
 dc-cmd-recap = O que aconteceu desde a sua última jogada
 dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
-dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada rolagem
+dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada jogada e rolagem
 dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais
@@ -970,3 +970,15 @@ produto-turn-ended-first = a primeira vez das Negras é uma peça só
 produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda
 flume-turn-ended = { $square } tem { $empty } casas vazias ao lado, então não há peça extra: a vez passa
 flume-turn-ended-swap = a troca é a vez inteira
+event-search-keys-floored = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
+        [one] chave
+       *[other] chaves
+    }; as chaves do grupo nunca ficam abaixo de 0, { $lost ->
+        [0] então ele não perde nenhuma
+       *[other] então ele perde { $lost }
+    }.
+event-search-food-floored = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida; a comida nunca fica abaixo de 0, { $lost ->
+        [0] então não perde nada
+       *[other] então perde { $lost }
+    }.
+local-private = (só para { $who }) { $text }

@@ -189,3 +189,70 @@ async fn rastros_names_the_square_the_white_piece_stands_on_as_staying_put() {
         far.text
     );
 }
+
+/// A game without dice speaks of moves, not rolls, where the seed is told (`/export`,
+/// `/abandon`, the game's end); Labscape, with dice, still speaks of rolls (issue 33.12).
+#[tokio::test]
+async fn games_without_dice_do_not_speak_of_rolls() {
+    let s = service().await;
+    say(&s, "ana", "/new avanco").await;
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    assert!(!start.text.contains("roll"), "{}", start.text);
+    let export = say(&s, "ana", "/export").await;
+    assert!(!export.text.contains("roll"), "{}", export.text);
+    let gone = say(&s, "ana", "/abandon").await;
+    assert!(gone.text.contains("seed"), "{}", gone.text);
+    assert!(!gone.text.contains("roll"), "{}", gone.text);
+
+    let over = nim_to_the_end(&s).await;
+    assert!(over.text.contains("seed"), "{}", over.text);
+    assert!(!over.text.contains("roll"), "{}", over.text);
+
+    say(&s, "ana", "/new single easy").await;
+    say(&s, "bo", "/join").await;
+    say(&s, "ana", "/start").await;
+    let export = say(&s, "ana", "/export").await;
+    assert!(export.text.contains("every roll"), "{}", export.text);
+    let gone = say(&s, "ana", "/abandon").await;
+    assert!(gone.text.contains("every roll"), "{}", gone.text);
+}
+
+/// Nim with three stones, played out by ana and bo: the last post.
+async fn nim_to_the_end<S: GameStore>(s: &super::Service<S>) -> super::Reply {
+    say(s, "ana", "/new nim stones=3").await;
+    say(s, "bo", "/join").await;
+    let start = say(s, "ana", "/start").await;
+    let first = start.mention[0].user_id.clone();
+    say(s, &first, "/play 3").await
+}
+
+/// A solo Labscape game starts without an empty dice line ("Dice for the first player: .
+/// ana starts."): the one player starts, in words (issue 33.8).
+#[tokio::test]
+async fn a_solo_labscape_start_says_the_player_plays_alone() {
+    let s = service().await;
+    say(&s, "ana", "/new single easy").await;
+    let start = say(&s, "ana", "/start").await;
+    assert_eq!(start.visibility, Visibility::Public, "{}", start.text);
+    assert!(start.text.contains("ANA plays alone and starts."), "{}", start.text);
+    assert!(!start.text.contains("Dice for the first player"), "{}", start.text);
+}
+
+/// Portuguese throughout: the lobby's "(standard)" and the leaderboard's one win (issue
+/// 33.13).
+#[tokio::test]
+async fn portuguese_words_the_lobby_and_counts_one_win_in_the_singular() {
+    let s = service().await;
+    say(&s, "ana", "/me lang pt").await;
+    let open = say(&s, "ana", "/new produto").await;
+    assert!(open.text.contains("(padrão)"), "{}", open.text);
+    assert!(!open.text.contains("standard"), "{}", open.text);
+    say(&s, "ana", "/abandon").await;
+    nim_to_the_end(&s).await;
+    let board = say(&s, "ana", "/records").await;
+    assert!(board.text.contains("1 vitória"), "{}", board.text);
+    assert!(!board.text.contains("1 vitórias"), "{}", board.text);
+    let mine = say(&s, "ana", "/records me").await;
+    assert!(!mine.text.contains("1 vitórias"), "{}", mine.text);
+}

@@ -464,7 +464,7 @@ fn render_refuses_a_width_the_game_does_not_draw_at() {
     for kind in labscape_core::GameKind::ALL {
         let mut args = vec!["new", "--game", kind.id(), "--seed", "widths"];
         if kind.id() == "labscape" {
-            args.extend(["--players", "2"]);
+            args.extend(["--players", "2", "--layout", "single"]);
         }
         let (doc, exit) = engine(&args);
         assert_eq!(exit, 0, "{}: {doc}", kind.id());
