@@ -397,7 +397,10 @@ mod tests {
         assert_eq!(split_speaker("/move N", "bo"), ("bo".into(), "/move N"));
         // Without the slash too, when what follows reads as a command (issue 33.14);
         // a wall's name is no speaker.
-        assert_eq!(split_speaker("bo: play d5", "ana"), ("bo".into(), "play d5"));
+        assert_eq!(
+            split_speaker("bo: play d5", "ana"),
+            ("bo".into(), "play d5")
+        );
         assert_eq!(
             split_speaker("/rotate-wall B3:NE B2:SE", "ana").0,
             "ana".to_string()

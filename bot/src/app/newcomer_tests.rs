@@ -29,7 +29,11 @@ async fn a_flume_stone_that_gives_no_extra_stone_is_named_as_the_turns_end() {
     assert!(!r.text.contains("not your turn"), "{}", r.text);
     say(&s, &first, "/me lang pt").await;
     let pt = say(&s, &first, "/play a1 g1").await;
-    assert!(pt.text.contains("a1 tem 2 casas vazias ao lado"), "{}", pt.text);
+    assert!(
+        pt.text.contains("a1 tem 2 casas vazias ao lado"),
+        "{}",
+        pt.text
+    );
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 0, "nothing was played");
 }
@@ -92,7 +96,11 @@ async fn a_misspelt_game_is_named_and_labscape_layouts_still_open() {
         n += 1;
         let r = say(&s, "ana", line).await;
         assert_eq!(r.visibility, Visibility::Public, "{line}: {}", r.text);
-        assert!(r.text.contains(&format!("Labscape #{n}")), "{line}: {}", r.text);
+        assert!(
+            r.text.contains(&format!("Labscape #{n}")),
+            "{line}: {}",
+            r.text
+        );
         say(&s, "ana", "/abandon").await;
     }
 }
@@ -159,14 +167,22 @@ async fn a_seated_players_join_says_they_have_a_seat() {
     say(&s, "ana", "/new rastros").await;
     say(&s, "bo", "/join").await;
     let full = say(&s, "ana", "/join").await;
-    assert!(full.text.contains("You already have a seat"), "{}", full.text);
+    assert!(
+        full.text.contains("You already have a seat"),
+        "{}",
+        full.text
+    );
     assert!(
         say(&s, "cy", "/join").await.text.contains("full"),
         "a stranger still hears the lobby is full"
     );
     say(&s, "ana", "/start").await;
     let running = say(&s, "bo", "/join").await;
-    assert!(running.text.contains("You already have a seat"), "{}", running.text);
+    assert!(
+        running.text.contains("You already have a seat"),
+        "{}",
+        running.text
+    );
 }
 
 /// Rastros: the white piece's own square is refused as staying put, not as "e5 is not next
@@ -235,8 +251,16 @@ async fn a_solo_labscape_start_says_the_player_plays_alone() {
     say(&s, "ana", "/new single easy").await;
     let start = say(&s, "ana", "/start").await;
     assert_eq!(start.visibility, Visibility::Public, "{}", start.text);
-    assert!(start.text.contains("ANA plays alone and starts."), "{}", start.text);
-    assert!(!start.text.contains("Dice for the first player"), "{}", start.text);
+    assert!(
+        start.text.contains("ANA plays alone and starts."),
+        "{}",
+        start.text
+    );
+    assert!(
+        !start.text.contains("Dice for the first player"),
+        "{}",
+        start.text
+    );
 }
 
 /// Portuguese throughout: the lobby's "(standard)" and the leaderboard's one win (issue

@@ -418,7 +418,11 @@ mod tests {
         });
         let open = s.handle(&ana, challenge).await;
         assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
-        assert!(contents(&open).concat().contains("<@4002>"), "{}", open.text);
+        assert!(
+            contents(&open).concat().contains("<@4002>"),
+            "{}",
+            open.text
+        );
         let pinged = |r: &Reply| {
             serde_json::to_value(allowed_mentions(r)).expect("serialises")["users"].clone()
         };
@@ -450,14 +454,21 @@ mod tests {
         say(&ana, "/new nim stones=3").await;
         say(&bo, "/join").await;
         let start = say(&ana, "/start").await;
-        let first = if start.mention[0].user_id == "1" { &ana } else { &bo };
+        let first = if start.mention[0].user_id == "1" {
+            &ana
+        } else {
+            &bo
+        };
         let end = say(first, "/play 3").await;
         assert!(end.text.contains("wins"), "{}", end.text);
         let board = say(&cy, "/records").await;
         assert!(board.text.contains(marked), "{}", board.text);
         let shown = text_of(&board);
         assert!(shown.contains(&escape_markdown(marked)), "{shown}");
-        assert!(!shown.replace(&escape_markdown(marked), "").contains(marked), "{shown}");
+        assert!(
+            !shown.replace(&escape_markdown(marked), "").contains(marked),
+            "{shown}"
+        );
     }
 
     /// Every command any text names (both languages), as Discord shows it, is a command

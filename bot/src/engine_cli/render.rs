@@ -39,7 +39,9 @@ pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
             if lo == hi {
                 format!("{name}'s image is drawn {lo} px wide only, not {w}: leave --width out")
             } else {
-                format!("--width {w} is outside {lo} to {hi}, the widths {name}'s image is drawn at")
+                format!(
+                    "--width {w} is outside {lo} to {hi}, the widths {name}'s image is drawn at"
+                )
             },
         ));
     }

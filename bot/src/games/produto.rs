@@ -42,7 +42,11 @@ impl ChatGame for Position {
         Some(if empty {
             tr!(lang, "produto-turn-ended-first")
         } else {
-            tr!(lang, "produto-turn-ended-second", stone = action.to_string())
+            tr!(
+                lang,
+                "produto-turn-ended-second",
+                stone = action.to_string()
+            )
         })
     }
 

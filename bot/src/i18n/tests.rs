@@ -72,9 +72,24 @@ fn the_portuguese_is_brazilian() {
         include_str!("../../../render/locales/pt-BR/render.ftl"),
     ];
     let european = [
-        " partilh", "-lhe ", "-lhes ", "mais de metade", " tu ", " teu ", " tua ", " tens ",
-        " podes ", " estás ", "ecrã", "equipa", "utilizador", "registo ", "ficheiro",
-        "golo", "guarda-redes", "de momento",
+        " partilh",
+        "-lhe ",
+        "-lhes ",
+        "mais de metade",
+        " tu ",
+        " teu ",
+        " tua ",
+        " tens ",
+        " podes ",
+        " estás ",
+        "ecrã",
+        "equipa",
+        "utilizador",
+        "registo ",
+        "ficheiro",
+        "golo",
+        "guarda-redes",
+        "de momento",
     ];
     for text in catalogs {
         for line in text.lines() {

@@ -9,8 +9,19 @@ fn the_menu_names_what_every_game_needs_and_each_games_own_commands() {
     for lang in [Lang::En, Lang::PtBr] {
         let menu = commands(lang);
         let names: Vec<&str> = menu.iter().map(|(n, _)| *n).collect();
-        for needed in ["newgame", "play", "join", "startgame", "status", "rules", "help"] {
-            assert!(names.contains(&needed), "{lang:?}: no /{needed} in {names:?}");
+        for needed in [
+            "newgame",
+            "play",
+            "join",
+            "startgame",
+            "status",
+            "rules",
+            "help",
+        ] {
+            assert!(
+                names.contains(&needed),
+                "{lang:?}: no /{needed} in {names:?}"
+            );
         }
         for kind in labscape_core::GameKind::ALL {
             for (name, _) in crate::games::of(*kind).commands() {
@@ -32,7 +43,10 @@ fn the_menu_names_what_every_game_needs_and_each_games_own_commands() {
                         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
                 "{name}"
             );
-            assert!((1..=256).contains(&about.chars().count()), "{name}: {about}");
+            assert!(
+                (1..=256).contains(&about.chars().count()),
+                "{name}: {about}"
+            );
         }
     }
     let play = &commands(Lang::PtBr)

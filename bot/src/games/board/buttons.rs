@@ -100,9 +100,6 @@ mod tests {
             .into_iter()
             .map(|b| b.label)
             .collect();
-        assert_eq!(
-            labels,
-            ["a…", "b…", "c…", "d…", "e…", "f…", "g…", "swap"]
-        );
+        assert_eq!(labels, ["a…", "b…", "c…", "d…", "e…", "f…", "g…", "swap"]);
     }
 }

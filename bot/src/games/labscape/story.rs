@@ -574,7 +574,10 @@ mod tests {
         let line = |e: Event, lang| describe(&[e], &names, lang).join(" ");
         let found = line(food_roll(1, 1), Lang::En);
         assert!(found.ends_with("3+4=7 → +1 food."), "{found}");
-        assert!(!found.contains("now") && !found.contains("yours"), "{found}");
+        assert!(
+            !found.contains("now") && !found.contains("yours"),
+            "{found}"
+        );
         let floored = line(food_roll(-2, -1), Lang::En);
         assert!(
             floored.ends_with("→ −2 food; food never goes below 0, so they lose 1."),
