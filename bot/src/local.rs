@@ -260,11 +260,24 @@ fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
 }
 
 fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
-    let prefix = match reply.visibility {
-        Visibility::Public => String::new(),
-        Visibility::Private => format!("(to {who} only) "),
-    };
-    say!("{prefix}{}", reply.text.replace("**", ""));
+    say!("{}", shown(reply, who, images)?);
+    Ok(())
+}
+
+/// A reply as the terminal shows it, every word in the reply's language (the images and
+/// files written to `images`, and named), ending with an empty line.
+fn shown(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<String> {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let text = reply.text.replace("**", "");
+    match reply.visibility {
+        Visibility::Public => writeln!(out, "{text}")?,
+        Visibility::Private => writeln!(
+            out,
+            "{}",
+            crate::i18n::tr!(reply.lang, "local-private", who = who, text = text)
+        )?,
+    }
     if let Some(png) = &reply.image {
         let name = match reply.turn {
             Some((g, t)) => format!("game{g}-turn{t:04}.png"),
@@ -272,26 +285,26 @@ fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
         };
         let path = images.join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
-        say!("[image: {}]", path.display());
+        writeln!(out, "[image: {}]", path.display())?;
     }
     for f in &reply.files {
         let path = images.join(&f.name);
         std::fs::write(&path, &f.bytes).with_context(|| format!("writing {}", path.display()))?;
-        say!("[file: {}]", path.display());
+        writeln!(out, "[file: {}]", path.display())?;
     }
     if reply.quick().next().is_some() {
         let labels: Vec<&str> = reply.quick().map(|q| q.label.as_str()).collect();
-        say!("[buttons: {}]", labels.join(" · "));
+        writeln!(out, "[buttons: {}]", labels.join(" · "))?;
     }
     for m in &reply.mention {
         let who = format!("@{}", m.name);
-        say!(
+        writeln!(
+            out,
             "{}",
             crate::i18n::tr!(reply.lang, "mention-your-turn", who = who.as_str())
-        );
+        )?;
     }
-    say!();
-    Ok(())
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -353,6 +366,28 @@ mod tests {
         assert_eq!(written, b"{}");
     }
 
+    /// A reply in Portuguese is shown in Portuguese to its last word: who is called and
+    /// whom a private answer is for (issue 33.13).
+    #[test]
+    fn a_reply_is_shown_in_its_own_language() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut reply = Reply::text("Produto #1 · 1");
+        reply.lang = crate::i18n::Lang::PtBr;
+        reply.mention.push(crate::app::Mention {
+            user_id: "ana".into(),
+            name: "ana".into(),
+        });
+        let text = shown(&reply, "bo", dir.path()).unwrap();
+        assert!(text.ends_with("@ana, é a sua vez.\n"), "{text}");
+        reply.visibility = Visibility::Private;
+        let text = shown(&reply, "bo", dir.path()).unwrap();
+        assert!(text.starts_with("(só para bo) Produto #1"), "{text}");
+        reply.lang = crate::i18n::Lang::En;
+        let text = shown(&reply, "bo", dir.path()).unwrap();
+        assert!(text.starts_with("(to bo only) Produto #1"), "{text}");
+        assert!(text.ends_with("@ana, it's your turn.\n"), "{text}");
+    }
+
     #[test]
     fn a_speaker_prefix_is_optional() {
         assert_eq!(
@@ -360,6 +395,16 @@ mod tests {
             ("ana".into(), "/move N")
         );
         assert_eq!(split_speaker("/move N", "bo"), ("bo".into(), "/move N"));
+        // Without the slash too, when what follows reads as a command (issue 33.14);
+        // a wall's name is no speaker.
+        assert_eq!(
+            split_speaker("bo: play d5", "ana"),
+            ("bo".into(), "play d5")
+        );
+        assert_eq!(
+            split_speaker("/rotate-wall B3:NE B2:SE", "ana").0,
+            "ana".to_string()
+        );
         assert_eq!(
             split_speaker("/rotate-wall B3:NE B2:SE", "bo"),
             ("bo".into(), "/rotate-wall B3:NE B2:SE")

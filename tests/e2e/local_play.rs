@@ -413,3 +413,33 @@ fn a_whole_game_of_each_board_game_is_played_in_the_terminal() {
         c.quit();
     }
 }
+
+/// With `USER` unset and no `--as`, local play says once, at the start, how to play under
+/// one's name; with `--as` it does not (issue 33.14).
+#[test]
+fn without_a_name_local_play_says_how_to_give_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("demo.txt");
+    std::fs::write(&script, "/help\n/help\n").unwrap();
+    let run = |name: Option<&str>| {
+        let mut cmd = std::process::Command::new(labscape_bin());
+        cmd.env_remove("USER")
+            .args(["local", "--script"])
+            .arg(&script)
+            .arg("--db")
+            .arg(dir.path().join("s.db"))
+            .arg("--images")
+            .arg(dir.path().join("img"));
+        if let Some(name) = name {
+            cmd.args(["--as", name]);
+        }
+        cmd.output().unwrap()
+    };
+    let out = run(None);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("--as NAME").count(), 1, "{err}");
+    let out = run(Some("ana"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("--as NAME"), "{err}");
+}

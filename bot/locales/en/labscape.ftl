@@ -206,8 +206,8 @@ event-key-taken = { $who } took the key on { $cell }: +1 group key.
 event-search-keys = { $who } searched the key room { $cell } (attempt row { $row }): { $roll } → { $result } { $count ->
         [one] key
        *[other] keys
-    } (group { $delta }).
-event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food (yours: { $delta }).
+    } for the group.
+event-search-food = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food.
 event-special = { $who } opened the special room { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = group { $delta } { $count ->
         [one] key
@@ -420,7 +420,7 @@ tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
 tg-cmd-away = Pause your reminders: /away 3d, or /away off
 tg-cmd-snooze = Put off the reminders of your turn by 4 hours
 tg-cmd-replay = The game so far (or the last finished one) as an animation
-tg-cmd-export = The game's record file, to check every roll
+tg-cmd-export = The game's record file, to check every move (and roll, in a game with dice)
 tg-cmd-luck = Everyone's dice against fair dice
 tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
@@ -480,7 +480,7 @@ dc-cmd-away = Say you are away: reminders pause and your deadlines wait
 dc-opt-away-until = Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off
 dc-cmd-recap = What happened since your last turn
 dc-cmd-replay = The game so far (or the last finished one) as an animation
-dc-cmd-export = The record file of the game here (or the last finished one), to check every roll
+dc-cmd-export = The record file of the game here (or the last finished one), to check every move and roll
 dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead
@@ -600,7 +600,6 @@ any-help = **{ $game } commands**
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-parse-unknown-game = “{ $value }” is not a game here: { $games }.
 outbox-again = (This turn was not shown when it was played; here it is.)
 dc-cmd-snooze = Put off the reminders of your turn by 4 hours
 dc-cmd-play = Play an action of this chat's game, in its notation (b2-c3, c1, move NNE…)
@@ -641,7 +640,7 @@ avanco-rules = **Avanço** (Breakthrough, Dan Troyka) — 2 players on 7×7: Whi
     Reach the opponent's first rank, or take their last piece, and you win. In chat, b2c3 or B2-C3 is read as the one legal action it means.
 board-flume-counts = White { $white } · black { $black } · 25 win
 flume-rules = **Flume** (Mark Steere) — 2 players on 7×7; the first player has White, the second Black.
-    On your turn place a stone of your colour on an empty square (/play d4). If the square you filled has at most one empty neighbour (left, right, above, below), you place again — a turn can be a chain; type it at once: /play a1 g1 d4.
+    On your turn place a stone of your colour on an empty square (/play d4). If the square you filled has at most one empty neighbour (left, right, above, below), you place again — a turn can be a chain, typed at once (/play b1 d4 once a1 and c1 are taken: b1 then has one empty neighbour).
     The second player may answer the very first stone with /play swap: the colours change hands and that stone becomes theirs.
     The first colour with 25 stones — more than half the board — wins.
 error-refused-part = Part { $n } (“{ $part }”) is refused: { $problem }. Nothing was played.
@@ -915,3 +914,23 @@ hidra-refusal-no-change = turning your tile by { $rot } would not change its wal
 hidra-refusal-same-turn = turning your tile by { $rot } lays it as turning it by { $same } does: weave { $same }
 hidra-refusal-pinned = line { $line } is pinned by the Gravity Ring
 hidra-side = { $mark } { $hero } · holds { $held }
+
+## s41-words
+error-turn-ended-why = Your turn ends with “{ $after }” ({ $why }), so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.
+turn-ended-game-over = the game ends with it
+produto-turn-ended-first = Black's first turn is one stone
+produto-turn-ended-second = a turn is two stones, and { $stone } is the second
+flume-turn-ended = { $square } has { $empty } empty neighbours, so no extra stone: the turn passes
+flume-turn-ended-swap = the swap is the whole turn
+event-search-keys-floored = { $who } searched the key room { $cell } (attempt row { $row }): { $roll } → { $result } { $count ->
+        [one] key
+       *[other] keys
+    }; the group's keys never go below 0, so it loses { $lost ->
+        [0] none
+       *[other] { $lost }
+    }.
+event-search-food-floored = { $who } searched the food room { $cell } (attempt row { $row }): { $roll } → { $result } food; food never goes below 0, so they lose { $lost ->
+        [0] nothing
+       *[other] { $lost }
+    }.
+local-private = (to { $who } only) { $text }

@@ -221,8 +221,8 @@ event-key-taken = { $who } pegou a chave em { $cell }: +1 chave para o grupo.
 event-search-keys = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
         [one] chave
        *[other] chaves
-    } (grupo { $delta }).
-event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida (para você: { $delta }).
+    } para o grupo.
+event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida.
 event-special = { $who } abriu a sala especial { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = grupo { $delta } { $count ->
         [one] chave
@@ -441,7 +441,7 @@ tg-cmd-me = Seu fuso horário, horário de silêncio e idioma: /me lang pt-BR
 tg-cmd-away = Pausar os seus lembretes: /away 3d, ou /away off
 tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
 tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
-tg-cmd-export = O registro da partida, para conferir cada rolagem
+tg-cmd-export = O registro da partida, para conferir cada jogada (e rolagem, num jogo com dados)
 tg-cmd-luck = Os dados de cada um comparados com dados honestos
 tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
@@ -501,7 +501,7 @@ dc-cmd-away = Avisar que vai se ausentar: os lembretes param e seus prazos esper
 dc-opt-away-until = Até quando: 3d, 12h, 2026-11-25 18:00 (no seu fuso), ou off
 dc-cmd-recap = O que aconteceu desde a sua última jogada
 dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
-dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada rolagem
+dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada jogada e rolagem
 dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais
@@ -635,7 +635,6 @@ any-help = **Comandos de { $game }**
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
-parse-unknown-game = “{ $value }” não é um jogo daqui: { $games }.
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
 dc-cmd-snooze = Adiar por 4 horas os lembretes da sua vez
 dc-cmd-play = Jogar uma ação do jogo deste chat, na notação dele (b2-c3, c1, move NNE…)
@@ -676,7 +675,7 @@ avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as B
     Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.
 board-flume-counts = Brancas { $white } · negras { $black } · 25 ganham
 flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Negras.
-    Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia; escreva-a de uma só vez: /play a1 g1 d4.
+    Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia, escrita de uma só vez (/play b1 d4 quando a1 e c1 já estão ocupadas: b1 fica com uma só casa vazia ao lado).
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
@@ -963,3 +962,23 @@ hidra-refusal-same-tile = o lugar { $seat } está na sua peça
 hidra-refusal-no-change = girar a sua peça { $rot } não mudaria as paredes
 hidra-refusal-same-turn = girar a sua peça { $rot } dá o mesmo que girar { $same }: weave { $same }
 hidra-refusal-pinned = a linha { $line } está fixada pelo Anel da Gravidade
+
+## s41-words
+error-turn-ended-why = Sua vez termina com “{ $after }” ({ $why }), então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
+turn-ended-game-over = a partida termina com ela
+produto-turn-ended-first = a primeira vez das Negras é uma peça só
+produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda
+flume-turn-ended = { $square } tem { $empty } casas vazias ao lado, então não há peça extra: a vez passa
+flume-turn-ended-swap = a troca é a vez inteira
+event-search-keys-floored = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
+        [one] chave
+       *[other] chaves
+    }; as chaves do grupo nunca ficam abaixo de 0, { $lost ->
+        [0] então ele não perde nenhuma
+       *[other] então ele perde { $lost }
+    }.
+event-search-food-floored = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida; a comida nunca fica abaixo de 0, { $lost ->
+        [0] então não perde nada
+       *[other] então perde { $lost }
+    }.
+local-private = (só para { $who }) { $text }

@@ -390,6 +390,11 @@ async fn a_part_after_the_end_of_the_turn_is_refused_for_that_reason() {
     let r = say(&s, &first, "/play e5b f6w").await;
     assert_eq!(r.visibility, Visibility::Private, "{}", r.text);
     assert!(r.text.contains("Your turn ends with “e5b”"), "{}", r.text);
+    assert!(
+        r.text.contains("Black's first turn is one stone"),
+        "{}",
+        r.text
+    );
     assert!(!r.text.contains("not your turn"), "{}", r.text);
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 0, "nothing was played");

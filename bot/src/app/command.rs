@@ -121,9 +121,6 @@ pub enum CommandParseError {
     /// A word `/new` does not know.
     #[error("I can't read “{0}”; write it like /new pyramid medium random 4")]
     BadNewArg(String),
-    /// A game id that is no game here.
-    #[error("“{0}” is not a game here")]
-    UnknownGame(String),
     /// A seat count out of range for `/new`.
     #[error("a game seats 1 to 8 players, not {0}")]
     BadPlayers(u8),

@@ -3,7 +3,7 @@
 //! refusals and turn story are worded by its module in `games/` (Labscape's in
 //! `games/labscape/`); every sentence goes through `i18n`.
 
-use labscape_core::{AnyRefusal, GameKind, NewGameError};
+use labscape_core::{AnyAction, AnyGame, AnyRefusal, GameKind, NewGameError};
 
 use super::command::CommandParseError;
 use crate::{
@@ -96,6 +96,8 @@ pub enum UserError {
         after: String,
         /// The part that could not follow it.
         part: String,
+        /// The action that ended it, for the game to say why.
+        ended: Box<EndedTurn>,
     },
     /// Another game's command (`/move`, `/table`…) in a chat playing this game.
     OtherGamesVerb {
@@ -104,6 +106,18 @@ pub enum UserError {
         /// The game the command belongs to (`Labscape`).
         owner: &'static str,
     },
+}
+
+/// The action that ended a turn, with the positions around it: its game says why the turn
+/// ended there (Produto's first turn is one stone), in the reader's language.
+#[derive(Debug)]
+pub struct EndedTurn {
+    /// The position it was played on.
+    pub before: AnyGame,
+    /// The action.
+    pub action: AnyAction,
+    /// The position after it.
+    pub after: AnyGame,
 }
 
 /// What only a game's creator (or a chat admin) may do.
@@ -272,12 +286,33 @@ impl UserError {
                 }
             }
             UserError::Refused(e) => refusal_module(e).refused(e, lang),
-            UserError::TurnEndedAfter { after, part } => tr!(
-                lang,
-                "error-turn-ended-after",
-                after = after.as_str(),
-                part = part.as_str()
-            ),
+            UserError::TurnEndedAfter { after, part, ended } => {
+                let why = if ended.after.is_over() {
+                    Some(tr!(lang, "turn-ended-game-over"))
+                } else {
+                    games::of(ended.before.kind()).turn_ended_why(
+                        &ended.before,
+                        &ended.action,
+                        &ended.after,
+                        lang,
+                    )
+                };
+                match why {
+                    Some(why) => tr!(
+                        lang,
+                        "error-turn-ended-why",
+                        after = after.as_str(),
+                        part = part.as_str(),
+                        why = why
+                    ),
+                    None => tr!(
+                        lang,
+                        "error-turn-ended-after",
+                        after = after.as_str(),
+                        part = part.as_str()
+                    ),
+                }
+            }
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
                 "error-refused-part",
@@ -434,16 +469,6 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
         CommandParseError::Unknown(c) => tr!(lang, "parse-unknown-command", command = c.as_str()),
         CommandParseError::BadCount(v) => tr!(lang, "parse-bad-count", value = v.as_str()),
         CommandParseError::BadNewArg(v) => tr!(lang, "parse-bad-new-arg", value = v.as_str()),
-        CommandParseError::UnknownGame(v) => tr!(
-            lang,
-            "parse-unknown-game",
-            value = v.as_str(),
-            games = labscape_core::GameKind::ALL
-                .iter()
-                .map(|k| k.id())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
         CommandParseError::BadPlayers(n) => {
             tr!(lang, "option-players", value = *n, min = 1, max = 8)
         }

@@ -218,9 +218,15 @@ impl<S: GameStore> Service<S> {
                     r.turn.map(|t| t.0),
                     r.posts_turn.map(|t| t.0),
                 ];
-                r.names = self
+                // Added to the names the reply brought (a leaderboard's), not put in their
+                // place.
+                let mut names = self
                     .names_in(Some(&ctx.user_name), games.into_iter().flatten())
                     .await;
+                names.append(&mut r.names);
+                names.sort();
+                names.dedup();
+                r.names = names;
                 r
             }
             Err(ServiceError::User(e)) => {
@@ -325,5 +331,7 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 mod any_game_tests;
+#[cfg(test)]
+mod newcomer_tests;
 #[cfg(test)]
 mod timer_tests;

@@ -19,16 +19,7 @@ impl<S: GameStore> Service<S> {
 
     pub(super) async fn join(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live(&ctx.scope).await?;
-        if row.status != GameStatus::Lobby {
-            return Err(UserError::AlreadyStarted.into());
-        }
-        if let Some(invited) = &row.invited
-            && row.creator != ctx.user_id
-            && !is_invited(invited, ctx)
-        {
-            return Err(UserError::NotInvited(invited.clone()).into());
-        }
-        // A full lobby is no news to someone already in it.
+        // A full lobby, or a game under way, is no news to someone already in it.
         if self
             .store
             .seats(row.id)
@@ -37,6 +28,15 @@ impl<S: GameStore> Service<S> {
             .any(|s| s.user_id == ctx.user_id)
         {
             return Err(UserError::AlreadySeated.into());
+        }
+        if row.status != GameStatus::Lobby {
+            return Err(UserError::AlreadyStarted.into());
+        }
+        if let Some(invited) = &row.invited
+            && row.creator != ctx.user_id
+            && !is_invited(invited, ctx)
+        {
+            return Err(UserError::NotInvited(invited.clone()).into());
         }
         let seat = SeatRow {
             seat: 0,

@@ -10,7 +10,9 @@ use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Seat};
 
 use super::{
     Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, TurnImageKey, Visibility,
-    any_game_name, corrupt, messages::UserError, timers, who_from_prefs,
+    any_game_name, corrupt,
+    messages::{EndedTurn, UserError},
+    timers, who_from_prefs,
 };
 use crate::{
     games::{self, TurnPicture},
@@ -527,29 +529,41 @@ fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceE
         Err(e) => e,
     };
     let parts: Vec<&str> = text.split_whitespace().collect();
-    if parts.len() < 2 || !module.profile().reads_several || game.check_turn(Some(me)).is_err() {
+    // Text the game read as one action (Avanço's `c2 c3` from an empty square) is refused
+    // for that action's reason; only text that is no action is tried as several.
+    if parts.len() < 2
+        || !module.profile().reads_several
+        || first_error.code() != "unreadable"
+        || game.check_turn(Some(me)).is_err()
+    {
         return Err(ServiceError::User(UserError::Refused(first_error)));
     }
+    let cut = |t: &str| t.chars().take(40).collect::<String>();
     let mut steps: Vec<Step> = Vec::new();
-    let mut pos = game.clone();
     for (i, part) in parts.iter().enumerate() {
-        let cut = |t: &str| t.chars().take(40).collect::<String>();
-        if i > 0 && pos.check_turn(Some(me)).is_err() {
-            // The part before ended the turn (a Flume stone that made no chain, Produto's
-            // one-stone first turn, the game's end): that is the reason, not "not your turn".
+        // The position before the last step played, and after it.
+        let before = steps.len().checked_sub(2).map_or(game, |j| &steps[j].1);
+        if let Some((action, after, _)) = steps.last()
+            && after.check_turn(Some(me)).is_err()
+        {
+            // The part before ended the turn (a Flume stone with empty neighbours left,
+            // Produto's one-stone first turn, the game's end): that is the reason, not "it
+            // is not your turn".
             return Err(ServiceError::User(UserError::TurnEndedAfter {
                 after: cut(parts[i - 1]),
                 part: cut(part),
+                ended: Box::new(EndedTurn {
+                    before: before.clone(),
+                    action: action.clone(),
+                    after: after.clone(),
+                }),
             }));
         }
+        let pos = steps.last().map_or(game, |(_, next, _)| next);
         let step = pos
             .read_chat(part)
             .and_then(|a| pos.play(me, &a).map(|(next, events)| (a, next, events)))
-            .map_err(|e| {
-                let part: String = part.chars().take(40).collect();
-                ServiceError::User(UserError::RefusedPart(i + 1, part, e))
-            })?;
-        pos = step.1.clone();
+            .map_err(|e| ServiceError::User(UserError::RefusedPart(i + 1, cut(part), e)))?;
         steps.push(step);
     }
     Ok(steps)

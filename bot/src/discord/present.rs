@@ -397,9 +397,79 @@ pub fn ctx_of(
 mod tests {
     use super::*;
     use crate::{
-        app::{Mention, Visibility},
+        app::{Ctx, Mention, Visibility},
         store::GameId,
     };
+
+    /// A challenge made on Discord pings exactly the challenged person, whom the post names
+    /// (`<@id>`), and a turn post pings the next player alone (issue 33.16).
+    #[tokio::test]
+    async fn a_challenge_pings_the_challenged_person_alone() {
+        let s = crate::app::tests::service().await;
+        let ana = Ctx::member("discord", "ch", "4001", "ana");
+        let challenge = crate::app::Command::New(crate::app::NewOptions {
+            game: labscape_core::GameKind::from_id("gatos-caes"),
+            words: Vec::new(),
+            players: None,
+            opponent: Some(crate::app::Invite {
+                id: "4002".into(),
+                name: "<@4002>".into(),
+            }),
+        });
+        let open = s.handle(&ana, challenge).await;
+        assert_eq!(open.visibility, Visibility::Public, "{}", open.text);
+        assert!(
+            contents(&open).concat().contains("<@4002>"),
+            "{}",
+            open.text
+        );
+        let pinged = |r: &Reply| {
+            serde_json::to_value(allowed_mentions(r)).expect("serialises")["users"].clone()
+        };
+        assert_eq!(pinged(&open), serde_json::json!(["4002"]));
+        s.posted(&open).await;
+        let bo = Ctx::member("discord", "ch", "4002", "bo");
+        s.handle_line(&bo, "/join").await;
+        let start = s.handle_line(&ana, "/start").await;
+        let next = &start.mention[0].user_id;
+        assert_eq!(pinged(&start), serde_json::json!([next]));
+    }
+
+    /// The channel's leaderboard shows another player's name as typed, escaped like every
+    /// other post, whoever asks (issue 33.15).
+    #[tokio::test]
+    async fn the_leaderboard_escapes_the_names_people_chose() {
+        let s = crate::app::tests::service().await;
+        let marked = "<b>x</b>_*[";
+        let who = |id: &str, name: &str| Ctx::member("discord", "ch", id, name);
+        let (ana, bo, cy) = (who("1", marked), who("2", "bo"), who("3", "cy"));
+        let say = |c: &Ctx, line: &str| {
+            let (s, c, line) = (&s, c.clone(), line.to_string());
+            async move {
+                let r = s.handle_line(&c, &line).await;
+                s.posted(&r).await;
+                r
+            }
+        };
+        say(&ana, "/new nim stones=3").await;
+        say(&bo, "/join").await;
+        let start = say(&ana, "/start").await;
+        let first = if start.mention[0].user_id == "1" {
+            &ana
+        } else {
+            &bo
+        };
+        let end = say(first, "/play 3").await;
+        assert!(end.text.contains("wins"), "{}", end.text);
+        let board = say(&cy, "/records").await;
+        assert!(board.text.contains(marked), "{}", board.text);
+        let shown = text_of(&board);
+        assert!(shown.contains(&escape_markdown(marked)), "{shown}");
+        assert!(
+            !shown.replace(&escape_markdown(marked), "").contains(marked),
+            "{shown}"
+        );
+    }
 
     /// Every command any text names (both languages), as Discord shows it, is a command
     /// registered on Discord: `/labscape join`, not `/join`.

@@ -33,9 +33,14 @@ pub(super) fn document(result: Result<Value, Failure>) -> (Value, u8) {
 
 /// An argument error of `labscape engine` (clap's), as the contract's JSON, exit 2.
 pub fn usage_error(err: &clap::Error) -> ExitCode {
+    finish(Err(Failure::usage("invalid-arguments", usage_message(err))))
+}
+
+/// clap's error as one line: all of it, its lines joined, up to clap's usage and tips
+/// ("the following required arguments were not provided: --position <POSITION>", not
+/// its first line alone).
+pub(super) fn usage_message(err: &clap::Error) -> String {
     let text = err.render().to_string();
-    // The whole error, its lines joined, up to clap's usage and tips: "the following
-    // required arguments were not provided: --position <POSITION>".
     let message = text
         .lines()
         .map(str::trim)
@@ -45,12 +50,11 @@ pub fn usage_error(err: &clap::Error) -> ExitCode {
         .join(" ")
         .trim_start_matches("error: ")
         .to_string();
-    let message = if message.is_empty() {
+    if message.is_empty() {
         "invalid arguments".to_string()
     } else {
         message
-    };
-    finish(Err(Failure::usage("invalid-arguments", message)))
+    }
 }
 
 /// Writes `v` and a newline; a reader that went away is not an error worth a word.

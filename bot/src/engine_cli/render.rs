@@ -29,6 +29,22 @@ pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
         Input::Whole(game) => game,
         Input::View(view) => view.game().clone(),
     };
+    // A width the game does not draw at is refused, not clamped in silence.
+    let widths = crate::games::of(game.kind()).image_widths();
+    if let Some(w) = a.width.filter(|w| !widths.contains(w)) {
+        let (lo, hi) = (*widths.start(), *widths.end());
+        let name = game.kind().name();
+        return Err(Failure::usage(
+            "invalid-width",
+            if lo == hi {
+                format!("{name}'s image is drawn {lo} px wide only, not {w}: leave --width out")
+            } else {
+                format!(
+                    "--width {w} is outside {lo} to {hi}, the widths {name}'s image is drawn at"
+                )
+            },
+        ));
+    }
     let png = crate::render_game(&game, a.width).ok_or_else(|| {
         Failure::usage(
             "unsupported",
@@ -45,14 +61,5 @@ pub(super) fn run(a: RenderArgs) -> Result<Value, Failure> {
         .get(16..20)
         .and_then(|b| b.try_into().ok())
         .map(u32::from_be_bytes);
-    let mut out = json!({"out": a.out.display().to_string(), "bytes": png.len(), "width": drawn});
-    // A width the game does not draw at is not ignored silently.
-    if let (Some(asked), Some(drawn)) = (a.width, drawn)
-        && asked != drawn
-    {
-        out["note"] = json!(format!(
-            "drawn {drawn} px wide, not {asked}: the nearest width this game's image is drawn at"
-        ));
-    }
-    Ok(out)
+    Ok(json!({"out": a.out.display().to_string(), "bytes": png.len(), "width": drawn}))
 }

@@ -433,3 +433,68 @@ fn hidra_render_of_a_view_draws_the_view_only() {
     assert_ne!(pngs[1], pngs[3], "the whole positions differ");
     assert_ne!(pngs[0], pngs[1], "a view is not the whole position");
 }
+
+/// clap's error for a missing `--position` is told whole, the argument named, not cut
+/// after its first line (issue 33.14).
+#[test]
+fn a_missing_argument_is_named_in_the_message() {
+    for (args, names) in [
+        (&["legal"][..], "--position <POSITION>"),
+        (&["apply", "roll"][..], "--position <POSITION>"),
+        (&["render", "--position", "p.json"][..], "--out <OUT>"),
+    ] {
+        let err = Engine::try_parse_from(std::iter::once("engine").chain(args.iter().copied()))
+            .err()
+            .expect("an argument is missing");
+        let message = super::output::usage_message(&err);
+        assert!(
+            message.starts_with("the following required arguments were not provided"),
+            "{message}"
+        );
+        assert!(message.ends_with(names), "{args:?}: {message}");
+    }
+}
+
+/// `render --width` draws at either end of the widths the game's image is drawn at, and
+/// refuses a width outside them, naming them, instead of clamping it in silence (issue
+/// 33.14).
+#[test]
+fn render_refuses_a_width_the_game_does_not_draw_at() {
+    let dir = tempfile::tempdir().unwrap();
+    for kind in labscape_core::GameKind::ALL {
+        let mut args = vec!["new", "--game", kind.id(), "--seed", "widths"];
+        if kind.id() == "labscape" {
+            args.extend(["--players", "2", "--layout", "single"]);
+        }
+        let (doc, exit) = engine(&args);
+        assert_eq!(exit, 0, "{}: {doc}", kind.id());
+        let pos = file(&doc.to_string());
+        let out = dir.path().join(format!("{}.png", kind.id()));
+        let render = |w: u32| {
+            engine(&[
+                "render",
+                "--position",
+                pos.path().to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--width",
+                &w.to_string(),
+            ])
+        };
+        let widths = crate::games::of(*kind).image_widths();
+        let (lo, hi) = (*widths.start(), *widths.end());
+        for w in [lo, hi] {
+            let (doc, exit) = render(w);
+            assert_eq!(exit, 0, "{} at {w}: {doc}", kind.id());
+            assert_eq!(doc["width"], w, "{}", kind.id());
+        }
+        for w in [lo - 1, hi + 1] {
+            let (doc, exit) = render(w);
+            assert_eq!((code(&doc), exit), ("invalid-width", 2), "{doc}");
+            let message = doc["error"]["message"].as_str().unwrap();
+            assert!(message.contains(&w.to_string()), "{message}");
+            assert!(message.contains(&format!("{hi}")), "{message}");
+            assert!(message.contains(kind.name()), "{message}");
+        }
+    }
+}

@@ -8,7 +8,7 @@
 //! The service never sees this trait's types: `module.rs` erases it over `AnyGame`, and
 //! `games::of(kind)` hands the service the game's module.
 
-use std::borrow::Cow;
+use std::{borrow::Cow, ops::RangeInclusive};
 
 use labscape_core::{Game, Member, Outcome, Reason, Seat};
 
@@ -99,6 +99,10 @@ pub trait ChatGame: Member {
     const COMMANDS: &'static [(&'static str, &'static str)] = &[];
     /// The topics of its rules (`/rules walls`), beyond the summary.
     const RULES_TOPICS: &'static [&'static str] = &[];
+    /// The widths, in pixels, its position image is drawn at (`engine render --width`):
+    /// a board game's image has one.
+    const IMAGE_WIDTHS: RangeInclusive<u32> =
+        labscape_render::BOARD_WIDTH..=labscape_render::BOARD_WIDTH;
 
     // --- What every game must word itself.
 
@@ -153,6 +157,14 @@ pub trait ChatGame: Member {
         )];
         lines.extend(events.iter().filter_map(|e| Self::event_line(e, lang)));
         lines
+    }
+    /// Why `action`, played on `self`, ended the turn, when a message went on past it
+    /// (`/play e5b f6w` on Produto's one-stone first turn): a clause, or `None` when the
+    /// game has nothing to add to "your turn ends with it". `after` is the position after
+    /// the action.
+    fn turn_ended_why(&self, action: &Self::Action, after: &Self, lang: Lang) -> Option<String> {
+        let _ = (action, after, lang);
+        None
     }
     /// How the game ended, in words: the winner (or the ranking) and why.
     fn outcome_line(outcome: &Outcome, names: &[String], lang: Lang) -> String {

@@ -29,6 +29,19 @@ impl ChatGame for Position {
         topic.is_none().then(|| t(lang, "flume-rules", &[]))
     }
 
+    fn turn_ended_why(&self, action: &Action, after: &Self, lang: Lang) -> Option<String> {
+        match action {
+            Action::Place(sq) if after.result().is_none() => Some(tr!(
+                lang,
+                "flume-turn-ended",
+                square = sq.to_string(),
+                empty = after.empty_neighbours(*sq)
+            )),
+            Action::Place(_) => None,
+            Action::Swap => Some(tr!(lang, "flume-turn-ended-swap")),
+        }
+    }
+
     fn event_line(event: &Event, lang: Lang) -> Option<String> {
         match event {
             Event::Placed { again: true, .. } => Some(tr!(lang, "flume-event-again")),

@@ -4,7 +4,7 @@
 //! (`labscape_core::for_each_game!`), with no wildcard arm: a game in core's list without
 //! a module here does not compile.
 
-use std::{borrow::Cow, marker::PhantomData};
+use std::{borrow::Cow, marker::PhantomData, ops::RangeInclusive};
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Reason, Seat};
 
@@ -28,6 +28,8 @@ pub trait Module: Send + Sync {
     fn rules_topics(&self) -> &'static [&'static str];
     /// The game's own chat commands and the messages describing them.
     fn commands(&self) -> &'static [(&'static str, &'static str)];
+    /// The widths its position image is drawn at.
+    fn image_widths(&self) -> RangeInclusive<u32>;
 
     /// Whether `r` is a refusal of this game.
     fn owns_refusal(&self, r: &AnyRefusal) -> bool;
@@ -44,6 +46,13 @@ pub trait Module: Send + Sync {
         events: &[AnyEvent],
         lang: Lang,
     ) -> Vec<String>;
+    fn turn_ended_why(
+        &self,
+        before: &AnyGame,
+        action: &AnyAction,
+        after: &AnyGame,
+        lang: Lang,
+    ) -> Option<String>;
     fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String;
     fn heading(&self, title: &str, turn: i64, lang: Lang) -> String;
     fn next_line(&self, game: &AnyGame, names: &[String], lang: Lang) -> Option<String>;
@@ -158,6 +167,9 @@ impl<G: ChatGame> Module for Of<G> {
     fn commands(&self) -> &'static [(&'static str, &'static str)] {
         G::COMMANDS
     }
+    fn image_widths(&self) -> RangeInclusive<u32> {
+        G::IMAGE_WIDTHS
+    }
     fn owns_refusal(&self, r: &AnyRefusal) -> bool {
         <G as labscape_core::Member>::refusal(r).is_some()
     }
@@ -203,6 +215,15 @@ impl<G: ChatGame> Module for Of<G> {
             Some(a) => G::describe(names, seat, a, &events_of::<G>(events), lang),
             None => vec![action.to_string()],
         }
+    }
+    fn turn_ended_why(
+        &self,
+        before: &AnyGame,
+        action: &AnyAction,
+        after: &AnyGame,
+        lang: Lang,
+    ) -> Option<String> {
+        G::from_any(before)?.turn_ended_why(G::action(action)?, G::from_any(after)?, lang)
     }
     fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String {
         G::outcome_line(outcome, names, lang)

@@ -1,7 +1,7 @@
 //! Produto in the bot: its refusals and ends in words, its image (the hexagon of 61 with
 //! the turn's stones, each colour's two largest groups tinted, the live score), its rules.
 
-use labscape_core::produto::{Cell, Colour, Position, Refusal};
+use labscape_core::produto::{Action, Cell, Colour, Position, Refusal};
 use labscape_render::{BoardFrame, HexView, Piece};
 
 use super::{ChatGame, GameRecord, Picture, board};
@@ -32,6 +32,22 @@ impl ChatGame for Position {
 
     fn rules(topic: Option<&str>, lang: Lang) -> Option<String> {
         topic.is_none().then(|| t(lang, "produto-rules", &[]))
+    }
+
+    fn turn_ended_why(&self, action: &Action, after: &Self, lang: Lang) -> Option<String> {
+        if after.result().is_some() || after.seat_to_move() == self.seat_to_move() {
+            return None;
+        }
+        let empty = self.count(Colour::Black) + self.count(Colour::White) == 0;
+        Some(if empty {
+            tr!(lang, "produto-turn-ended-first")
+        } else {
+            tr!(
+                lang,
+                "produto-turn-ended-second",
+                stone = action.to_string()
+            )
+        })
     }
 
     fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {

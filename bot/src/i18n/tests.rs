@@ -62,3 +62,41 @@ fn languages_read_from_platform_locales_and_what_people_type() {
         assert_eq!(Lang::from_tag(lang.tag()), Some(lang));
     }
 }
+
+/// The Portuguese is Brazilian throughout: none of the European forms a newcomer found in
+/// the rules ("partilham", "dá-lhe", "mais de metade"), nor their kin (issue 33.13).
+#[test]
+fn the_portuguese_is_brazilian() {
+    let catalogs = [
+        include_str!("../../locales/pt-BR/labscape.ftl"),
+        include_str!("../../../render/locales/pt-BR/render.ftl"),
+    ];
+    let european = [
+        " partilh",
+        "-lhe ",
+        "-lhes ",
+        "mais de metade",
+        " tu ",
+        " teu ",
+        " tua ",
+        " tens ",
+        " podes ",
+        " estás ",
+        "ecrã",
+        "equipa",
+        "utilizador",
+        "registo ",
+        "ficheiro",
+        "golo",
+        "guarda-redes",
+        "de momento",
+    ];
+    for text in catalogs {
+        for line in text.lines() {
+            let low = format!(" {} ", line.to_lowercase());
+            for form in european {
+                assert!(!low.contains(form), "European Portuguese “{form}”: {line}");
+            }
+        }
+    }
+}

@@ -11,6 +11,9 @@
 mod format;
 mod webhook;
 
+#[cfg(test)]
+mod menu_tests;
+
 use std::{
     collections::HashMap,
     future::Future,

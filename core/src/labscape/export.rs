@@ -408,7 +408,7 @@ pub enum Problem {
     #[error("the settings do not make a game: {0}")]
     Settings(RecordError),
     /// An action that cannot be read.
-    #[error("turn {turn}: “{action}” cannot be read: {error}")]
+    #[error("turn {turn}: “{action}”: {error}")]
     Unreadable {
         /// 1-based turn.
         turn: usize,

@@ -80,3 +80,26 @@ pub fn group_of(text: &str) -> String {
     }
     text.chars().take(1).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first step's groups come in the board's order, whatever order the game lists
+    /// its actions in (Flume listed "e… · f… · a…"; issue 33.14); a word (`swap`) comes
+    /// after the columns.
+    #[test]
+    fn groups_come_sorted_whatever_the_order_of_the_legal_actions() {
+        let legal: Vec<String> = ["e", "f", "a", "c", "b", "d", "g"]
+            .iter()
+            .flat_map(|f| (1..=3).map(move |r| format!("{f}{r}")))
+            .chain(["swap".to_string()])
+            .collect();
+        let labels: Vec<String> = first_step(&legal)
+            .concat()
+            .into_iter()
+            .map(|b| b.label)
+            .collect();
+        assert_eq!(labels, ["a…", "b…", "c…", "d…", "e…", "f…", "g…", "swap"]);
+    }
+}

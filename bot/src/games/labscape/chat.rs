@@ -39,6 +39,8 @@ impl ChatGame for Position {
         ("autofill", "cmd-autofill"),
     ];
     const RULES_TOPICS: &'static [&'static str] = &help::TOPICS;
+    const IMAGE_WIDTHS: std::ops::RangeInclusive<u32> =
+        labscape_render::MIN_WIDTH..=labscape_render::MAX_WIDTH;
 
     fn problem(r: &Refusal, lang: Lang) -> String {
         super::problem(r, lang)

@@ -204,27 +204,37 @@ pub fn describe(events: &[Event], names: &[String], lang: Lang) -> Vec<String> {
             } => {
                 let who = name(names, *seat);
                 let roll = format!("{}+{}={}", dice[0], dice[1], dice[0] + dice[1]);
+                // The table's number is the change; the counter moves by less only when
+                // it would go below 0, and only then is the change applied told.
                 match table {
                     Table::SearchKeys => tr!(
                         lang,
-                        "event-search-keys",
+                        if keys_delta == result {
+                            "event-search-keys"
+                        } else {
+                            "event-search-keys-floored"
+                        },
                         who = who,
                         cell = cell.to_string(),
                         row = *row,
                         roll = roll,
                         result = signed(*result),
                         count = result.unsigned_abs(),
-                        delta = signed(*keys_delta)
+                        lost = keys_delta.unsigned_abs()
                     ),
                     Table::SearchFood => tr!(
                         lang,
-                        "event-search-food",
+                        if food_delta == result {
+                            "event-search-food"
+                        } else {
+                            "event-search-food-floored"
+                        },
                         who = who,
                         cell = cell.to_string(),
                         row = *row,
                         roll = roll,
                         result = signed(*result),
-                        delta = signed(*food_delta)
+                        lost = food_delta.unsigned_abs()
                     ),
                     Table::Special => {
                         let id = special.unwrap_or("?");
@@ -531,4 +541,49 @@ pub fn status(
         let _ = write!(s, "\n{next}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use labscape_core::labscape::Cell;
+
+    use super::*;
+
+    fn food_roll(result: i32, food_delta: i32) -> Event {
+        Event::Rolled {
+            seat: Seat(0),
+            cell: "C4".parse::<Cell>().expect("a cell"),
+            dice: [3, 4],
+            table: Table::SearchFood,
+            row: 1,
+            result,
+            special: None,
+            effect: None,
+            keys_delta: 0,
+            food_delta,
+            time_delta: 0,
+        }
+    }
+
+    /// A search tells the table's number once, not "+1 food (now +1)", where the second
+    /// number read as the total; the change applied is told only when the counter could
+    /// not fall that far (issue 33.6).
+    #[test]
+    fn a_search_tells_its_number_once_and_the_floor_when_it_bites() {
+        let names = ["ana".to_string()];
+        let line = |e: Event, lang| describe(&[e], &names, lang).join(" ");
+        let found = line(food_roll(1, 1), Lang::En);
+        assert!(found.ends_with("3+4=7 → +1 food."), "{found}");
+        assert!(
+            !found.contains("now") && !found.contains("yours"),
+            "{found}"
+        );
+        let floored = line(food_roll(-2, -1), Lang::En);
+        assert!(
+            floored.ends_with("→ −2 food; food never goes below 0, so they lose 1."),
+            "{floored}"
+        );
+        let pt = line(food_roll(-2, 0), Lang::PtBr);
+        assert!(pt.ends_with("então não perde nada."), "{pt}");
+    }
 }

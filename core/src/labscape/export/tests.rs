@@ -328,3 +328,21 @@ fn the_record_file_reads_back_through_json() {
     assert!(v.get("seed").is_none());
     assert_eq!(v["seed_hash"], commitment("honest"));
 }
+
+/// A record's unreadable action says once that it cannot be read: "turn 3: “move QQ”: I
+/// can't read that move: …", not "cannot be read: I can't read that move" (issue 33.11).
+#[test]
+fn an_unreadable_action_is_told_without_a_doubled_prefix() {
+    let error = "move QQ".parse::<crate::labscape::Action>().unwrap_err();
+    let text = Problem::Unreadable {
+        turn: 3,
+        action: "move QQ".into(),
+        error,
+    }
+    .to_string();
+    assert!(
+        text.starts_with("turn 3: “move QQ”: I can't read that move:"),
+        "{text}"
+    );
+    assert_eq!(text.matches("read").count(), 1, "{text}");
+}
