@@ -87,6 +87,10 @@ struct LocalArgs {
     /// Your name (the default speaker; `USER` when not given).
     #[arg(long = "as")]
     speaker: Option<String>,
+    /// Give every new game this seed instead of a fresh one, so a script plays the same
+    /// games every run (demos and tests; the seed decides the first player and the dice).
+    #[arg(long)]
+    seed: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -278,6 +282,7 @@ fn main() -> ExitCode {
                 images: "labscape-images".into(),
                 script: None,
                 speaker: None,
+                seed: None,
             };
             run_async(local_play(cli.db, args, settings))
         }
@@ -326,7 +331,10 @@ async fn open_service(db: &DbArgs) -> anyhow::Result<app::Service<store::AnyStor
 }
 
 async fn local_play(db: DbArgs, args: LocalArgs, settings: Settings) -> anyhow::Result<()> {
-    let service = open_service(&db).await?;
+    let mut service = open_service(&db).await?;
+    if let Some(seed) = args.seed {
+        service = service.with_seed(seed);
+    }
     let opts = local::LocalOptions {
         images: args.images,
         script: args.script,
