@@ -277,8 +277,7 @@ fn the_block_reader_finds_play_blocks_and_a_refused_example_fails() {
         lines: vec!["d4".into(), "e5".into()],
         line: 1,
     };
-    let caught =
-        std::panic::catch_unwind(|| play(game.clone(), &refused, "here", &mut Vec::new()));
+    let caught = std::panic::catch_unwind(|| play(game.clone(), &refused, "here", &mut Vec::new()));
     assert!(caught.is_err(), "e5 holds a black piece after d4: refused");
     for (claim, holds) in [
         ("=> seat 1 to move", true),
@@ -406,12 +405,20 @@ fn plays_as_one_message(game: &AnyGame, text: &str) -> bool {
 
 /// The examples of `text` that are not legal in any position `shown` holds of their game
 /// (nor at its start), each as a line of the failure.
-fn illegal_examples(name: &str, text: &str, page_game: Option<GameKind>, shown: &[AnyGame]) -> Vec<String> {
+fn illegal_examples(
+    name: &str,
+    text: &str,
+    page_game: Option<GameKind>,
+    shown: &[AnyGame],
+) -> Vec<String> {
     let mut wrong = Vec::new();
     for ex in play_examples(text, page_game) {
         let at = format!("{name}:{}", ex.line);
         let Some(kind) = ex.game else {
-            wrong.push(format!("{at}: “/play {}” names no game: write `/new GAME` before it", ex.text));
+            wrong.push(format!(
+                "{at}: “/play {}” names no game: write `/new GAME` before it",
+                ex.text
+            ));
             continue;
         };
         let start = start(&[kind.id()], &at);
@@ -465,7 +472,10 @@ fn every_play_example_of_the_readme_and_the_docs_is_legal_where_its_game_is_show
         seen += play_examples(&text, game).len();
         wrong.extend(illegal_examples(&name, &text, game, &shown));
     }
-    assert!(seen > 10, "the README and the docs show /play examples ({seen} found)");
+    assert!(
+        seen > 10,
+        "the README and the docs show /play examples ({seen} found)"
+    );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
@@ -481,7 +491,10 @@ fn a_play_example_is_found_with_its_game_and_an_illegal_one_is_named() {
         .iter()
         .map(|e| (e.text.as_str(), e.game.map_or("?", |k| k.id())))
         .collect();
-    assert_eq!(games, [("d4", "rastros"), ("c1", "semaforo"), ("e5", "rastros")]);
+    assert_eq!(
+        games,
+        [("d4", "rastros"), ("c1", "semaforo"), ("e5", "rastros")]
+    );
     let wrong = illegal_examples("here", text, None, &[]);
     assert_eq!(wrong.len(), 1, "{wrong:?}");
     assert!(wrong[0].starts_with("here:5: “/play e5”"), "{wrong:?}");
@@ -493,7 +506,10 @@ fn a_play_example_is_found_with_its_game_and_an_illegal_one_is_named() {
     // A whole turn of several actions is one message; one that ends the turn early is not.
     let produto = start(&["produto"], "here");
     assert!(plays_as_one_message(&produto, "e5b"));
-    assert!(!plays_as_one_message(&produto, "e5b f6w"), "the first turn is one stone");
+    assert!(
+        !plays_as_one_message(&produto, "e5b f6w"),
+        "the first turn is one stone"
+    );
     let (_, after, _) = produto.apply(None, "e5b").unwrap();
     assert!(plays_as_one_message(&after, "d4w f5w"));
 }

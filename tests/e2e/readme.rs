@@ -132,7 +132,9 @@ fn the_readmes_tour_plays_in_local_play_without_a_refusal_whoever_moves_first() 
             return;
         }
     }
-    panic!("ten seeds never gave both first players (computer: {computer_first}, reader: {reader_first})");
+    panic!(
+        "ten seeds never gave both first players (computer: {computer_first}, reader: {reader_first})"
+    );
 }
 
 #[test]
@@ -141,12 +143,26 @@ fn a_refused_line_and_an_unreadable_one_are_caught() {
     let lines = tour_of(readme);
     assert_eq!(
         lines,
-        ["# a comment", "/new semaforo", "bo: /join", "/play b2", "/plya b2"]
+        [
+            "# a comment",
+            "/new semaforo",
+            "bo: /join",
+            "/play b2",
+            "/plya b2"
+        ]
     );
     let played = play(&lines, "refusals");
     // `/play b2` before `/start`, and `/plya`, which is no command.
     assert_eq!(played.refusals.len(), 2, "{:?}", played.refusals);
-    assert!(played.refusals[0].contains("/plya"), "{:?}", played.refusals);
-    assert!(played.refusals[1].contains("refused:"), "{:?}", played.refusals);
+    assert!(
+        played.refusals[0].contains("/plya"),
+        "{:?}",
+        played.refusals
+    );
+    assert!(
+        played.refusals[1].contains("refused:"),
+        "{:?}",
+        played.refusals
+    );
     assert!(played.stdout.contains("> bo: /join"), "{}", played.stdout);
 }
