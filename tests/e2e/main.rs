@@ -11,6 +11,7 @@ mod local_play;
 mod mirror;
 mod process;
 mod proxy;
+mod readme;
 mod soak;
 mod telegram;
 mod verify;
