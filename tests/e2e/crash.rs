@@ -43,9 +43,16 @@ fn stored(db: &Path) -> Stored {
     rt.block_on(async {
         let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
         let id = GameId(1);
-        let row = store.game(id).await.unwrap().expect("the game is stored");
+        // The bot may commit between two reads: read until the game stood still.
+        let (row, actions) = loop {
+            let row = store.game(id).await.unwrap().expect("the game is stored");
+            let actions = store.actions(id, 0).await.unwrap();
+            let again = store.game(id).await.unwrap().expect("the game is stored");
+            if again.turn == row.turn {
+                break (row, actions);
+            }
+        };
         let seats = store.seats(id).await.unwrap();
-        let actions = store.actions(id, 0).await.unwrap();
         let names: Vec<String> = seats.iter().map(|s| s.display_name.clone()).collect();
         let options = parse_options(&row.settings).unwrap();
         let moves = actions.iter().map(|a| (Seat(a.seat), a.action.as_str()));
@@ -107,24 +114,34 @@ fn wait_for_mark(mark: &Path) {
     }
 }
 
-/// Runs `/export` and `labscape verify` on the file it gives: the record must verify.
-fn export_verifies(c: &mut LocalClient, who: &str) {
-    let export = c.say(&format!("{who}: /export"));
-    let file = export
-        .lines
-        .iter()
-        .find_map(|l| l.strip_prefix("[file: ").and_then(|r| r.strip_suffix(']')))
-        .unwrap_or_else(|| panic!("no record file: {}", export.text()))
-        .to_string();
+/// Runs `/export` and `labscape verify` on the file it gives: the record must verify. A
+/// running game's record leaves out its seed (secret until the end), so the verdict on a
+/// game with dice or draws can only be that the seed is missing: for those the replay
+/// with the database's seed ([`stored`]) is the check.
+fn export_verifies(c: &mut LocalClient, who: &str, db: &Path) {
+    // A post the outbox owed after a restart may come before the reply.
+    let dog = Watchdog::new(c, Duration::from_secs(30));
+    c.send(&format!("{who}: /export"));
+    let file = loop {
+        let block = c.read().expect("a reply to /export");
+        if let Some(file) = block.lines.iter().find_map(|l| {
+            l.strip_prefix("[file: ")
+                .and_then(|r| r.strip_suffix(".json]"))
+        }) {
+            break format!("{file}.json");
+        }
+    };
+    drop(dog);
     let out = Command::new(labscape_bin())
         .arg("verify")
         .arg(&file)
         .output()
         .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let running = !stored(db).game.is_over();
     assert!(
-        out.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
+        out.status.success() || (running && said.contains("has no seed")),
+        "{said}{}",
         String::from_utf8_lossy(&out.stderr)
     );
 }
@@ -208,7 +225,7 @@ fn killed_before_the_computer_player_replies_it_moves_once_after_the_restart() {
     let s = stored(&p.db);
     assert_eq!(s.actions.len(), 4, "{:?}", s.actions);
     assert_eq!(s.actions[2].action, mine);
-    export_verifies(&mut c, "ana");
+    export_verifies(&mut c, "ana", &p.db);
     c.quit();
 }
 
@@ -256,7 +273,7 @@ fn killed_inside_a_messages_actions_keeps_none_and_the_retry_applies_all_once() 
         .map(|a| (a.seat, a.action.as_str()))
         .collect();
     assert_eq!(kept, [(0, "e5b"), (1, one.as_str()), (1, two.as_str())]);
-    export_verifies(&mut c, "bo");
+    export_verifies(&mut c, "bo", &p.db);
     c.quit();
 }
 
@@ -331,16 +348,17 @@ fn soak_one(kind: GameKind, n: u64, turns: usize) -> usize {
             c = LocalClient::spawn_env(&p.db, &p.images, "ana", &[GRACE]);
             continue;
         }
-        // The reply to this line (posts the outbox makes after a restart may come first).
+        // The reply to this line: posts the outbox makes after a restart may come first,
+        // and the reply comes after the commit, so the record holds the action by then.
         let dog = Watchdog::new(&c, Duration::from_secs(30));
         c.send(&line);
-        let told = format!("ana played {action}");
         loop {
             let b = c
                 .read()
                 .unwrap_or_else(|| panic!("{id}: no reply to {line}"));
             assert!(!b.private(), "{id}: {line}: {}", b.text());
-            if b.text().contains(&told) {
+            let now = stored(&p.db);
+            if now.actions.len() > s.actions.len() {
                 break;
             }
         }
@@ -361,7 +379,7 @@ fn soak_one(kind: GameKind, n: u64, turns: usize) -> usize {
         s.row.status,
         GameStatus::Running | GameStatus::Over
     ));
-    export_verifies(&mut c, "ana");
+    export_verifies(&mut c, "ana", &p.db);
     c.quit();
     kills
 }
