@@ -22,7 +22,7 @@ use std::{
 use labscape::store::{ActionRow, GameId, GameRow, GameStatus, GameStore, SqliteStore};
 use labscape_core::{AnyGame, GameKind, Seat, game::parse_options};
 
-use crate::helpers::{LocalClient, TestRng, labscape_bin};
+use crate::helpers::{LocalClient, TestRng, block_on, labscape_bin};
 
 /// The outbox's grace in these tests: a computer player left waiting moves a second after
 /// the restart instead of half a minute.
@@ -36,11 +36,7 @@ struct Stored {
 }
 
 fn stored(db: &Path) -> Stored {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    block_on(async {
         let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
         let id = GameId(1);
         // The bot may commit between two reads: read until the game stood still.

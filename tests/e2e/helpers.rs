@@ -202,3 +202,13 @@ pub fn free_port() -> u16 {
         .unwrap()
         .port()
 }
+
+/// Runs `f` to its end on a runtime of its own: the tests reading a database file the
+/// binary writes are plain (synchronous) tests.
+pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(f)
+}

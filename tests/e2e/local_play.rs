@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use labscape::store::{ChatScope, GameStore, SqliteStore};
 use labscape_core::labscape::{Action, Position, PositionDoc, Seat};
 
-use crate::helpers::{LocalClient, TestRng, labscape_bin};
+use crate::helpers::{LocalClient, TestRng, block_on, labscape_bin};
 
 #[test]
 fn a_local_game_is_played_from_new_to_game_over_turn_by_turn() {
@@ -264,11 +264,7 @@ fn turns_survive_sigkill_and_are_never_doubled() {
         acked.len()
     );
 
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
+    block_on(async {
         let store = SqliteStore::open(db.to_str().unwrap()).await.unwrap();
         let game = labscape::store::GameId(1);
         let row = store.game(game).await.unwrap().unwrap();
