@@ -381,6 +381,17 @@ fn golden_images_match() {
     );
 }
 
+/// `/walls`: the game as it stands with every wall of the floor in play named.
+#[test]
+fn golden_named_walls_match() {
+    let (pos, _, fx) = fixture_view("grand_6p");
+    let view = View::new(&pos).title("Walls").name_walls().notes(&fx.notes);
+    check_golden("walls_grand_6p", &render_png(&view, None));
+    let (pos, _, _) = fixture_view("rotate_pyramid_2p");
+    let view = View::new(&pos).name_walls().lang(Lang::PtBr);
+    check_golden("walls_pyramid_2p_pt", &render_png(&view, Some(labscape_render::MIN_WIDTH)));
+}
+
 #[test]
 fn golden_lobby_matches() {
     let empty = common::settings("grand", 1, SetupMode::Random);

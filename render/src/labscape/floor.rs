@@ -3,7 +3,7 @@
 
 use labscape_core::{
     Lang,
-    labscape::{Board, Cell, FloorShape, Item, Seat, Status, Wall},
+    labscape::{Board, Cell, Corner, FloorShape, Item, Seat, Status, Wall},
 };
 
 use crate::{
@@ -94,9 +94,81 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
     }
 }
 
+/// Every wall as its own L, so that a player can tell walls apart and name them: an arm
+/// stops short of a grid point another wall also reaches (walls that touch would
+/// otherwise read as one line), and a small gusset fills the inside of each L's corner,
+/// on the side of the cell the wall is named after (`A2:NW` is the L around A2's
+/// north-west corner).
 fn draw_walls(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) {
+    let mut touches: std::collections::HashMap<(i32, i32), u8> =
+        std::collections::HashMap::with_capacity(walls.len() * 3);
     for w in walls {
-        cv.polyline(&g.wall_points(*w), Line::new(color, width));
+        for v in w.vertices() {
+            *touches.entry(v).or_default() += 1;
+        }
+    }
+    let gap = width * 0.75;
+    for w in walls {
+        let [_, a, b] = w.vertices();
+        let [pa, pv, pb] = g.wall_points(*w);
+        let trim = |end: (f32, f32), shared: bool| {
+            if !shared {
+                return end;
+            }
+            let (dx, dy) = (end.0 - pv.0, end.1 - pv.1);
+            let len = (dx * dx + dy * dy).sqrt().max(0.001);
+            let k = (len - gap - width / 2.0) / len;
+            (pv.0 + dx * k, pv.1 + dy * k)
+        };
+        let shared = |v: (i32, i32)| touches.get(&v).copied().unwrap_or(0) > 1;
+        let line = Line::new(color, width);
+        cv.polyline(&[trim(pa, shared(a)), pv, trim(pb, shared(b))], line);
+        // The gusset: a right triangle inside the corner, its legs along the arms.
+        let leg = g.c * 0.16 + width / 2.0;
+        let toward = |end: (f32, f32)| {
+            let (dx, dy) = (end.0 - pv.0, end.1 - pv.1);
+            let len = (dx * dx + dy * dy).sqrt().max(0.001);
+            (pv.0 + dx / len * leg, pv.1 + dy / len * leg)
+        };
+        cv.polygon(&[pv, toward(pa), toward(pb)], color);
+    }
+}
+
+/// Each wall's name (`A2:NW`) in a tag inside the corner of the cell it is named after,
+/// for a player who asks which wall is which (`/walls`). Two walls of one cell lie at
+/// opposite corners (two at neighbouring corners would share a side), so tags of a cell
+/// never meet.
+fn draw_wall_names(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32) {
+    let c = g.c;
+    let size = (c * 0.19).clamp(9.0, 18.0);
+    let pad = width / 2.0 + c * 0.05;
+    for w in walls {
+        let name = w.to_string();
+        let tw = cv.text_width(&name, size, Weight::Bold);
+        let (bw, bh) = (tw + size * 0.6, size * 1.3);
+        let (x, y) = g.cell_origin(w.cell());
+        let (north, west) = match w.corner() {
+            Corner::NW => (true, true),
+            Corner::NE => (true, false),
+            Corner::SW => (false, true),
+            Corner::SE => (false, false),
+        };
+        let bx = if west { x + pad } else { x + c - pad - bw };
+        let by = if north { y + pad } else { y + c - pad - bh };
+        cv.round_rect(
+            (bx, by, bw, bh),
+            bh * 0.3,
+            Some(theme::WHITE),
+            Some(Line::new(theme::WALL, 1.5)),
+        );
+        cv.text(
+            &name,
+            (bx + bw / 2.0, by + bh * 0.5 + size * 0.36),
+            size,
+            Weight::Bold,
+            theme::WALL,
+            Align::Center,
+        );
     }
 }
 
@@ -233,7 +305,7 @@ impl Scene<'_> {
         let name_size = (c * 0.17).min(17.0);
         for cell in shape.cells() {
             let (x, y) = g.cell_origin(cell);
-            if name_size >= 14.5 {
+            if name_size >= 14.5 && !self.view.name_walls {
                 cv.text(
                     &cell.to_string(),
                     (x + c - c * 0.07, y + c - c * 0.07),
@@ -322,6 +394,9 @@ impl Scene<'_> {
             cv.polyline(&g.wall_points(*w), Line::new(theme::ROTATED, wall_w * 2.2));
         }
         draw_walls(cv, board.walls(), g, wall_w, theme::WALL);
+        if self.view.name_walls {
+            draw_wall_names(cv, board.walls(), g, wall_w);
+        }
 
         // Catches: a burst around the cell where it happened.
         for (_, at, _) in &ov.catches {

@@ -35,6 +35,9 @@ pub struct View<'a> {
     pub notes: &'a [Option<String>],
     /// The language of the image's labels.
     pub lang: Lang,
+    /// Whether every wall of the floor in play carries its name (`A2:NW`), for a player
+    /// who asks which wall is which; the cells' own names are left out then.
+    pub name_walls: bool,
 }
 
 impl<'a> View<'a> {
@@ -48,6 +51,7 @@ impl<'a> View<'a> {
             setup_log: &[],
             notes: &[],
             lang: Lang::En,
+            name_walls: false,
         }
     }
 
@@ -76,6 +80,13 @@ impl<'a> View<'a> {
     #[must_use]
     pub fn lang(mut self, lang: Lang) -> View<'a> {
         self.lang = lang;
+        self
+    }
+
+    /// Names every wall of the floor in play (see [`View::name_walls`]).
+    #[must_use]
+    pub fn name_walls(mut self) -> View<'a> {
+        self.name_walls = true;
         self
     }
 
@@ -127,6 +138,54 @@ mod common;
 mod tests {
     use super::common;
     use crate::{View, labscape::scene::Scene};
+
+    /// Asked for, every wall of the floor in play carries its name, and
+    /// no two names overlap, at the smallest width and the default, on every layout.
+    #[test]
+    fn named_walls_are_each_written_once_and_never_overlap() {
+        for (layout, players, seed, turns) in [
+            ("grand", 6, "bench", 40),
+            ("single", 1, "s", 3),
+            ("tower", 4, "t", 60),
+        ] {
+            let (pos, _) = common::play(layout, players, seed, turns);
+            let walls: Vec<String> = pos
+                .current_board()
+                .walls()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            assert!(walls.len() >= 4, "{layout}: a floor has walls");
+            for width in [crate::MIN_WIDTH, crate::DEFAULT_WIDTH] {
+                let plain = Scene::new(&View::new(&pos)).draw(width);
+                let named_view = View::new(&pos).name_walls();
+                let named = Scene::new(&named_view).draw(width);
+                let tags: Vec<_> = named
+                    .texts()
+                    .iter()
+                    .filter(|t| walls.contains(&t.text))
+                    .collect();
+                let mut written: Vec<String> = tags.iter().map(|t| t.text.clone()).collect();
+                written.sort();
+                let mut expected = walls.clone();
+                expected.sort();
+                assert_eq!(written, expected, "{layout} at {width}px");
+                assert!(
+                    plain.texts().iter().all(|t| !walls.contains(&t.text)),
+                    "{layout}: names only when asked"
+                );
+                for (i, a) in tags.iter().enumerate() {
+                    for b in &tags[i + 1..] {
+                        let apart = a.right <= b.left
+                            || b.right <= a.left
+                            || a.bottom <= b.top
+                            || b.bottom <= a.top;
+                        assert!(apart, "{layout} at {width}px: {} over {}", a.text, b.text);
+                    }
+                }
+            }
+        }
+    }
 
     /// Bands are drawn shifted by whole rows, so they are the image drawn whole: exactly
     /// when cut in a gap between panels, and but for a shade here and there next to a cut
