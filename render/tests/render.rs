@@ -389,7 +389,10 @@ fn golden_named_walls_match() {
     check_golden("walls_grand_6p", &render_png(&view, None));
     let (pos, _, _) = fixture_view("rotate_pyramid_2p");
     let view = View::new(&pos).name_walls().lang(Lang::PtBr);
-    check_golden("walls_pyramid_2p_pt", &render_png(&view, Some(labscape_render::MIN_WIDTH)));
+    check_golden(
+        "walls_pyramid_2p_pt",
+        &render_png(&view, Some(labscape_render::MIN_WIDTH)),
+    );
 }
 
 #[test]

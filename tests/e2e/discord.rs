@@ -468,6 +468,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "move",
             "roll",
             "rotate-wall",
+            "walls",
             "exit",
             "wait",
             "rules",
@@ -578,8 +579,8 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         let opt = find(&rotate["options"], o);
         assert_eq!(
             (opt["required"].clone(), opt["autocomplete"].clone()),
-            (json!(true), json!(true)),
-            "{o}"
+            (json!(false), json!(true)),
+            "{o}: alone, /rotate-wall lists the rotations"
         );
     }
     assert_eq!(find(&find(&reg, "wait")["options"], "minutes")["type"], 4);
@@ -772,6 +773,21 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
                         .await;
                     assert!(!to.is_empty(), "a rotatable wall has somewhere to go");
                 }
+                // `/rotate-wall` alone lists the rotations (or says there are none), and
+                // `/walls` names every wall: both to the asker alone.
+                let alone = slash(&fake, &active, ch, &["rotate-wall"], json!([]))
+                    .await
+                    .private();
+                let listed = if rotations.is_empty() {
+                    "no wall to rotate"
+                } else {
+                    "your legal wall rotations"
+                };
+                assert!(alone.contains(listed), "{alone}");
+                let named = slash(&fake, &idle, ch, &["walls"], json!([]))
+                    .await
+                    .private();
+                assert!(named.contains("walls on floor"), "{named}");
                 match step {
                     Some(d) => {
                         slash(

@@ -297,6 +297,7 @@ async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
         "move",
         "roll",
         "rotate_wall",
+        "walls",
         "exit",
         "wait",
         "rules",
@@ -466,6 +467,10 @@ async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_surviv
             assert!(err.keyboard().is_empty() && err.image().is_none());
         }
         if turn >= 2 && checked.insert("rotate keyboard") {
+            // Which wall is which: the floor with every wall's name, as a picture.
+            let (_, named) = say(&fake, group, None, me, "/walls").await;
+            assert!(named.text().contains("walls on floor"), "{}", named.text());
+            assert!(named.image().is_some(), "the named floor is a picture");
             let (u, reply) = say(&fake, group, None, me, "/rotate_wall").await;
             assert_eq!(reply.reply_to(), u["message"]["message_id"].as_i64());
             let rows = reply.keyboard();

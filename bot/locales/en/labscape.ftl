@@ -344,7 +344,8 @@ reminder = ⏰ { $who }, it's your turn (waiting since { $since }). Reminder { $
 
 help = **Labscape commands**
     Lobby: /new [layout] [difficulty] [random|draft] [players] · /join · /leave · /addbot [policy] · /start · /abandon
-    Your turn: /move NNE or /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutes]
+    Your turn: /move NNE or /move C4 · /roll · /rotate-wall B3:NE B2:SE (alone: the rotations you may make) · /exit · /wait [minutes]
+    Which wall is which: /walls (the floor with every wall's name)
     Drafting the building: /wall A1:SE · /item A1 key|food|special · /autofill
     Anytime: /status · /log [count] · /recap · /replay · /rules [topic] · /table [search|special|start|dawn|items] · /help
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
@@ -405,6 +406,7 @@ tg-cmd-status = Show the game and whose turn it is
 cmd-move = Move: /move NNE or /move C4
 cmd-roll = Search the room you are in
 cmd-rotate-wall = Turn a wall: /rotate-wall B3:NE B2:SE, or no arguments for a keyboard
+cmd-walls = Every wall of the floor by its name: /walls
 cmd-exit = Leave the floor through the exit
 cmd-wait = Wait: /wait [minutes]
 cmd-wall = Draft setup: place a wall, /wall A1:SE
@@ -446,7 +448,7 @@ dc-opt-addbot-policy = How the computer plays
 dc-cmd-move = Move: steps like NNE, or a target cell like C4
 dc-opt-move-path = Steps like NNE, or a cell like C4
 dc-cmd-roll = Search the room you are in
-dc-cmd-rotate-wall = Turn or move a wall at your cell, e.g. from B3:NE to B2:SE
+dc-cmd-rotate-wall = Turn or move a wall at your cell, e.g. from B3:NE to B2:SE; alone, the walls you may turn
 dc-opt-rotate-wall-from = The wall to rotate, e.g. B3:NE
 dc-opt-rotate-wall-to = Where it ends up, e.g. B2:SE
 dc-cmd-exit = Leave the floor through its exit
@@ -934,3 +936,8 @@ event-search-food-floored = { $who } searched the food room { $cell } (attempt r
        *[other] { $lost }
     }.
 local-private = (to { $who } only) { $text }
+
+## walls
+walls-list = **{ $count } walls on floor { $floor }**, each named by the cell inside its corner and that corner (A2:NW: the north and west sides of A2): { $walls }
+    To turn one: /rotate-wall FROM TO, or /rotate-wall alone for the rotations you may make now.
+dc-cmd-walls = The floor in play with every wall's name, for /rotate-wall

@@ -365,7 +365,8 @@ reminder = ⏰ { $who }, é a sua vez (esperando desde { $since }). Lembrete { $
 
 help = **Comandos do Labscape**
     Antes de começar: /new [prédio] [dificuldade] [random|draft] [jogadores] · /join · /leave · /addbot [estratégia] · /start · /abandon
-    Na sua vez: /move NNE ou /move C4 · /roll · /rotate-wall B3:NE B2:SE · /exit · /wait [minutos]
+    Na sua vez: /move NNE ou /move C4 · /roll · /rotate-wall B3:NE B2:SE (sozinho: as paredes que você pode girar) · /exit · /wait [minutos]
+    Qual parede é qual: /walls (o andar com o nome de cada parede)
     Montando o prédio: /wall A1:SE · /item A1 key|food|special · /autofill
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /rules [tópico] · /table [search|special|start|dawn|items] · /help
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
@@ -426,6 +427,7 @@ tg-cmd-status = Ver a partida e de quem é a vez
 cmd-move = Andar: /move NNE ou /move C4
 cmd-roll = Vasculhar a sala onde você está
 cmd-rotate-wall = Girar uma parede: /rotate-wall B3:NE B2:SE, ou sem nada para abrir um teclado
+cmd-walls = Cada parede do andar pelo nome: /walls
 cmd-exit = Sair do andar pela saída
 cmd-wait = Esperar: /wait [minutos]
 cmd-wall = Montagem: colocar uma parede, /wall A1:SE
@@ -467,7 +469,7 @@ dc-opt-addbot-policy = Como o computador joga
 dc-cmd-move = Andar: passos como NNE, ou uma casa de destino como C4
 dc-opt-move-path = Passos como NNE, ou uma casa como C4
 dc-cmd-roll = Vasculhar a sala onde você está
-dc-cmd-rotate-wall = Girar ou mudar uma parede da sua casa, ex.: de B3:NE para B2:SE
+dc-cmd-rotate-wall = Girar ou mudar uma parede da sua casa, ex.: de B3:NE para B2:SE; sozinho, as que você pode girar
 dc-opt-rotate-wall-from = A parede a girar, ex.: B3:NE
 dc-opt-rotate-wall-to = Onde ela vai parar, ex.: B2:SE
 dc-cmd-exit = Sair do andar pela saída
@@ -982,3 +984,8 @@ event-search-food-floored = { $who } vasculhou a sala de comida { $cell } (tenta
        *[other] então perde { $lost }
     }.
 local-private = (só para { $who }) { $text }
+
+## walls
+walls-list = **{ $count } paredes do andar { $floor }**, cada uma com o nome da casa dentro do seu canto e desse canto (A2:NW: os lados norte e oeste de A2): { $walls }
+    Para girar uma: /rotate-wall DE PARA, ou só /rotate-wall para ver as que você pode girar agora.
+dc-cmd-walls = O andar em jogo com o nome de cada parede, para o /rotate-wall

@@ -49,6 +49,8 @@ pub enum Command {
     AddBot(Option<String>),
     /// Show the game.
     Status,
+    /// One of a game's own views on request (Labscape's `/walls`), by its word.
+    Look(String),
     /// Rules summary.
     Rules(Option<String>),
     /// A dice or setup table.
@@ -196,6 +198,7 @@ impl Command {
                 action: args.join(" "),
                 expected_turn: None,
             },
+            v if crate::games::owner_of_look(v).is_some() => Command::Look(v.to_string()),
             v if games_verb(v).is_some() => Command::Play {
                 action: std::iter::once(v.replace('_', "-"))
                     .chain(args.iter().map(|s| s.to_string()))

@@ -16,6 +16,7 @@ mod game_cache;
 mod history;
 mod in_flight;
 mod language;
+mod look;
 mod luck;
 mod new;
 mod outbox;

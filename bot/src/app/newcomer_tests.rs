@@ -280,3 +280,67 @@ async fn portuguese_words_the_lobby_and_counts_one_win_in_the_singular() {
     let mine = say(&s, "ana", "/records me").await;
     assert!(!mine.text.contains("1 vitórias"), "{}", mine.text);
 }
+
+/// `/walls` names every wall of the floor in play, with the image, to the asker alone
+/// (a spectator too); it waits for the start, says in another game's chat whose command
+/// it is, and changes nothing. `/rotate-wall` alone lists the legal rotations as buttons
+/// whose payloads play them (issue 33.5).
+#[tokio::test]
+async fn walls_are_named_on_request_and_rotate_wall_alone_lists_the_rotations() {
+    let s = service().await;
+    say(&s, "ana", "/new single easy").await;
+    let early = say(&s, "ana", "/walls").await;
+    assert!(early.text.contains("has not started"), "{}", early.text);
+    say(&s, "bo", "/join").await;
+    let start = say(&s, "ana", "/start").await;
+    let (id, turn) = start.turn.expect("a turn");
+    let look = say(&s, "cy", "/walls").await;
+    assert_eq!(look.visibility, Visibility::Private, "{}", look.text);
+    let png = look.image.as_ref().expect("the named floor");
+    assert_eq!(&png[1..4], b"PNG");
+    let game = s.store().game(id).await.unwrap().unwrap();
+    assert_eq!(game.turn, turn, "nothing changed");
+    let Some(labscape_core::AnyGame::Labscape(pos)) = s.current_game(&game).await.ok() else {
+        panic!("a Labscape game");
+    };
+    for w in pos.current_board().walls() {
+        assert!(look.text.contains(&w.to_string()), "{w}: {}", look.text);
+    }
+
+    let first = start.mention[0].user_id.clone();
+    let other = if first == "ana" { "bo" } else { "ana" };
+    let rotations = say(&s, &first, "/rotate-wall").await;
+    assert_eq!(rotations.visibility, Visibility::Private);
+    let legal: Vec<String> = pos
+        .legal_actions()
+        .iter()
+        .map(ToString::to_string)
+        .filter(|a| a.starts_with("rotate-wall "))
+        .collect();
+    let offered: Vec<String> = rotations
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| crate::games::labscape::action_of(&b.payload).into_owned())
+        .collect();
+    assert!(!legal.is_empty(), "the first player can turn a wall");
+    assert_eq!(offered, legal, "{}", rotations.text);
+    let waiting = say(&s, other, "/rotate-wall").await;
+    assert!(waiting.buttons.is_empty(), "{}", waiting.text);
+    assert!(
+        waiting.text.contains("no wall to rotate"),
+        "{}",
+        waiting.text
+    );
+
+    let s = service().await;
+    say(&s, "ana", "/new avanco").await;
+    say(&s, "bo", "/join").await;
+    say(&s, "ana", "/start").await;
+    let elsewhere = say(&s, "ana", "/walls").await;
+    assert!(
+        elsewhere.text.contains("one of Labscape's"),
+        "{}",
+        elsewhere.text
+    );
+}

@@ -14,6 +14,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         move_(),
         roll(),
         rotate_wall(),
+        walls(),
         exit(),
         wait(),
         rules(),
@@ -453,18 +454,35 @@ pub async fn roll(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, play("roll".into())).await
 }
 
-/// Turn or move a wall at your cell, e.g. from B3:NE to B2:SE
+/// Turn or move a wall at your cell, e.g. from B3:NE to B2:SE; alone, the walls you may turn
 #[poise::command(slash_command, rename = "rotate-wall")]
 pub async fn rotate_wall(
     ctx: Context<'_>,
     #[description = "The wall to rotate, e.g. B3:NE"]
     #[autocomplete = "complete_from"]
-    from: String,
+    from: Option<String>,
     #[description = "Where it ends up, e.g. B2:SE"]
     #[autocomplete = "complete_to"]
-    to: String,
+    to: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, play(format!("rotate-wall {from} {to}"))).await
+    respond::command(ctx, play(rotation(from.as_deref(), to.as_deref()))).await
+}
+
+/// `/rotate-wall` with what was given: alone it asks for the legal rotations, one wall
+/// alone gets the usage refusal from the game, like the same line typed elsewhere.
+fn rotation(from: Option<&str>, to: Option<&str>) -> String {
+    ["rotate-wall", from.unwrap_or(""), to.unwrap_or("")]
+        .iter()
+        .map(|w| w.trim())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The floor in play with every wall's name, for /rotate-wall
+#[poise::command(slash_command)]
+pub async fn walls(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Look("walls".into())).await
 }
 
 /// Leave the floor through its exit
@@ -601,6 +619,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rotate_wall_without_options_asks_for_the_rotations() {
+        assert_eq!(rotation(None, None), "rotate-wall");
+        assert_eq!(rotation(Some(" B3:NE "), None), "rotate-wall B3:NE");
+        assert_eq!(
+            rotation(Some("B3:NE"), Some("B2:SE")),
+            "rotate-wall B3:NE B2:SE"
+        );
+        let looks: Vec<&str> = crate::games::of(labscape_core::GameKind::Labscape)
+            .looks()
+            .iter()
+            .map(|(w, _)| *w)
+            .collect();
+        assert_eq!(
+            looks,
+            ["walls"],
+            "the Discord command says the word the game reads"
+        );
+    }
+
+    #[test]
     fn choices_match_what_the_service_reads() {
         for t in crate::games::RULES_TOPICS {
             assert!(
@@ -620,6 +658,7 @@ mod tests {
                 "move",
                 "roll",
                 "rotate-wall",
+                "walls",
                 "exit",
                 "wait",
                 "rules",

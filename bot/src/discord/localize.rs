@@ -31,6 +31,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "move" => tr!(lang, "dc-cmd-move"),
         "roll" => tr!(lang, "dc-cmd-roll"),
         "rotate-wall" => tr!(lang, "dc-cmd-rotate-wall"),
+        "walls" => tr!(lang, "dc-cmd-walls"),
         "exit" => tr!(lang, "dc-cmd-exit"),
         "wait" => tr!(lang, "dc-cmd-wait"),
         "rules" => tr!(lang, "dc-cmd-rules"),

@@ -97,6 +97,9 @@ pub trait ChatGame: Member {
     /// The game's own chat commands beyond `/play` (Labscape's `/move`), as (the command as
     /// a chat menu writes it, the Fluent message describing it), for the platforms' menus.
     const COMMANDS: &'static [(&'static str, &'static str)] = &[];
+    /// Its views on request (Labscape's `/walls`), as (the command word, the Fluent
+    /// message describing it): answered by [`ChatGame::look`].
+    const LOOKS: &'static [(&'static str, &'static str)] = &[];
     /// The topics of its rules (`/rules walls`), beyond the summary.
     const RULES_TOPICS: &'static [&'static str] = &[];
     /// The widths, in pixels, its position image is drawn at (`engine render --width`):
@@ -401,6 +404,12 @@ pub trait ChatGame: Member {
     /// buttons, for `seat` alone; `None` when the text is not such a beginning.
     fn choices(&self, seat: Seat, text: &str, lang: Lang) -> Option<(String, Vec<Vec<Button>>)> {
         let _ = (seat, text, lang);
+        None
+    }
+    /// The view on request `word` (one of [`ChatGame::LOOKS`]) of the game as it stands,
+    /// in `lang`, for the asker alone; `None` for a word it does not have.
+    fn look(&self, word: &str, title: &str, lang: Lang) -> Option<super::Look> {
+        let _ = (word, title, lang);
         None
     }
     /// `/table [NAME]`: one of the game's printed tables, with the numbers of `game` when

@@ -28,6 +28,10 @@ pub trait Module: Send + Sync {
     fn rules_topics(&self) -> &'static [&'static str];
     /// The game's own chat commands and the messages describing them.
     fn commands(&self) -> &'static [(&'static str, &'static str)];
+    /// Its views on request (`/walls`) and the messages describing them.
+    fn looks(&self) -> &'static [(&'static str, &'static str)];
+    /// The view on request `word` of `game`, when `game` is this game's and has it.
+    fn look(&self, game: &AnyGame, word: &str, title: &str, lang: Lang) -> Option<super::Look>;
     /// The widths its position image is drawn at.
     fn image_widths(&self) -> RangeInclusive<u32>;
 
@@ -166,6 +170,12 @@ impl<G: ChatGame> Module for Of<G> {
     }
     fn commands(&self) -> &'static [(&'static str, &'static str)] {
         G::COMMANDS
+    }
+    fn looks(&self) -> &'static [(&'static str, &'static str)] {
+        G::LOOKS
+    }
+    fn look(&self, game: &AnyGame, word: &str, title: &str, lang: Lang) -> Option<super::Look> {
+        G::from_any(game)?.look(word, title, lang)
     }
     fn image_widths(&self) -> RangeInclusive<u32> {
         G::IMAGE_WIDTHS

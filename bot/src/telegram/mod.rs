@@ -530,6 +530,7 @@ fn needs_admin_check(cmd: &Command) -> bool {
             | Command::Rules(_)
             | Command::Table(_)
             | Command::Status
+            | Command::Look(_)
             | Command::Log(_)
     )
 }

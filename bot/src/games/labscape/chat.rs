@@ -8,11 +8,11 @@ use labscape_core::{
     labscape::{Action, Event, Position, Refusal},
 };
 
-use super::{help, story};
+use super::{help, story, walls};
 use crate::{
     games::{
-        Button, ChatGame, GameRecord, LobbyOpen, NoTable, OptionError, Picture, Placement, Profile,
-        Suggestion, TurnTold, Worded, lobby::any_lobby_open, lobby::any_lobby_status,
+        Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, Picture, Placement,
+        Profile, Suggestion, TurnTold, Worded, lobby::any_lobby_open, lobby::any_lobby_status,
     },
     i18n::{Lang, tr},
 };
@@ -32,12 +32,14 @@ impl ChatGame for Position {
         ("move", "cmd-move"),
         ("roll", "cmd-roll"),
         ("rotate_wall", "cmd-rotate-wall"),
+        (walls::WORD, "cmd-walls"),
         ("exit", "cmd-exit"),
         ("wait", "cmd-wait"),
         ("wall", "cmd-wall"),
         ("item", "cmd-item"),
         ("autofill", "cmd-autofill"),
     ];
+    const LOOKS: &'static [(&'static str, &'static str)] = &[(walls::WORD, "cmd-walls")];
     const RULES_TOPICS: &'static [&'static str] = &help::TOPICS;
     const IMAGE_WIDTHS: std::ops::RangeInclusive<u32> =
         labscape_render::MIN_WIDTH..=labscape_render::MAX_WIDTH;
@@ -192,6 +194,10 @@ impl ChatGame for Position {
             tr!(lang, "rotations", who = who.as_str(), count = count),
             rows,
         ))
+    }
+
+    fn look(&self, word: &str, title: &str, lang: Lang) -> Option<Look> {
+        (word == walls::WORD).then(|| walls::look(self, title, lang))
     }
 
     fn position_image(&self, _title: &str, width: Option<u32>) -> Option<Vec<u8>> {

@@ -55,3 +55,4 @@ pub const VERBS: &[&str] = &[
 ];
 
 mod chat;
+mod walls;
