@@ -248,9 +248,8 @@ struct Plan {
     next_drawn: usize,
     /// Turns shown so far (the start is not a turn).
     shown: usize,
-    /// What a frame between the start and the end costs lately, in bytes (a moving
-    /// average), once one is known.
-    typical: Option<f64>,
+    /// Frames kept between the start and the end, and their bytes.
+    kept: (usize, usize),
     /// Bytes kept free for the last frame and the note.
     reserve: usize,
 }
@@ -265,10 +264,11 @@ impl Plan {
         let t = self.turn;
         let left = self.turns.saturating_sub(t + 1);
         let room = self.budget.saturating_sub(used + self.reserve);
-        let typical = self.typical.unwrap_or(1.0).max(1.0);
-        // A frame after skipping turns holds more change than one after a single turn:
-        // a margin, and the average follows the frames as the stride grows.
-        let affordable = (room as f64 / (typical * 1.25)).floor() as usize;
+        let typical = self.kept.1 as f64 / self.kept.0.max(1) as f64;
+        // A frame after skipping turns holds more change than one after a single turn: a
+        // margin (the average follows as the stride grows, and a frame that would break
+        // the budget is dropped anyway).
+        let affordable = (room as f64 / (typical.max(1.0) * 1.15)).floor() as usize;
         let stride = if affordable >= left {
             1
         } else if affordable == 0 {
@@ -282,8 +282,7 @@ impl Plan {
 
     /// Records the size of a frame kept between the start and the end.
     fn cost(&mut self, bytes: usize) {
-        let b = bytes as f64;
-        self.typical = Some(self.typical.map_or(b, |t| 0.75 * t + 0.25 * b));
+        self.kept = (self.kept.0 + 1, self.kept.1 + bytes);
     }
 }
 
@@ -396,7 +395,7 @@ impl Replay {
                 turn: 0,
                 next_drawn: 0,
                 shown: 0,
-                typical: None,
+                kept: (0, 0),
                 reserve: 0,
             },
             palette: None,
