@@ -1026,12 +1026,14 @@ pub fn render_board_gif_within(
             replay.skip();
             continue;
         }
-        let cv = match f {
-            BoardFrame::Square(v) => draw_board(v, width),
-            BoardFrame::Hex(v) => draw_hex(v, width),
-            BoardFrame::Pitch(v) => draw_pitch(v, width),
-        };
-        replay.push_drawn(crate::draw::gif::Drawn::new(vec![cv.pix]));
+        replay.push_with(|width| {
+            let cv = match f {
+                BoardFrame::Square(v) => draw_board(v, width),
+                BoardFrame::Hex(v) => draw_hex(v, width),
+                BoardFrame::Pitch(v) => draw_pitch(v, width),
+            };
+            vec![cv.pix]
+        });
     }
     Some(replay.finish())
 }

@@ -259,9 +259,9 @@ impl Plan {
         self.turn <= 1 || self.turn >= self.turns || self.turn >= self.next_drawn
     }
 
-    /// Sets the next turn drawn after turn `turn`, with `used` bytes spent so far.
-    fn schedule(&mut self, used: usize, dropped: bool) {
-        let t = self.turn;
+    /// Sets the next turn drawn after turn `t` (encoded, kept or `dropped`), with `used`
+    /// bytes spent so far.
+    fn schedule(&mut self, t: usize, used: usize, dropped: bool) {
         let left = self.turns.saturating_sub(t + 1);
         let room = self.budget.saturating_sub(used + self.reserve);
         let typical = self.kept.1 as f64 / self.kept.0.max(1) as f64;
@@ -327,6 +327,8 @@ pub struct Replay {
     screen: Vec<u8>,
     /// The last frame kept, as drawn.
     last: Option<Drawn>,
+    /// The frame drawn last, with its turn, encoded while the next one is drawn.
+    pending: Option<(usize, Drawn)>,
     /// The first frame as indices (its own height) and the screen after the second: kept
     /// to write both again with the note of a shortened replay.
     first: (Vec<u8>, u32),
@@ -337,10 +339,10 @@ pub struct Replay {
     lzw: Lzw,
     /// A row of the page colour, as RGBA bytes: what is below a shorter frame.
     page_row: Vec<u8>,
-    /// Reused buffers: a frame's box as indices, and its data to encode.
-    boxed: Vec<u8>,
-    /// Where `boxed` lies on the screen: (left, top, width), if it holds a frame's box.
-    boxed_at: Option<(usize, usize, usize)>,
+    /// The rows the frame being pushed changes, their new indices in `conv`.
+    changes: Vec<Change>,
+    conv: Vec<u8>,
+    /// The frame's data to encode (reused).
     data: Vec<u8>,
 }
 
@@ -363,15 +365,40 @@ fn page() -> u32 {
 }
 
 /// The box of what differs between two equally long rows of RGBA bytes: (first, last)
-/// pixel.
+/// pixel. Eight bytes at a time: every row of every frame is compared.
 fn differing(old: &[u8], new: &[u8]) -> Option<(usize, usize)> {
     if old == new {
         return None;
     }
-    let pairs = || old.chunks_exact(4).zip(new.chunks_exact(4));
-    let first = pairs().position(|(a, b)| a != b)?;
-    let last = pairs().rposition(|(a, b)| a != b)?;
-    Some((first, last))
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("eight bytes"));
+    let first = old
+        .chunks_exact(8)
+        .zip(new.chunks_exact(8))
+        .enumerate()
+        .find_map(|(i, (a, b))| {
+            let d = word(a) ^ word(b);
+            (d != 0).then(|| i * 8 + d.trailing_zeros() as usize / 8)
+        })
+        .or_else(|| {
+            let start = old.len() / 8 * 8;
+            (start..old.len()).find(|&i| old[i] != new[i])
+        })?;
+    let tail = old.len() % 8;
+    let last = (old.len() - tail..old.len())
+        .rev()
+        .find(|&i| old[i] != new[i])
+        .or_else(|| {
+            let body = old.len() - tail;
+            old[..body]
+                .rchunks_exact(8)
+                .zip(new[..body].rchunks_exact(8))
+                .enumerate()
+                .find_map(|(i, (a, b))| {
+                    let d = word(a) ^ word(b);
+                    (d != 0).then(|| body - 8 * (i + 1) + 7 - d.leading_zeros() as usize / 8)
+                })
+        })?;
+    Some((first / 4, last / 4))
 }
 
 impl Replay {
@@ -402,14 +429,15 @@ impl Replay {
             height: 0,
             screen: Vec::new(),
             last: None,
+            pending: None,
             first: (Vec::new(), 0),
             second: None,
             frames: Vec::new(),
             bytes: 0,
             lzw: Lzw::new(INDEX_BITS),
             page_row: [p.0, p.1, p.2, 255].repeat(width as usize),
-            boxed: Vec::new(),
-            boxed_at: None,
+            changes: Vec::new(),
+            conv: Vec::new(),
             data: Vec::new(),
         }
     }
@@ -433,11 +461,37 @@ impl Replay {
         self.plan.turn += 1;
     }
 
-    /// Adds the next push's frame, drawn (as wide as the replay): kept unless it would
-    /// break the budget.
-    pub(crate) fn push_drawn(&mut self, drawn: Drawn) {
-        debug_assert!(drawn.bands.iter().all(|b| b.width() == self.width));
+    /// Adds the next push's frame, drawn by `draw` (given the replay's width, it returns the
+    /// frame's bands, top to bottom, each as wide as the replay). The frame before it is
+    /// encoded on another thread meanwhile: drawing and encoding take both cores.
+    pub(crate) fn push_with(&mut self, draw: impl FnOnce(u32) -> Vec<Pixmap>) {
         let turn = self.plan.turn;
+        self.plan.turn += 1;
+        let width = self.width;
+        let pending = self.pending.take();
+        let this = &mut *self;
+        let bands = std::thread::scope(|s| {
+            let encoding = pending.map(|(t, d)| s.spawn(move || this.encode(t, d)));
+            let bands = draw(width);
+            if let Some(e) = encoding {
+                e.join().expect("encoding a frame does not panic");
+            }
+            bands
+        });
+        self.pending = Some((turn, Drawn::new(bands)));
+    }
+
+    /// Encodes the frame waiting, if any.
+    fn flush(&mut self) {
+        if let Some((t, d)) = self.pending.take() {
+            self.encode(t, d);
+        }
+    }
+
+    /// Encodes turn `turn`'s frame (as wide as the replay): kept unless it would break the
+    /// budget.
+    fn encode(&mut self, turn: usize, drawn: Drawn) {
+        debug_assert!(drawn.bands.iter().all(|b| b.width() == self.width));
         if self.palette.is_none() {
             self.start(drawn);
         } else if let Some(packed) = self.delta(&drawn) {
@@ -450,11 +504,11 @@ impl Replay {
                 }
                 if !ending {
                     self.plan.cost(size);
-                    self.plan.schedule(self.bytes, false);
+                    self.plan.schedule(turn, self.bytes, false);
                 }
             } else {
                 drawn.recycle();
-                self.plan.schedule(self.bytes, true);
+                self.plan.schedule(turn, self.bytes, true);
             }
         } else {
             // Nothing changed: one transparent pixel still holds the turn's delay.
@@ -464,7 +518,6 @@ impl Replay {
                 self.plan.shown += 1;
             }
         }
-        self.plan.turn += 1;
     }
 
     /// The first frame: the palette, the screen, and the frame whole.
@@ -490,10 +543,10 @@ impl Replay {
     /// Keeps a frame: the screen takes its box, and it is the last frame from now on.
     fn keep(&mut self, drawn: Drawn, packed: Packed) {
         let w = self.width as usize;
-        if let Some((l, t, bw)) = self.boxed_at.take() {
-            for (y, row) in self.boxed.chunks_exact(bw).enumerate() {
-                self.screen[(t + y) * w + l..][..bw].copy_from_slice(row);
-            }
+        for c in self.changes.drain(..) {
+            let (a, b) = c.span;
+            self.screen[c.y * w + a..=c.y * w + b]
+                .copy_from_slice(&self.conv[c.at + a - c.from..=c.at + b - c.from]);
         }
         self.bytes += packed.lzw.len();
         self.frames.push(packed);
@@ -506,7 +559,12 @@ impl Replay {
     }
 
     /// The frame that takes the screen to `drawn`, or `None` when no pixel changed. Leaves
-    /// the changed box as indices in `boxed` for [`Replay::keep`].
+    /// the changed rows as indices in `changes` for [`Replay::keep`].
+    ///
+    /// One pass over the rows compares them as drawn (a memory compare each); only the
+    /// changed span of a changed row is mapped to indices and compared again (two colours
+    /// can share an entry); the frame's data is then written row by row, the unchanged
+    /// stretches as runs without looking at them pixel by pixel.
     fn delta(&mut self, drawn: &Drawn) -> Option<Packed> {
         let w = self.width as usize;
         let Replay {
@@ -514,8 +572,10 @@ impl Replay {
             last,
             screen,
             page_row,
-            boxed,
+            changes,
+            conv,
             height,
+            data,
             ..
         } = self;
         let palette = palette.as_mut().expect("the first frame sets the palette");
@@ -527,40 +587,73 @@ impl Replay {
             *height = drawn.height;
         }
         let rows = |d, y| row_or_page(d, y, page_row);
-        // The box of changed pixels, comparing pixels as drawn.
+        changes.clear();
+        conv.clear();
+        let mut any = false;
         let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
         for y in 0..*height {
-            if let Some((a, b)) = differing(rows(last, y), rows(drawn, y)) {
-                top = top.min(y as usize);
-                bottom = y as usize;
-                left = left.min(a);
-                right = right.max(b);
-            }
+            let (old, new) = (rows(last, y), rows(drawn, y));
+            let Some((ra, rb)) = differing(old, new) else {
+                continue;
+            };
+            any = true;
+            let y = y as usize;
+            let off = conv.len();
+            conv.resize(off + rb - ra + 1, 0);
+            palette.convert(&new[ra * 4..(rb + 1) * 4], &mut conv[off..]);
+            let (was, now) = (&screen[y * w + ra..=y * w + rb], &conv[off..]);
+            let pairs = || was.iter().zip(now);
+            let Some(a) = pairs().position(|(o, n)| o != n) else {
+                conv.truncate(off);
+                continue;
+            };
+            let b = pairs().rposition(|(o, n)| o != n).unwrap_or(a);
+            changes.push(Change {
+                y,
+                from: ra,
+                at: off,
+                span: (ra + a, ra + b),
+            });
+            top = top.min(y);
+            bottom = y;
+            left = left.min(ra + a);
+            right = right.max(ra + b);
         }
-        self.boxed_at = None;
-        if top == usize::MAX {
+        if !any {
             return None;
         }
-        let (bw, bh) = (right - left + 1, bottom - top + 1);
-        boxed.clear();
-        boxed.resize(bw * bh, 0);
-        for (k, out) in boxed.chunks_exact_mut(bw).enumerate() {
-            let y = top + k;
-            let span = left * 4..(right + 1) * 4;
-            let (old, new) = (&rows(last, y as u32)[span.clone()], &rows(drawn, y as u32)[span]);
-            if old == new {
-                out.copy_from_slice(&screen[y * w + left..][..bw]);
-            } else {
-                palette.convert(new, out);
-            }
-        }
-        self.boxed_at = Some((left, top, bw));
-        let mut data = std::mem::take(&mut self.data);
-        let packed = match frame_data(&self.screen, w, &self.boxed, (left, top, bw, bh), &mut data) {
-            Some((l, t, fw, fh, transparent)) => self.pack(l, t, fw, fh, transparent, &data),
+        if changes.is_empty() {
             // The pixels changed but not their indices.
-            None => self.pack(0, 0, 1, 1, true, &[CLEAR]),
-        };
+            return Some(self.pack(0, 0, 1, 1, true, &[CLEAR]));
+        }
+        data.clear();
+        let mut transparent = false;
+        let mut prev = CLEAR;
+        let mut next = changes.iter().peekable();
+        for y in top..=bottom {
+            let row = &screen[y * w..][..w];
+            let change = next.next_if(|c| c.y == y);
+            let Some(c) = change else {
+                unchanged(&row[left..=right], &mut prev, &mut transparent, data);
+                continue;
+            };
+            let (a, b) = c.span;
+            unchanged(&row[left..a], &mut prev, &mut transparent, data);
+            let now = &conv[c.at + a - c.from..=c.at + b - c.from];
+            for (&o, &n) in row[a..=b].iter().zip(now) {
+                let v = if n == o && prev != n {
+                    transparent = true;
+                    CLEAR
+                } else {
+                    n
+                };
+                data.push(v);
+                prev = v;
+            }
+            unchanged(&row[b + 1..=right], &mut prev, &mut transparent, data);
+        }
+        let data = std::mem::take(&mut self.data);
+        let packed = self.pack(left, top, right - left + 1, bottom - top + 1, transparent, &data);
         self.data = data;
         Some(packed)
     }
@@ -579,9 +672,10 @@ impl Replay {
         }
     }
 
-    /// Frames kept so far.
+    /// Frames kept so far (the last one pushed counts: it is the game's end, or the start,
+    /// shown whatever the budget, or it is kept unless it breaks the budget).
     pub fn frames(&self) -> usize {
-        self.frames.len()
+        self.frames.len() + usize::from(self.pending.is_some())
     }
 
     /// The screen's size in pixels so far: the width and the tallest frame's height.
@@ -589,9 +683,10 @@ impl Replay {
         (self.width, self.height)
     }
 
-    /// Turns shown so far, not counting the start.
+    /// Turns shown so far, not counting the start (counted as [`Replay::frames`] counts).
     pub fn turns_shown(&self) -> usize {
-        self.plan.shown
+        let waiting = self.pending.as_ref().is_some_and(|(t, _)| *t > 0);
+        self.plan.shown + usize::from(waiting)
     }
 
     /// The note of a shortened replay, as rows of indices as wide as the replay.
@@ -634,6 +729,7 @@ impl Replay {
     ///
     /// If nothing was pushed: a replay shows at least the start.
     pub fn finish(mut self) -> Vec<u8> {
+        self.flush();
         assert!(!self.frames.is_empty(), "a replay shows at least the start");
         let w = self.width as usize;
         let pushed = self.plan.turn.saturating_sub(1);
@@ -693,6 +789,26 @@ impl Replay {
         }
         enc.into_inner().expect("writing the GIF trailer to memory");
         out
+    }
+}
+
+/// A changed row of a frame being pushed: its new indices from pixel `from` on are
+/// `conv[at..]`, and those that differ from the screen lie in `span` (first, last pixel).
+struct Change {
+    y: usize,
+    from: usize,
+    at: usize,
+    span: (usize, usize),
+}
+
+/// Writes a stretch of unchanged pixels `seg` into `data`: the run of `prev`'s index going
+/// on, then transparent (runs compress better).
+fn unchanged(seg: &[u8], prev: &mut u8, transparent: &mut bool, data: &mut Vec<u8>) {
+    let k = seg.iter().take_while(|&&p| p == *prev).count();
+    data.extend_from_slice(&seg[..k]);
+    if k < seg.len() {
+        data.resize(data.len() + seg.len() - k, CLEAR);
+        (*prev, *transparent) = (CLEAR, true);
     }
 }
 
@@ -920,6 +1036,21 @@ mod tests {
         let (mean, far) = compare(d.screens.last().expect("frames"), &last, d.width);
         assert!(mean < 1.0, "mean channel difference {mean}");
         assert!(far < 0.002, "{:.3}% of pixels far off", far * 100.0);
+    }
+
+    #[test]
+    fn differing_finds_the_first_and_last_changed_pixels() {
+        for len in [4, 8, 12, 3200, 3204] {
+            let old: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
+            assert_eq!(differing(&old, &old), None);
+            for (a, b) in [(0, 0), (0, len - 1), (5, 7), (len - 1, len - 1), (len / 2, len - 2)] {
+                let (a, b) = (a.min(len - 1), b.min(len - 1).max(a.min(len - 1)));
+                let mut new = old.clone();
+                new[a] ^= 1;
+                new[b] ^= 2;
+                assert_eq!(differing(&old, &new), Some((a / 4, b / 4)), "len {len}, {a}..{b}");
+            }
+        }
     }
 
     #[test]

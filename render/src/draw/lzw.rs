@@ -114,11 +114,7 @@ impl Lzw {
             let c = data[i];
             let run = &self.runs[usize::from(c)];
             let longest = run.len();
-            let same = data[i..]
-                .iter()
-                .take(longest + 1)
-                .take_while(|&&b| b == c)
-                .count();
+            let same = run_len(&data[i..], c, longest + 1);
             if same > longest {
                 // The run goes on past the longest code: emit it, and the table learns a
                 // longer one.
@@ -152,9 +148,37 @@ impl Lzw {
     }
 }
 
+/// How many of the first `cap` bytes of `data` equal `c` before one does not: eight bytes
+/// at a time (a frame's transparent stretches run for thousands of bytes).
+fn run_len(data: &[u8], c: u8, cap: usize) -> usize {
+    let data = &data[..cap.min(data.len())];
+    let pattern = u64::from_ne_bytes([c; 8]);
+    let mut n = 0;
+    for chunk in data.chunks_exact(8) {
+        let diff = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ pattern;
+        if diff != 0 {
+            return n + (diff.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + data[n..].iter().take_while(|&&b| b == c).count()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Lzw;
+    use super::{Lzw, run_len};
+
+    #[test]
+    fn runs_are_measured_to_their_first_other_byte() {
+        let mut v = vec![7u8; 40];
+        v[19] = 3;
+        assert_eq!(run_len(&v, 7, 100), 19);
+        assert_eq!(run_len(&v, 7, 5), 5);
+        assert_eq!(run_len(&v[20..], 7, 100), 20);
+        assert_eq!(run_len(&v, 3, 100), 0);
+        assert_eq!(run_len(&v[19..], 3, 100), 1);
+        assert_eq!(run_len(&[], 3, 100), 0);
+    }
 
     /// Decodes `lzw` (minimum code size first) with the `gif` crate's decoder, through a
     /// one-frame GIF.

@@ -4,7 +4,7 @@
 
 use crate::{
     View,
-    draw::gif::{Drawn, Replay},
+    draw::gif::Replay,
     labscape::scene::Scene,
 };
 
@@ -17,18 +17,19 @@ impl Replay {
             return;
         }
         let scene = Scene::new(view);
-        let frame = scene.frame(self.size().0);
-        let [upper, lower] = frame.bands();
-        let draw = |rows: (u32, u32)| scene.draw_band(&frame, rows).pix;
-        let bands = if lower.0 < lower.1 && upper.0 < upper.1 {
-            std::thread::scope(|s| {
-                let below = s.spawn(|| draw(lower));
-                let above = draw(upper);
-                vec![above, below.join().expect("drawing a band does not panic")]
-            })
-        } else {
-            vec![scene.draw(frame.width_px).pix]
-        };
-        self.push_drawn(Drawn::new(bands));
+        self.push_with(|width| {
+            let frame = scene.frame(width);
+            let [upper, lower] = frame.bands();
+            let draw = |rows: (u32, u32)| scene.draw_band(&frame, rows).pix;
+            if lower.0 < lower.1 && upper.0 < upper.1 {
+                std::thread::scope(|s| {
+                    let below = s.spawn(|| draw(lower));
+                    let above = draw(upper);
+                    vec![above, below.join().expect("drawing a band does not panic")]
+                })
+            } else {
+                vec![scene.draw(frame.width_px).pix]
+            }
+        });
     }
 }
