@@ -773,7 +773,11 @@ fn first_and_last_screens(gif_bytes: &[u8]) -> (Image, Image) {
     let mut screen = vec![0u8; (w * h * 3) as usize];
     let mut first = None;
     while let Some(f) = dec.read_next_frame().expect("a frame") {
-        let (l, t, fw) = (usize::from(f.left), usize::from(f.top), usize::from(f.width));
+        let (l, t, fw) = (
+            usize::from(f.left),
+            usize::from(f.top),
+            usize::from(f.width),
+        );
         for (i, px) in f.buffer.chunks_exact(4).enumerate() {
             if px[3] > 0 {
                 let at = ((t + i / fw) * w as usize + l + i % fw) * 3;
@@ -812,7 +816,12 @@ fn replay_first_and_last_frames_match_their_goldens() {
     for (lang, suffix) in [(Lang::En, ""), (Lang::PtBr, "_pt")] {
         let mut replay = Replay::new(REPLAY_WIDTH, actions.len(), lang).budget(300 << 10);
         let mut pos = start.clone();
-        replay.push(&View::new(&pos).events(&start_events).title("Replay").lang(lang));
+        replay.push(
+            &View::new(&pos)
+                .events(&start_events)
+                .title("Replay")
+                .lang(lang),
+        );
         for a in &actions {
             let events = pos.play(None, a).expect("a legal action");
             replay.push(&View::new(&pos).events(&events).title("Replay").lang(lang));

@@ -11,14 +11,20 @@ use labscape_core::{
 use labscape_render::{MAX_REPLAY_BYTES, REPLAY_WIDTH, Replay, View};
 
 /// A whole game played with `policy` for every seat: the start and every action.
-fn game(layout: &str, players: usize, seed: &str, policy: Policy) -> (Position, Vec<Event>, Vec<Action>) {
+fn game(
+    layout: &str,
+    players: usize,
+    seed: &str,
+    policy: Policy,
+) -> (Position, Vec<Event>, Vec<Action>) {
     let settings = common::settings(layout, players, SetupMode::Random);
     let (start, events) = Position::new_game(&settings, seed).expect("a new game");
     let mut pos = start.clone();
     let mut rng = Dice::from_seed(seed);
     let mut actions = Vec::new();
     while let Some(action) = policy.choose(&pos, &mut rng) {
-        pos.play(None, &action).expect("policies play legal actions");
+        pos.play(None, &action)
+            .expect("policies play legal actions");
         actions.push(action);
         assert!(actions.len() < 5_000, "a game ends by dawn");
     }
@@ -27,7 +33,12 @@ fn game(layout: &str, players: usize, seed: &str, policy: Policy) -> (Position, 
 }
 
 /// The replay of a game within `budget` bytes: the GIF and the turns it shows.
-fn replay(start: &Position, events: &[Event], actions: &[Action], budget: usize) -> (Vec<u8>, usize) {
+fn replay(
+    start: &Position,
+    events: &[Event],
+    actions: &[Action],
+    budget: usize,
+) -> (Vec<u8>, usize) {
     let mut replay = Replay::new(REPLAY_WIDTH, actions.len(), Lang::En).budget(budget);
     let mut pos = start.clone();
     replay.push(&View::new(&pos).events(events).title("Replay"));
@@ -45,7 +56,10 @@ fn first_frame(gif_bytes: &[u8]) -> Vec<u8> {
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::Indexed);
     let mut dec = opts.read_info(gif_bytes).expect("a GIF");
-    let frame = dec.read_next_frame().expect("a frame").expect("a first frame");
+    let frame = dec
+        .read_next_frame()
+        .expect("a frame")
+        .expect("a first frame");
     frame.buffer.to_vec()
 }
 

@@ -83,7 +83,10 @@ fn every_board_games_longest_seeded_replay_stays_under_the_budget() {
                 gif.len()
             );
             let n = frames(&gif);
-            assert!(n >= 2 && n <= turns + 1, "{kind:?}: {n} frames for {turns} turns");
+            assert!(
+                n >= 2 && n <= turns + 1,
+                "{kind:?}: {n} frames for {turns} turns"
+            );
         }
     });
 }

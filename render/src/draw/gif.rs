@@ -653,13 +653,28 @@ impl Replay {
             unchanged(&row[b + 1..=right], &mut prev, &mut transparent, data);
         }
         let data = std::mem::take(&mut self.data);
-        let packed = self.pack(left, top, right - left + 1, bottom - top + 1, transparent, &data);
+        let packed = self.pack(
+            left,
+            top,
+            right - left + 1,
+            bottom - top + 1,
+            transparent,
+            &data,
+        );
         self.data = data;
         Some(packed)
     }
 
     /// A frame of `data` (indices, `w × h`) at `(l, t)`, LZW-encoded.
-    fn pack(&mut self, l: usize, t: usize, w: usize, h: usize, transparent: bool, data: &[u8]) -> Packed {
+    fn pack(
+        &mut self,
+        l: usize,
+        t: usize,
+        w: usize,
+        h: usize,
+        transparent: bool,
+        data: &[u8],
+    ) -> Packed {
         let mut lzw = Vec::with_capacity(data.len() / 8 + 16);
         self.lzw.encode(data, &mut lzw);
         Packed {
@@ -870,7 +885,13 @@ fn frame_data(
             prev = v;
         }
     }
-    Some((l + left, t + top, right - left + 1, bottom - top + 1, transparent))
+    Some((
+        l + left,
+        t + top,
+        right - left + 1,
+        bottom - top + 1,
+        transparent,
+    ))
 }
 
 #[cfg(test)]
@@ -1043,12 +1064,22 @@ mod tests {
         for len in [4, 8, 12, 3200, 3204] {
             let old: Vec<u8> = (0..len).map(|i| (i % 251) as u8).collect();
             assert_eq!(differing(&old, &old), None);
-            for (a, b) in [(0, 0), (0, len - 1), (5, 7), (len - 1, len - 1), (len / 2, len - 2)] {
+            for (a, b) in [
+                (0, 0),
+                (0, len - 1),
+                (5, 7),
+                (len - 1, len - 1),
+                (len / 2, len - 2),
+            ] {
                 let (a, b) = (a.min(len - 1), b.min(len - 1).max(a.min(len - 1)));
                 let mut new = old.clone();
                 new[a] ^= 1;
                 new[b] ^= 2;
-                assert_eq!(differing(&old, &new), Some((a / 4, b / 4)), "len {len}, {a}..{b}");
+                assert_eq!(
+                    differing(&old, &new),
+                    Some((a / 4, b / 4)),
+                    "len {len}, {a}..{b}"
+                );
             }
         }
     }
@@ -1121,26 +1152,40 @@ mod tests {
         assert!(far > 0.002, "the English labels show ({far})");
     }
 
+    /// An image drawn as words, and its height.
+    type Drawing = (Vec<u32>, u32);
+
     /// A replay of `turns` turns of a `duo` game in `lang` within `budget` bytes: the GIF,
     /// the turns it shows, and the start, the first turn and the last drawn as words (with
     /// their heights).
-    fn budgeted(turns: usize, budget: usize, lang: Lang) -> (Vec<u8>, usize, [(Vec<u32>, u32); 3]) {
+    fn budgeted(turns: usize, budget: usize, lang: Lang) -> (Vec<u8>, usize, [Drawing; 3]) {
         let (mut pos, mut events) = game("duo", 2, "budget");
         let mut replay = Replay::new(REPLAY_WIDTH, turns, lang).budget(budget);
         replay.push(&View::new(&pos).events(&events).lang(lang));
         let start = draw(&View::new(&pos).events(&events).lang(lang), REPLAY_WIDTH);
         let mut first = None;
         for _ in 0..turns {
-            let action = pos.legal_actions().last().expect("a game in progress").clone();
+            let action = pos
+                .legal_actions()
+                .last()
+                .expect("a game in progress")
+                .clone();
             events = pos.play(None, &action).expect("a legal action");
             replay.push(&View::new(&pos).events(&events).lang(lang));
             if first.is_none() {
-                first = Some(draw(&View::new(&pos).events(&events).lang(lang), REPLAY_WIDTH));
+                first = Some(draw(
+                    &View::new(&pos).events(&events).lang(lang),
+                    REPLAY_WIDTH,
+                ));
             }
         }
         let last = draw(&View::new(&pos).events(&events).lang(lang), REPLAY_WIDTH);
         let shown = replay.turns_shown();
-        (replay.finish(), shown, [start, first.expect("a turn"), last])
+        (
+            replay.finish(),
+            shown,
+            [start, first.expect("a turn"), last],
+        )
     }
 
     #[test]
@@ -1166,7 +1211,10 @@ mod tests {
         };
         assert!(under(&d.screens[0]) > 200, "a line under the first frame");
         let (mean, far) = compare(&d.screens[1], &first.0, w);
-        assert!(mean < 1.0 && far < 0.002, "the note is gone: mean {mean}, far {far}");
+        assert!(
+            mean < 1.0 && far < 0.002,
+            "the note is gone: mean {mean}, far {far}"
+        );
         let (mean, far) = compare(d.screens.last().expect("frames"), &last.0, w);
         assert!(mean < 1.0 && far < 0.002, "the end: mean {mean}, far {far}");
         assert_eq!(d.frames.last().expect("frames").delay, LAST_FRAME_DELAY_CS);

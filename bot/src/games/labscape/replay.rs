@@ -34,8 +34,7 @@ pub fn render_replay_within(
     budget: usize,
 ) -> Result<Vec<u8>, RecordError> {
     use labscape_render::{REPLAY_WIDTH, Replay, View};
-    let mut replay =
-        Replay::new(REPLAY_WIDTH, record.actions.len(), lang).budget(budget);
+    let mut replay = Replay::new(REPLAY_WIDTH, record.actions.len(), lang).budget(budget);
     record.replay_with(|pos: &Position, events: &[Event]| {
         replay.push(&View::new(pos).events(events).title(game_name).lang(lang));
     })?;
