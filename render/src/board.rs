@@ -1008,19 +1008,9 @@ pub enum BoardFrame {
 /// frame, one palette, at most [`MAX_REPLAY_BYTES`](crate::MAX_REPLAY_BYTES): a longer game
 /// shows every k-th turn and says so in `lang` on its first frame); `None` without frames.
 pub fn render_board_gif(frames: &[BoardFrame], width: u32, lang: Lang) -> Option<Vec<u8>> {
-    render_board_gif_within(frames, width, lang, crate::MAX_REPLAY_BYTES)
-}
-
-/// [`render_board_gif`] within `budget` bytes.
-pub fn render_board_gif_within(
-    frames: &[BoardFrame],
-    width: u32,
-    lang: Lang,
-    budget: usize,
-) -> Option<Vec<u8>> {
     let width = width.clamp(360, 1600);
     let turns = frames.len().checked_sub(1)?;
-    let mut replay = crate::draw::gif::Replay::exactly(width, turns, lang).budget(budget);
+    let mut replay = crate::draw::gif::Replay::exactly(width, turns, lang);
     for f in frames {
         if !replay.wants() {
             replay.skip();

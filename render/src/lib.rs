@@ -40,8 +40,7 @@ pub use labscape_core::Lang;
 
 pub use board::{
     BOARD_WIDTH, BoardFrame, BoardView, Edge, HexView, Mark, Piece, Side, Surface,
-    render_board_gif, render_board_gif_within, render_board_png, render_hex_png,
-    texts_outside_card,
+    render_board_gif, render_board_png, render_hex_png, texts_outside_card,
 };
 pub use board::{Ground, PitchView, render_pitch_png};
 pub use draw::gif::{

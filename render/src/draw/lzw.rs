@@ -39,7 +39,8 @@ impl Lzw {
             bits,
             child: vec![0; MAX_CODE << bits],
             runs: (0..symbols).map(|s| vec![s as u16]).collect(),
-            next: 0,
+            // The table is empty: as after a reset.
+            next: symbols + 2,
             acc: 0,
             acc_bits: 0,
         }
@@ -49,9 +50,10 @@ impl Lzw {
         1 << self.bits
     }
 
-    /// Forgets every string (after a clear code).
+    /// Forgets every string (after a clear code, and before each call).
     fn reset(&mut self) {
-        // Only codes given out since the last reset can have children.
+        // Only codes given out since the last reset can have children: a frame's last
+        // table is cleared at the next frame's start.
         let used = self.next.max(self.clear_code() + 2) << self.bits;
         self.child[..used].fill(0);
         for (s, run) in self.runs.iter_mut().enumerate() {
@@ -104,7 +106,6 @@ impl Lzw {
         debug_assert!(data.iter().all(|&b| usize::from(b) < 1 << self.bits));
         out.push(self.bits);
         (self.acc, self.acc_bits) = (0, 0);
-        self.next = MAX_CODE; // the whole table may hold strings from the last call
         self.reset();
         self.emit(self.clear_code(), out);
         let bits = self.bits;
