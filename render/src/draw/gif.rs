@@ -13,15 +13,18 @@
 //!   Every later colour maps to its entry, or its nearest entry, once per distinct colour,
 //!   so no quantiser runs over the whole game and a frame is encoded as soon as it is drawn.
 //! - **Only what changed is looked at**: a frame's rows are compared with the last frame's
-//!   pixels (a memory compare per row), and only the changed box is mapped to palette
-//!   indices and LZW-encoded (`lzw.rs`, which crosses runs of one index in one step).
-//!   What is kept between frames is the screen as indices, the last frame's pixels, and
-//!   each frame's compressed bytes.
+//!   pixels (a memory compare per row), and only the changed spans are mapped to palette
+//!   indices; the changed box is LZW-encoded (`lzw.rs`, which crosses runs of one index in
+//!   one step) on another thread while the next frame is drawn. What is kept between
+//!   frames is the screen as indices, the last frame's pixels, and each frame's compressed
+//!   bytes (peak memory is a few frames' pixels plus the GIF).
 //! - **A byte budget** ([`MAX_REPLAY_BYTES`] by default): the replay knows the game's
 //!   length, measures what its frames cost as they are encoded, and draws every k-th turn
-//!   when every turn would not fit (k grows as needed; a frame that would break the budget is
-//!   dropped). The start and the end are always shown, and a shortened replay says so on its
-//!   first frame, in a line below the image ("40 of 496 turns shown").
+//!   when every turn would not fit (k follows the average cost; a frame that would break
+//!   the budget is dropped, and a skipped turn is never drawn). The start and the end are
+//!   always shown, and a shortened replay says so in a line under its first frame, in the
+//!   replay's language ("Shortened replay: 40 of 496 turns shown, about one in 12"): the
+//!   first two frames are kept as indices to be written again with it at the end.
 //!
 //! Turn images can differ in height (a floor's shape, the header's lines): the screen is as
 //! tall as the tallest, and a shorter image is filled below with the page colour.
