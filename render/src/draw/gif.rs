@@ -469,6 +469,7 @@ impl Replay {
     /// encoded on another thread meanwhile: drawing and encoding take both cores.
     pub(crate) fn push_with(&mut self, draw: impl FnOnce(u32) -> Vec<Pixmap>) {
         let turn = self.plan.turn;
+        debug_assert!(turn <= self.plan.turns, "more pushes than the game's turns");
         self.plan.turn += 1;
         let width = self.width;
         let pending = self.pending.take();
