@@ -185,6 +185,10 @@ impl Palette {
 
     /// The index of colour word `c`.
     fn index(&mut self, c: u32) -> u8 {
+        if self.colors.len() >= MAX_COLORS && self.colors.find(c).is_none() {
+            // The table is full (never seen in practice): look it up without keeping it.
+            return self.nearest.find(c);
+        }
         let id = usize::from(self.colors.id(c, 0));
         if id == self.index.len() {
             let near = self.nearest.find(c);
