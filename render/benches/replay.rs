@@ -2,8 +2,8 @@
 //! players: a long one (`grand`, 6 players) and a typical one (`pyramid`, 4 players).
 //!
 //! `cargo bench -p labscape-render --bench replay` prints, per game: turns, GIF size, and
-//! the build time split into drawing and diffing the frames (`push`) and quantising and
-//! LZW-encoding them (`finish`), the minimum over a few runs. Figures only: nothing here
+//! the build time split into drawing, comparing and LZW-encoding the frames (`push`) and
+//! writing the GIF (`finish`), the minimum over a few runs. Figures only: nothing here
 //! passes or fails.
 
 #[path = "../tests/common/mod.rs"]
@@ -11,7 +11,10 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use labscape_core::labscape::{Action, Dice, Event, Policy, Position, SetupMode};
+use labscape_core::{
+    Lang,
+    labscape::{Action, Dice, Event, Policy, Position, SetupMode},
+};
 use labscape_render::{REPLAY_WIDTH, Replay, View};
 
 /// A whole game: the start and every turn's action.
@@ -32,7 +35,8 @@ fn game(layout: &str, players: usize, seed: &str) -> (Position, Vec<Event>, Vec<
 fn build(start: &Position, events: &[Event], actions: &[Action]) -> (Vec<u8>, Duration, Duration) {
     let t = Instant::now();
     let mut pos = start.clone();
-    let mut replay = Replay::new(&View::new(&pos).events(events), REPLAY_WIDTH);
+    let mut replay = Replay::new(REPLAY_WIDTH, actions.len(), Lang::En);
+    replay.push(&View::new(&pos).events(events).title("Benchmark"));
     for a in actions {
         let events = pos.play(None, a).expect("a legal action");
         replay.push(&View::new(&pos).events(&events).title("Benchmark"));
@@ -66,12 +70,13 @@ fn main() {
         let frames = actions.len() + 1;
         println!(
             "replay {layout} {players}p: {} turns, {size} bytes ({:.2} MiB, {:.1} KiB a frame); \
-             build {:.2} s = frames {:.2} s ({:.1} ms each) + palette and LZW {:.2} s \
+             build {:.2} s ({:.2} ms a frame) = frames {:.2} s ({:.1} ms each) + writing {:.2} s \
              (min of {runs})",
             actions.len(),
             size as f64 / (1024.0 * 1024.0),
             size as f64 / 1024.0 / frames as f64,
             (push + finish).as_secs_f64(),
+            (push + finish).as_secs_f64() * 1000.0 / frames as f64,
             push.as_secs_f64(),
             push.as_secs_f64() * 1000.0 / frames as f64,
             finish.as_secs_f64(),

@@ -6,6 +6,8 @@
 //!
 //! Text comes already worded in the reader's language: the renderer knows no game.
 
+use labscape_core::Lang;
+
 use crate::{
     draw::canvas::{Align, Canvas, Line, Rgba, SpriteKey},
     draw::encode,
@@ -1001,20 +1003,29 @@ pub enum BoardFrame {
     Pitch(PitchView),
 }
 
-/// The replay of a board game: one frame per turn, `width` pixels wide (360–1600), as an
-/// animated GIF built like Labscape's (only the changed box of each frame, one palette);
-/// `None` without frames.
-pub fn render_board_gif(frames: &[BoardFrame], width: u32) -> Option<Vec<u8>> {
-    let mut replay = crate::draw::gif::Replay::blank(width.clamp(360, 1600));
+/// The replay of a board game: the start and every turn after it (`frames`), `width` pixels
+/// wide (360–1600), as an animated GIF built like Labscape's (only the changed box of each
+/// frame, one palette, at most [`MAX_REPLAY_BYTES`](crate::MAX_REPLAY_BYTES): a longer game
+/// shows every k-th turn and says so in `lang` on its first frame); `None` without frames.
+pub fn render_board_gif(frames: &[BoardFrame], width: u32, lang: Lang) -> Option<Vec<u8>> {
+    let width = width.clamp(360, 1600);
+    let turns = frames.len().checked_sub(1)?;
+    let mut replay = crate::draw::gif::Replay::exactly(width, turns, lang);
     for f in frames {
-        let cv = match f {
-            BoardFrame::Square(v) => draw_board(v, width),
-            BoardFrame::Hex(v) => draw_hex(v, width),
-            BoardFrame::Pitch(v) => draw_pitch(v, width),
-        };
-        replay.push_canvas(cv);
+        if !replay.wants() {
+            replay.skip();
+            continue;
+        }
+        replay.push_with(|width| {
+            let cv = match f {
+                BoardFrame::Square(v) => draw_board(v, width),
+                BoardFrame::Hex(v) => draw_hex(v, width),
+                BoardFrame::Pitch(v) => draw_pitch(v, width),
+            };
+            vec![cv.pix]
+        });
     }
-    (replay.frames() > 0).then(|| replay.finish())
+    Some(replay.finish())
 }
 
 #[cfg(test)]

@@ -43,7 +43,9 @@ pub use board::{
     render_board_gif, render_board_png, render_hex_png, texts_outside_card,
 };
 pub use board::{Ground, PitchView, render_pitch_png};
-pub use draw::gif::{FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay};
+pub use draw::gif::{
+    FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MAX_REPLAY_BYTES, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay,
+};
 pub use labscape::{
     View,
     lobby::{Lobby, render_lobby_png},

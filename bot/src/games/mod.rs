@@ -34,6 +34,8 @@ mod picture;
 mod produto;
 mod rastros;
 mod record;
+#[cfg(test)]
+mod replay_tests;
 mod results;
 mod sages;
 mod semaforo;

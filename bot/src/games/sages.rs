@@ -456,7 +456,11 @@ fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
         game = next;
         frames.push(frame(&game, vec![action], events));
     }
-    Ok(labscape_render::render_board_gif(&frames, REPLAY_WIDTH))
+    Ok(labscape_render::render_board_gif(
+        &frames,
+        REPLAY_WIDTH,
+        lang,
+    ))
 }
 
 #[cfg(test)]

@@ -216,3 +216,9 @@ lobby-dawn = dawn at minute { $dawn } with { $n } { $n ->
     }
 lobby-keys = keys: { $top } to leave the top floor … { $all } to escape ({ $per } per module on and above a floor)
 lobby-open-seat = open seat
+
+## replay-speed
+## A shortened replay's note, under its first frame: the game was too long to show every
+## turn within the upload limit.
+
+replay-shortened = Shortened replay: { $shown } of { $total } turns shown, about one in { $step }

@@ -220,3 +220,9 @@ lobby-dawn = amanhecer no minuto { $dawn } com { $n } { $n ->
     }
 lobby-keys = chaves: { $top } para sair do último andar … { $all } para escapar ({ $per } por módulo do andar e dos de cima)
 lobby-open-seat = lugar livre
+
+## replay-speed
+## A nota de um replay resumido, sob o primeiro quadro: a partida era longa demais para
+## mostrar todos os turnos dentro do limite de envio.
+
+replay-shortened = Replay resumido: { $shown } de { $total } turnos mostrados, cerca de um a cada { $step }

@@ -130,6 +130,7 @@ impl Colors {
 }
 
 /// A pixel as a colour word: little-endian RGB, red in the low byte (pixels are opaque).
+#[cfg(test)]
 pub(crate) fn word(p: tiny_skia::PremultipliedColorU8) -> u32 {
     u32::from(p.red()) | (u32::from(p.green()) << 8) | (u32::from(p.blue()) << 16)
 }

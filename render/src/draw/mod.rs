@@ -5,6 +5,7 @@
 pub(crate) mod canvas;
 pub(crate) mod encode;
 pub(crate) mod gif;
+pub(crate) mod lzw;
 pub(crate) mod memo;
 pub(crate) mod text;
 pub(crate) mod theme;

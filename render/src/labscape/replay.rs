@@ -1,24 +1,31 @@
 //! Labscape's replay: its turn images, drawn at the replay's width, as the frames of the
-//! replay GIF (`draw/gif.rs`).
+//! replay GIF (`draw/gif.rs`). A frame is drawn as the turn image's two bands (`Frame::bands`)
+//! on two threads, as the PNG is: drawing is most of a replay's cost.
 
-use crate::{
-    MAX_WIDTH, View,
-    draw::gif::{MIN_REPLAY_WIDTH, Replay},
-    labscape::scene::Scene,
-};
+use crate::{View, draw::gif::Replay, labscape::scene::Scene};
 
 impl Replay {
-    /// A replay `width` pixels wide (clamped to [`MIN_REPLAY_WIDTH`]..=[`MAX_WIDTH`]; see
-    /// [`REPLAY_WIDTH`](crate::REPLAY_WIDTH)) whose first frame is `first`.
-    pub fn new(first: &View<'_>, width: u32) -> Replay {
-        let mut replay = Replay::blank(width.clamp(MIN_REPLAY_WIDTH, MAX_WIDTH));
-        replay.push(first);
-        replay
-    }
-
-    /// Adds the next turn's frame.
+    /// Adds the next turn's frame (the start first): drawn unless a shortened replay skips
+    /// that turn.
     pub fn push(&mut self, view: &View<'_>) {
-        let canvas = Scene::new(view).draw(self.size().0);
-        self.push_canvas(canvas);
+        if !self.wants() {
+            self.skip();
+            return;
+        }
+        let scene = Scene::new(view);
+        self.push_with(|width| {
+            let frame = scene.frame(width);
+            let [upper, lower] = frame.bands();
+            let draw = |rows: (u32, u32)| scene.draw_band(&frame, rows).pix;
+            if lower.0 < lower.1 && upper.0 < upper.1 {
+                std::thread::scope(|s| {
+                    let below = s.spawn(|| draw(lower));
+                    let above = draw(upper);
+                    vec![above, below.join().expect("drawing a band does not panic")]
+                })
+            } else {
+                vec![scene.draw(frame.width_px).pix]
+            }
+        });
     }
 }

@@ -115,5 +115,9 @@ pub fn replay<G: ChatGame>(
             .0;
         frames.push(draw(&game, vec![action]));
     }
-    Ok(labscape_render::render_board_gif(&frames, REPLAY_WIDTH))
+    Ok(labscape_render::render_board_gif(
+        &frames,
+        REPLAY_WIDTH,
+        lang,
+    ))
 }

@@ -22,73 +22,23 @@ pub fn replay(r: &GameRecord, lang: Lang) -> Result<Vec<u8>, String> {
 
 /// The largest replay GIF posted: under Discord's default upload limit (10 MiB, image
 /// and GIF in one message) with room for the turn image, and far under Telegram's 50 MB.
-pub const MAX_REPLAY_BYTES: usize = 8 << 20;
+pub use labscape_render::MAX_REPLAY_BYTES;
 
-/// A game's replay in at most `budget` bytes: every turn at the usual width if that fits;
-/// otherwise every k-th turn (the start and the end always shown), then narrower frames,
-/// until it fits; at worst the start and the end alone, at the narrowest width.
+/// A game's replay in at most `budget` bytes, built in one pass: every turn at the usual
+/// width while that fits; otherwise every k-th turn (the start and the end always shown),
+/// the first frame saying so in `lang` (see [`labscape_render::Replay`]).
 pub fn render_replay_within(
     record: &Record,
     game_name: &str,
     lang: Lang,
     budget: usize,
 ) -> Result<Vec<u8>, RecordError> {
-    use labscape_render::{MIN_REPLAY_WIDTH, REPLAY_WIDTH};
-    let (mut stride, mut width) = (1usize, REPLAY_WIDTH);
-    for _ in 0..6 {
-        let gif = draw_replay(record, game_name, lang, stride, width)?;
-        if gif.len() <= budget {
-            return Ok(gif);
-        }
-        // The size goes roughly with the frames kept: thin them by the excess (and a
-        // margin); past a quarter of the frames, draw them narrower too.
-        let excess = gif.len().div_ceil(budget.max(1));
-        stride = stride
-            .saturating_mul(excess)
-            .saturating_add(stride / 4)
-            .max(stride + 1);
-        if stride >= 4 {
-            width = MIN_REPLAY_WIDTH;
-        }
-        if stride > record.actions.len() {
-            break;
-        }
-    }
-    draw_replay(record, game_name, lang, usize::MAX, MIN_REPLAY_WIDTH)
-}
-
-/// The replay GIF of every `stride`-th turn (and the last), `width` pixels wide.
-fn draw_replay(
-    record: &Record,
-    game_name: &str,
-    lang: Lang,
-    stride: usize,
-    width: u32,
-) -> Result<Vec<u8>, RecordError> {
-    use labscape_render::{Replay, View};
-    let mut replay: Option<Replay> = None;
-    let mut skipped: Option<(Position, Vec<Event>)> = None;
-    let mut turn = 0usize;
-    let show = |replay: &mut Option<Replay>, pos: &Position, events: &[Event]| {
-        let view = View::new(pos).events(events).title(game_name).lang(lang);
-        match replay {
-            Some(r) => r.push(&view),
-            None => *replay = Some(Replay::new(&view, width)),
-        }
-    };
-    record.replay_with(|pos, events| {
-        if turn.is_multiple_of(stride) {
-            show(&mut replay, pos, events);
-            skipped = None;
-        } else {
-            skipped = Some((pos.clone(), events.to_vec()));
-        }
-        turn += 1;
+    use labscape_render::{REPLAY_WIDTH, Replay, View};
+    let mut replay = Replay::new(REPLAY_WIDTH, record.actions.len(), lang).budget(budget);
+    record.replay_with(|pos: &Position, events: &[Event]| {
+        replay.push(&View::new(pos).events(events).title(game_name).lang(lang));
     })?;
-    if let Some((pos, events)) = skipped {
-        show(&mut replay, &pos, &events);
-    }
-    Ok(replay.expect("a replay shows at least the start").finish())
+    Ok(replay.finish())
 }
 
 #[cfg(test)]
@@ -146,6 +96,16 @@ mod tests {
         n
     }
 
+    /// The first frame's pixels (indices), below the turn image only: the note.
+    fn first_frame(gif: &[u8]) -> Vec<u8> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut d = options.read_info(gif).unwrap();
+        let f = d.read_next_frame().unwrap().unwrap();
+        let w = usize::from(f.width);
+        f.buffer[f.buffer.len() - 20 * w..].to_vec()
+    }
+
     #[test]
     fn a_replay_over_its_budget_keeps_fewer_frames_and_fits() {
         let r = record(24);
@@ -159,5 +119,8 @@ mod tests {
         // Whatever the budget, the start and the end are there.
         let tiny = render_replay_within(&r, "Labscape #1", Lang::En, 1).unwrap();
         assert_eq!(frames(&tiny), 2);
+        // Said in the reader's language, under the first frame: the note differs.
+        let pt = render_replay_within(&r, "Labscape #1", Lang::PtBr, 1).unwrap();
+        assert_ne!(first_frame(&pt), first_frame(&tiny));
     }
 }
