@@ -1154,10 +1154,13 @@ mod tests {
         let (pt_px, _) = draw(&pt(&pos, &events), REPLAY_WIDTH);
         let (en_px, _) = draw(&View::new(&pos).events(&events), REPLAY_WIDTH);
         let last = d.screens.last().expect("frames");
+        // A colour the first frame did not have (the last turn's highlight) maps to its
+        // nearest palette entry, so a few pixels differ by a shade; the English labels
+        // differ in ten times as many.
         let (mean, far) = compare(last, &pt_px, d.width);
-        assert!(mean < 1.0 && far < 0.002, "mean {mean}, far {far}");
+        assert!(mean < 1.0 && far < 0.004, "mean {mean}, far {far}");
         let (_, far) = compare(last, &en_px, d.width);
-        assert!(far > 0.002, "the English labels show ({far})");
+        assert!(far > 0.01, "the English labels show ({far})");
     }
 
     /// An image drawn as words, and its height.

@@ -96,7 +96,7 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
 
 /// Every wall as its own L, so that a player can tell walls apart and name them: an arm
 /// stops short of a grid point another wall also reaches (walls that touch would
-/// otherwise read as one line), and a small gusset fills the inside of each L's corner,
+/// otherwise read as one line), and a small square gusset fills the inside of each L's corner,
 /// on the side of the cell the wall is named after (`A2:NW` is the L around A2's
 /// north-west corner).
 fn draw_walls(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) {
@@ -115,23 +115,31 @@ fn draw_walls(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba)
             if !shared {
                 return end;
             }
-            let (dx, dy) = (end.0 - pv.0, end.1 - pv.1);
-            let len = (dx * dx + dy * dy).sqrt().max(0.001);
-            let k = (len - gap - width / 2.0) / len;
-            (pv.0 + dx * k, pv.1 + dy * k)
+            // An arm is one cell long.
+            let (ux, uy) = unit(pv, end);
+            let k = g.c - gap - width / 2.0;
+            (pv.0 + ux * k, pv.1 + uy * k)
         };
         let shared = |v: (i32, i32)| touches.get(&v).copied().unwrap_or(0) > 1;
         let line = Line::new(color, width);
         cv.polyline(&[trim(pa, shared(a)), pv, trim(pb, shared(b))], line);
-        // The gusset: a right triangle inside the corner, its legs along the arms.
-        let leg = g.c * 0.16 + width / 2.0;
-        let toward = |end: (f32, f32)| {
-            let (dx, dy) = (end.0 - pv.0, end.1 - pv.1);
-            let len = (dx * dx + dy * dy).sqrt().max(0.001);
-            (pv.0 + dx / len * leg, pv.1 + dy / len * leg)
-        };
-        cv.polygon(&[pv, toward(pa), toward(pb)], color);
+        // The gusset: a small square inside the corner, its sides along the arms (square,
+        // so that it is drawn in the walls' own shades).
+        let leg = g.c * 0.13 + width / 2.0;
+        let (ax, ay) = unit(pv, pa);
+        let (bx, by) = unit(pv, pb);
+        let far = (pv.0 + (ax + bx) * leg, pv.1 + (ay + by) * leg);
+        let (x0, x1) = (pv.0.min(far.0), pv.0.max(far.0));
+        let (y0, y1) = (pv.1.min(far.1), pv.1.max(far.1));
+        cv.rect(x0, y0, x1 - x0, y1 - y0, color);
     }
+}
+
+/// The unit vector from `a` towards `b`.
+fn unit(a: (f32, f32), b: (f32, f32)) -> (f32, f32) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt().max(0.001);
+    (dx / len, dy / len)
 }
 
 /// Each wall's name (`A2:NW`) in a tag inside the corner of the cell it is named after,
