@@ -1,48 +1,17 @@
 //! Floors: the large map of the floor in play (with the last turn drawn over it) and the
 //! small maps of the building column.
 
-use labscape_core::{
-    Lang,
-    labscape::{Board, Cell, Corner, FloorShape, Item, Seat, Status, Wall},
-};
+use labscape_core::labscape::{Board, Corner, FloorShape, Seat, Status, Wall};
 
 use crate::{
     draw::canvas::{Align, Canvas, Line, Rgba},
     draw::text::Weight,
     draw::theme,
     i18n::tr,
+    labscape::grid::Grid,
     labscape::icons,
     labscape::scene::{Overlay, Scene},
 };
-
-/// Where a floor is drawn: top-left of cell A1 and the cell size, in design units.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Grid {
-    pub x: f32,
-    pub y: f32,
-    pub c: f32,
-}
-
-impl Grid {
-    pub fn cell_origin(&self, cell: Cell) -> (f32, f32) {
-        (
-            self.x + f32::from(cell.x()) * self.c,
-            self.y + f32::from(cell.y()) * self.c,
-        )
-    }
-    pub fn center(&self, cell: Cell) -> (f32, f32) {
-        let (x, y) = self.cell_origin(cell);
-        (x + self.c / 2.0, y + self.c / 2.0)
-    }
-    pub fn vertex(&self, v: (i32, i32)) -> (f32, f32) {
-        (self.x + v.0 as f32 * self.c, self.y + v.1 as f32 * self.c)
-    }
-    /// The L of a wall as a polyline: arm end, corner, arm end.
-    pub fn wall_points(&self, w: Wall) -> [(f32, f32); 3] {
-        let [v, a, b] = w.vertices();
-        [self.vertex(a), self.vertex(v), self.vertex(b)]
-    }
-}
 
 /// The modules' backdrop, module borders and the floor's outer outline.
 pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgba, lines: bool) {
@@ -590,13 +559,3 @@ impl Scene<'_> {
         }
     }
 }
-
-/// A label in a given language.
-pub(crate) type Label = fn(Lang) -> String;
-
-/// Item kinds for the legend, with their labels.
-pub(crate) const LEGEND_ITEMS: [(Item, Label); 3] = [
-    (Item::Key, |lang| tr!(lang, "legend-key")),
-    (Item::Food, |lang| tr!(lang, "legend-food")),
-    (Item::Special, |lang| tr!(lang, "legend-special")),
-];

@@ -3,6 +3,7 @@
 //! Drawn with the shared tools of `draw/`.
 
 pub(crate) mod floor;
+pub(crate) mod grid;
 pub(crate) mod icons;
 pub(crate) mod lobby;
 mod replay;

@@ -15,7 +15,7 @@ use crate::{
     draw::text::{self, Weight},
     draw::theme,
     i18n::{signed, tr},
-    labscape::floor::{Grid, LEGEND_ITEMS},
+    labscape::grid::Grid,
     labscape::icons,
 };
 
@@ -1954,3 +1954,13 @@ fn building_icon(cv: &mut Canvas, x: f32, y: f32, size: f32) {
         );
     }
 }
+
+/// A label in a given language.
+pub(crate) type Label = fn(Lang) -> String;
+
+/// Item kinds for the legend, with their labels.
+pub(crate) const LEGEND_ITEMS: [(Item, Label); 3] = [
+    (Item::Key, |lang| tr!(lang, "legend-key")),
+    (Item::Food, |lang| tr!(lang, "legend-food")),
+    (Item::Special, |lang| tr!(lang, "legend-special")),
+];
