@@ -28,6 +28,7 @@ pub mod seed;
 pub mod semaforo;
 pub mod skarb;
 pub mod soccolot;
+pub mod square;
 pub mod value;
 pub mod view;
 

@@ -17,7 +17,7 @@ mod tests;
 use crate::view::View;
 use std::{fmt, ops::RangeInclusive};
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::{
@@ -40,60 +40,7 @@ pub const PIECES: usize = 14;
 pub struct Settings;
 
 /// A square, `a1` bottom-left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
-
-impl Square {
-    /// The square at `file` (0 = a), `rank` (0 = 1), if on the board.
-    pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < SIZE && rank < SIZE).then(|| Square(rank * SIZE + file))
-    }
-    /// Every square.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SIZE * SIZE).map(Square)
-    }
-    /// 0 = a.
-    pub fn file(self) -> u8 {
-        self.0 % SIZE
-    }
-    /// 0 = rank 1.
-    pub fn rank(self) -> u8 {
-        self.0 / SIZE
-    }
-    fn index(self) -> usize {
-        usize::from(self.0)
-    }
-    /// Reads `b2` (any case).
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        Square::new(
-            b[0].to_ascii_lowercase().checked_sub(b'a')?,
-            b[1].checked_sub(b'1')?,
-        )
-    }
-    /// The square `df` files and `dr` ranks away, if on the board.
-    fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let (f, r) = (self.file() as i8 + df, self.rank() as i8 + dr);
-        (f >= 0 && r >= 0)
-            .then(|| Square::new(f as u8, r as u8))
-            .flatten()
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file()), self.rank() + 1)
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
+pub type Square = crate::square::Square<SIZE>;
 
 /// A side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -40,40 +40,9 @@ pub const PIECES: usize = 28;
 pub struct Settings;
 
 /// A square, `a1` bottom-left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+pub type Square = crate::square::Square<SIZE>;
 
 impl Square {
-    /// The square at `file` (0 = a), `rank` (0 = 1), if on the board.
-    pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < SIZE && rank < SIZE).then(|| Square(rank * SIZE + file))
-    }
-    /// Every square.
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SIZE * SIZE).map(Square)
-    }
-    /// 0 = a.
-    pub fn file(self) -> u8 {
-        self.0 % SIZE
-    }
-    /// 0 = rank 1.
-    pub fn rank(self) -> u8 {
-        self.0 / SIZE
-    }
-    fn index(self) -> usize {
-        usize::from(self.0)
-    }
-    /// Reads `e4` (any case).
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        Square::new(
-            b[0].to_ascii_lowercase().checked_sub(b'a')?,
-            b[1].checked_sub(b'1')?,
-        )
-    }
     /// The orthogonal neighbours.
     pub fn neighbours(self) -> impl Iterator<Item = Square> {
         let (f, r) = (self.file() as i8, self.rank() as i8);
@@ -89,18 +58,6 @@ impl Square {
     /// Whether it is in the central zone (d4 e4 d5 e5, `[D1]`).
     pub fn is_central(self) -> bool {
         (3..=4).contains(&self.file()) && (3..=4).contains(&self.rank())
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.file()), self.rank() + 1)
-    }
-}
-
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
     }
 }
 

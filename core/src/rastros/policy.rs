@@ -119,7 +119,7 @@ fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32, nodes: &mut usi
 
 /// Steps from the white piece to `home` over empty squares (`None`: cut off).
 fn distance(pos: &Position, home: Square) -> Option<u32> {
-    let mut seen = 1u64 << pos.white().0;
+    let mut seen = 1u64 << pos.white().index();
     let mut frontier = vec![pos.white()];
     let mut d = 0;
     while !frontier.is_empty() {
@@ -130,8 +130,8 @@ fn distance(pos: &Position, home: Square) -> Option<u32> {
         let mut next = Vec::new();
         for s in frontier {
             for n in s.neighbours() {
-                if seen & (1 << n.0) == 0 && !pos.is_black(n) {
-                    seen |= 1 << n.0;
+                if seen & (1 << n.index()) == 0 && !pos.is_black(n) {
+                    seen |= 1 << n.index();
                     next.push(n);
                 }
             }

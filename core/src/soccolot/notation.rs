@@ -80,7 +80,7 @@ pub(super) fn from_value(value: &Value) -> Result<Position, PositionError> {
     }
     let mut pos = Position {
         men,
-        ball: balls.first().copied().unwrap_or(Square(0)),
+        ball: balls.first().copied().unwrap_or(Square::A1),
         to_move: to_move.unwrap_or(Seat(0)),
         result: None,
     };
