@@ -289,11 +289,13 @@ mod tests {
             app::{Clock, Ctx, Service, Visibility},
             store::{AnyStore, GameStore, test_postgres::TestPostgres},
         };
+        use std::sync::atomic::{AtomicI64, Ordering};
+        /// The machine's clock, which both processes read.
         #[derive(Debug)]
-        struct At(i64);
+        struct At(AtomicI64);
         impl Clock for At {
             fn now(&self) -> i64 {
-                self.0
+                self.0.load(Ordering::SeqCst)
             }
         }
         let ctx = |chat: &str, user: &str| Ctx {
@@ -305,9 +307,10 @@ mod tests {
         };
         let url = server.fresh_database("two").await;
         let t0 = 1_800_000_000;
+        let clock = Arc::new(At(AtomicI64::new(t0)));
         let open = || async {
             let store = AnyStore::open(&url).await.unwrap();
-            Service::new(store, Arc::new(At(t0)), None)
+            Service::new(store, clock.clone(), None)
         };
         let (a, b) = (open().await, open().await);
         let chats = ["c1", "c2", "c3", "c4"];
@@ -392,6 +395,9 @@ mod tests {
         };
         a.store().append_turn(&write).await.unwrap();
         let much_later = later + 3600;
+        // Both processes read one clock: the computer's turn, committed by one of them
+        // now, is owed from now, not from long ago, so the other does not post it too.
+        clock.0.store(much_later, Ordering::SeqCst);
         let (fa, fb) = tokio::join!(a.fire_due(much_later), b.fire_due(much_later));
         let posts: Vec<_> = fa
             .iter()
