@@ -483,7 +483,7 @@ async fn english_is_the_default_and_a_chat_language_overrides_the_creators() {
 }
 
 /// Frames in a GIF.
-fn gif_frames(bytes: &[u8]) -> usize {
+pub(crate) fn gif_frames(bytes: &[u8]) -> usize {
     let mut opts = gif::DecodeOptions::new();
     opts.skip_frame_decoding(true);
     let mut dec = opts.read_info(bytes).expect("a GIF");

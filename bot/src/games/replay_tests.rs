@@ -45,19 +45,6 @@ fn record(kind: GameKind, seed: &str) -> GameRecord {
     }
 }
 
-/// Frames in a GIF.
-fn frames(gif_bytes: &[u8]) -> usize {
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::Indexed);
-    opts.skip_frame_decoding(true);
-    let mut dec = opts.read_info(gif_bytes).expect("a GIF");
-    let mut n = 0;
-    while dec.next_frame_info().expect("a frame").is_some() {
-        n += 1;
-    }
-    n
-}
-
 #[test]
 fn every_board_games_longest_seeded_replay_stays_under_the_budget() {
     std::thread::scope(|s| {
@@ -82,7 +69,7 @@ fn every_board_games_longest_seeded_replay_stays_under_the_budget() {
                 "{kind:?}: {turns} turns, {} bytes",
                 gif.len()
             );
-            let n = frames(&gif);
+            let n = crate::app::tests::gif_frames(&gif);
             assert!(
                 n >= 2 && n <= turns + 1,
                 "{kind:?}: {n} frames for {turns} turns"

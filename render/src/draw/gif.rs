@@ -648,16 +648,7 @@ impl Replay {
             let (a, b) = c.span;
             unchanged(&row[left..a], &mut prev, &mut transparent, data);
             let now = &conv[c.at + a - c.from..=c.at + b - c.from];
-            for (&o, &n) in row[a..=b].iter().zip(now) {
-                let v = if n == o && prev != n {
-                    transparent = true;
-                    CLEAR
-                } else {
-                    n
-                };
-                data.push(v);
-                prev = v;
-            }
+            changed(&row[a..=b], now, &mut prev, &mut transparent, data);
             unchanged(&row[b + 1..=right], &mut prev, &mut transparent, data);
         }
         let data = std::mem::take(&mut self.data);
@@ -835,6 +826,21 @@ fn unchanged(seg: &[u8], prev: &mut u8, transparent: &mut bool, data: &mut Vec<u
     }
 }
 
+/// A span whose indices went from `old` to `new`, written into `data`: each pixel its new
+/// index, but [`CLEAR`] where it kept its index and does not continue the run before it.
+fn changed(old: &[u8], new: &[u8], prev: &mut u8, transparent: &mut bool, data: &mut Vec<u8>) {
+    for (&o, &n) in old.iter().zip(new) {
+        let v = if n == o && *prev != n {
+            *transparent = true;
+            CLEAR
+        } else {
+            n
+        };
+        data.push(v);
+        *prev = v;
+    }
+}
+
 /// The frame that takes `screen` (indices, `w` wide) to `boxed` over the box
 /// `(left, top, width, height)`: the box shrunk to the indices that differ, written into
 /// `data` with unchanged pixels as [`CLEAR`] unless they continue a run of their own index
@@ -873,24 +879,9 @@ fn frame_data(
         let old = &old_row(y)[left..=right];
         let new = &new_row(y)[left..=right];
         if old == new {
-            // A row with no change: the run going on, then transparent.
-            let k = new.iter().take_while(|&&p| p == prev).count();
-            data.extend_from_slice(&new[..k]);
-            if k < new.len() {
-                data.resize(data.len() + new.len() - k, CLEAR);
-                (prev, transparent) = (CLEAR, true);
-            }
-            continue;
-        }
-        for (&o, &n) in old.iter().zip(new) {
-            let v = if n == o && prev != n {
-                transparent = true;
-                CLEAR
-            } else {
-                n
-            };
-            data.push(v);
-            prev = v;
+            unchanged(new, &mut prev, &mut transparent, data);
+        } else {
+            changed(old, new, &mut prev, &mut transparent, data);
         }
     }
     Some((
