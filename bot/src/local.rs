@@ -79,9 +79,8 @@ pub async fn run<S: GameStore>(
     let printer_service = service.clone();
     let printer = tokio::spawn(async move {
         while let Some(o) = rx.recv().await {
-            match print_reply(&o.reply, "", &images) {
-                Ok(()) => printer_service.posted(&o.reply).await,
-                Err(e) => tracing::warn!("printing a scheduled message: {e:#}"),
+            if let Err(e) = deliver(&printer_service, &o.reply, "", &images).await {
+                tracing::warn!("printing a scheduled message: {e:#}");
             }
         }
     });
@@ -167,10 +166,11 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             delivery: None,
             locale: opts.locale.clone(),
             handle: Some(who.to_string()),
+            // The terminal prints a private reply as `(to NAME, private)`.
+            private: true,
         };
         let reply = service.handle_line(&ctx, text).await;
-        print_reply(&reply, &who, &opts.images)?;
-        service.posted(&reply).await;
+        deliver(service, &reply, &who, &opts.images).await?;
     }
     Ok(())
 }
@@ -259,9 +259,38 @@ fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
     (default.to_string(), line)
 }
 
+/// Prints a reply, then the posts it makes elsewhere (the group's post of a turn played in
+/// private) and its whispers (`(to NAME, private) …`), reporting each post shown.
+async fn deliver<S: GameStore>(
+    service: &Service<S>,
+    reply: &Reply,
+    who: &str,
+    images: &Path,
+) -> anyhow::Result<()> {
+    print_reply(reply, who, images)?;
+    service.posted(reply).await;
+    for o in &reply.elsewhere {
+        print_reply(&o.reply, "", images)?;
+        service.posted(&o.reply).await;
+    }
+    for w in &reply.whispers {
+        print_reply(&w.reply, &w.to.name, images)?;
+    }
+    Ok(())
+}
+
 fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
     say!("{}", shown(reply, who, images)?);
     Ok(())
+}
+
+/// A name as part of a file name: letters and digits only.
+fn file_word(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .take(32)
+        .collect::<String>()
+        .to_lowercase()
 }
 
 /// A reply as the terminal shows it, every word in the reply's language (the images and
@@ -277,11 +306,21 @@ fn shown(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<String> {
             "{}",
             crate::i18n::tr!(reply.lang, "local-private", who = who, text = text)
         )?,
+        Visibility::Secret => writeln!(
+            out,
+            "{}",
+            crate::i18n::tr!(reply.lang, "local-secret", who = who, text = text)
+        )?,
     }
     if let Some(png) = &reply.image {
+        // A player's own view is its own file: the group's image of the turn stays.
+        let mine = match reply.visibility {
+            Visibility::Secret => format!("-{}", file_word(who)),
+            _ => String::new(),
+        };
         let name = match reply.turn {
-            Some((g, t)) => format!("game{g}-turn{t:04}.png"),
-            None => "image.png".into(),
+            Some((g, t)) => format!("game{g}-turn{t:04}{mine}.png"),
+            None => format!("image{mine}.png"),
         };
         let path = images.join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;

@@ -333,6 +333,7 @@ mod tests {
     fn ctx(chat: &str, user: &str) -> Ctx {
         Ctx {
             handle: Some(user.into()),
+            private: false,
             ..Ctx::member("local", chat, user, user)
         }
     }

@@ -1793,3 +1793,77 @@ async fn a_process_runs_the_gateway_shards_it_is_given() {
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+/// Skarb without the map on Discord (issue 35): the group's post carries one "your move"
+/// button for the architect, which answers her alone with her view and her squares (and
+/// nobody else); her `/play` is answered to her alone while the channel gets the public
+/// view, "The architect has played.", never her square.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_architect_of_a_secret_maze_plays_ephemerally_on_discord() {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&fake, &db_in(&dir), 1).await;
+    let ch = fake.channel("skarb");
+    slash(
+        &fake,
+        &ANA,
+        ch,
+        &["labscape", "new"],
+        json!([
+            opt("game", 3, json!("skarb")),
+            opt("options", 3, json!("size=6 map=no"))
+        ]),
+    )
+    .await
+    .last();
+    slash(&fake, &BO, ch, &["labscape", "join"], json!([]))
+        .await
+        .last();
+    let first = slash(&fake, &ANA, ch, &["labscape", "start"], json!([]))
+        .await
+        .last();
+    let buttons = first.buttons();
+    assert_eq!(buttons.len(), 1, "{buttons:?}");
+    let (label, yours, _) = buttons[0].clone();
+    assert!(label.contains("your move"), "{label}");
+    let not_his = click_id(&fake, &BO, &first, &yours).await.private();
+    assert!(not_his.contains("no private move"), "{not_his}");
+    let token = fake.click(&ANA, &first, &yours).await;
+    let prompt = fake.answer(&token).await;
+    assert!(prompt.is_private());
+    let mine = prompt.private.last().unwrap();
+    assert!(!mine.attachments.is_empty(), "her view is drawn");
+    assert!(
+        mine.button("a…").is_some() || mine.button("a1").is_some(),
+        "{:?}",
+        mine.buttons()
+    );
+    // Her square, played with /play: answered to her; the channel gets the public view.
+    let before = fake.channel_messages(ch).len();
+    let token = fake
+        .slash(&ANA, ch, &["play"], json!([opt("action", 3, json!("a1"))]))
+        .await;
+    let answer = fake.answer(&token).await;
+    assert!(
+        answer.private_text().contains("a1"),
+        "{}",
+        answer.private_text()
+    );
+    let public = fake
+        .wait_until("the public post", Duration::from_secs(15), |f| {
+            let now = f.channel_messages(ch);
+            (now.len() > before).then(|| now[before..].to_vec())
+        })
+        .await;
+    let text: String = public.iter().map(|m| m.content.as_str()).collect();
+    assert!(text.contains("The architect has played."), "{text}");
+    for m in fake.channel_messages(ch).iter().filter(|m| !m.ephemeral()) {
+        assert!(!m.content.contains("a1"), "{}", m.content);
+        for (label, id, _) in m.buttons() {
+            assert!(!label.contains("a1") && !id.contains("a1"), "{label} {id}");
+        }
+    }
+    bot.stop().await;
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

@@ -786,6 +786,17 @@ fn handle(
             }
             Ok(msg.clone())
         }
+        // A bot may delete a member's message where it is an admin: the fake lets it, in a
+        // chat it knows.
+        "deletemessage" => {
+            let chat = p.get("chat_id").and_then(as_i64).unwrap_or(0);
+            let id = p.get("message_id").and_then(as_i64).unwrap_or(0);
+            if !s.chats.contains_key(&chat) || id == 0 {
+                return bad("message to delete not found");
+            }
+            s.messages.remove(&(chat, id));
+            Ok(json!(true))
+        }
         _ => Err((404, "Not Found: method not found".into())),
     }
 }

@@ -1344,3 +1344,89 @@ async fn the_bot_receives_updates_by_webhook_and_refuses_posts_without_the_secre
     bot.stop().await;
     assert!(fake.webhook().is_some(), "the webhook stays for the others");
 }
+
+/// Skarb without the map on Telegram (issue 35): the architect plays in private. The bot
+/// cannot write to her before she opens the chat, so the group is told how (with nothing of
+/// her view); a square she sends in the group is not played, not repeated, and deleted;
+/// Start in her private chat brings her prompt, whose buttons play there, and the group
+/// gets only the public view: "The architect has played.", never her square.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_architect_of_a_secret_maze_plays_in_her_private_chat() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("skarb.db"), fast_limits()).await;
+    let group = fake.group(-100_350, "Skarb", false);
+    let ana = TgUser::new(351, "Ana");
+    let bo = TgUser::new(352, "Bo");
+    say(&fake, group, None, &ana, "/new skarb size=6 map=no").await;
+    say(&fake, group, None, &bo, "/join").await;
+    let from = fake.call_count();
+    fake.say(group, None, &ana, "/startgame");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| {
+            cs.iter()
+                .any(|c| is_sent(c, group) && c.text().contains("?start=play"))
+        })
+        .await;
+    let post = calls
+        .iter()
+        .find(|c| is_turn_post(c))
+        .expect("the start post");
+    let keys: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+    assert_eq!(keys.len(), 1, "one button, hers: {keys:?}");
+    assert!(keys[0].0.contains("Ana"), "{keys:?}");
+    // A square sent in the group: refused without repeating it, and the message deleted.
+    let from = fake.call_count();
+    let slip = fake.say(group, None, &ana, "/play a1");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| cs.iter().any(|c| is_sent(c, group)))
+        .await;
+    let refusal = calls.iter().find(|c| is_sent(c, group)).unwrap();
+    assert!(refusal.text().contains("in private"), "{}", refusal.text());
+    assert!(calls.iter().any(|c| c.method == "deletemessage"
+        && c.params["message_id"].as_i64() == slip["message"]["message_id"].as_i64()));
+    // She opens her private chat: Start brings her prompt, her squares as buttons.
+    let chat = fake.private_chat(&ana);
+    let (_, prompt) = say(&fake, chat, None, &ana, "/start").await;
+    assert!(prompt.image().is_some(), "her view: {}", prompt.text());
+    assert!(
+        prompt
+            .keyboard()
+            .into_iter()
+            .flatten()
+            .any(|(label, _)| label == "a…" || label == "a1"),
+        "her squares: {:?}",
+        prompt.keyboard()
+    );
+    let from = fake.call_count();
+    fake.say(chat, None, &ana, "/play a1");
+    let calls = fake
+        .wait_calls(from, WAIT, |cs| {
+            cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+                && cs.iter().any(|c| is_sent(c, chat))
+        })
+        .await;
+    let public = calls
+        .iter()
+        .find(|c| is_sent(c, group) && is_turn_post(c))
+        .unwrap();
+    assert!(
+        public.text().contains("The architect has played."),
+        "{}",
+        public.text()
+    );
+    assert!(public.mentioned().contains(&bo.id));
+    let mine = calls.iter().find(|c| is_sent(c, chat)).unwrap();
+    assert!(mine.text().contains("a1"), "{}", mine.text());
+    // Nothing the group was sent names her square.
+    for c in fake.calls().iter().filter(|c| is_sent(c, group)) {
+        assert!(!c.text().contains("a1"), "{}", c.text());
+        for (label, data) in c.keyboard().into_iter().flatten() {
+            assert!(
+                !label.contains("a1") && !data.contains("a1"),
+                "{label} {data}"
+            );
+        }
+    }
+    bot.stop().await;
+}

@@ -536,6 +536,12 @@ luck-odd-search = { $who }'s searches ({ $percentile })
 luck-check = Every roll can be checked: /export gives the game's record, and once the game is over `labscape verify` replays it from the revealed seed.
 error-no-dice-in-game = { $game } has no dice: every move in it is the players' own, so there is no luck to weigh.
 error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that finished.
+error-play-in-private = In this game you play in private, so what you sent here was not played (and is not repeated): send it in your private chat with me (Telegram), or with /play, which only you see (Discord).
+error-secret-until-end = { $game } keeps secrets until it ends, and its record holds them: /replay and /export are here once the game is over.
+error-nothing-private = You have no private move to make in this game now.
+private-your-move = 🔒 { $who }: your move
+any-played-hidden = { $who } played.
+tg-open-private = { $who }, you play in private in this game, and I cannot write to you yet: open { $link }, press Start, and your move will be there.
 records-heading = **Records in this chat** (games played to the end; computer players are not ranked):
 records-line = { $rank }. { $who }: { $games ->
         [one] one game
@@ -761,7 +767,6 @@ skarb-points = Points: architect { $architect } · seeker { $seeker }
 board-skarb-counts = Round { $round } of { $limit } · arriving now: architect { $architect } · seeker { $seeker }
 skarb-reason-arrived = the seeker reached the treasure in round { $round }
 skarb-reason-limit = the seeker did not reach the treasure within { $limit } rounds
-skarb-no-map-engine-only = Skarb Labiryntu without the map (map=no) can be played with the engine only for now: its maze is secret from the seeker, and this chat cannot yet keep it from him. Play it with the map (map=yes, the default)
 skarb-refusal-unreadable = “{ $text }” is not an action: write a square from a1 to { $last }, a direction (n, e, s, w) or pass
 skarb-refusal-architect-walks = the architect plants a hedge on a square or passes; only the seeker walks
 skarb-refusal-already-hedge = { $square } is a hedge already
@@ -936,6 +941,7 @@ event-search-food-floored = { $who } searched the food room { $cell } (attempt r
        *[other] { $lost }
     }.
 local-private = (to { $who } only) { $text }
+local-secret = (to { $who }, private) { $text }
 
 ## walls
 walls-list = **{ $count } walls on floor { $floor }**, each named by the cell inside its corner and that corner (A2:NW: the north and west sides of A2): { $walls }

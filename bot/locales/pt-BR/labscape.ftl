@@ -557,6 +557,12 @@ luck-odd-search = as buscas de { $who } ({ $percentile })
 luck-check = Dá para conferir cada rolagem: o /export entrega o registro da partida e, quando ela termina, o `labscape verify` refaz tudo a partir da semente revelada.
 error-no-dice-in-game = { $game } não tem dados: cada jogada é escolha dos jogadores, então não há sorte para pesar.
 error-no-dice-yet = Não há dados para olhar neste chat: o /luck analisa a partida em andamento aqui ou, se não houver, a última que terminou.
+error-play-in-private = Nesta partida você joga em privado, então o que enviou aqui não foi jogado (nem é repetido): envie na sua conversa privada comigo (Telegram) ou com /play, que só você vê (Discord).
+error-secret-until-end = { $game } guarda segredos até terminar, e o registro os contém: /replay e /export ficam disponíveis quando a partida acabar.
+error-nothing-private = Você não tem nenhuma jogada privada a fazer nesta partida agora.
+private-your-move = 🔒 { $who }: sua vez
+any-played-hidden = { $who } jogou.
+tg-open-private = { $who }, nesta partida você joga em privado e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e sua jogada estará lá.
 records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
 records-line = { $rank }. { $who }: { $games ->
         [one] uma partida
@@ -809,7 +815,6 @@ skarb-points = Pontos: arquiteto { $architect } · explorador { $seeker }
 board-skarb-counts = Rodada { $round } de { $limit } · chegando agora: arquiteto { $architect } · explorador { $seeker }
 skarb-reason-arrived = o explorador chegou ao tesouro na rodada { $round }
 skarb-reason-limit = o explorador não chegou ao tesouro em { $limit } rodadas
-skarb-no-map-engine-only = Skarb Labiryntu sem o mapa (map=no) por enquanto só se joga pelo motor: o labirinto é segredo para o explorador, e este chat ainda não consegue escondê-lo dele. Jogue com o mapa (map=yes, o padrão)
 skarb-refusal-unreadable = “{ $text }” não é uma ação: escreva uma casa de a1 a { $last }, uma direção (n, e, s, w) ou pass
 skarb-refusal-architect-walks = o arquiteto planta uma sebe numa casa ou passa; só o explorador anda
 skarb-refusal-already-hedge = { $square } já é sebe
@@ -984,6 +989,7 @@ event-search-food-floored = { $who } vasculhou a sala de comida { $cell } (tenta
        *[other] então perde { $lost }
     }.
 local-private = (só para { $who }) { $text }
+local-secret = (para { $who }, em privado) { $text }
 
 ## walls
 walls-list = **{ $count } paredes do andar { $floor }**, cada uma com o nome da casa dentro do seu canto e desse canto (A2:NW: os lados norte e oeste de A2): { $walls }

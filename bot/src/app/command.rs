@@ -140,6 +140,36 @@ fn games_verb(verb: &str) -> Option<GameKind> {
 }
 
 impl Command {
+    /// The command's kind, for logs: never its arguments (an action may hold what others
+    /// may not read).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::New(_) => "new",
+            Command::Join => "join",
+            Command::Leave => "leave",
+            Command::Start => "start",
+            Command::Abandon => "abandon",
+            Command::AddBot(_) => "addbot",
+            Command::Status => "status",
+            Command::Look(_) => "look",
+            Command::Rules(_) => "rules",
+            Command::Table(_) => "table",
+            Command::Log(_) => "log",
+            Command::Help => "help",
+            Command::Settings(_) => "settings",
+            Command::Me(_) => "me",
+            Command::Away(_) => "away",
+            Command::Recap => "recap",
+            Command::Snooze => "snooze",
+            Command::Replay => "replay",
+            Command::Export => "export",
+            Command::Luck => "luck",
+            Command::Records(_) => "records",
+            Command::Play { .. } => "play",
+            Command::Press { .. } => "press",
+        }
+    }
+
     /// Reads `/verb args…` (the slash is optional; a `@botname` suffix on the verb, as
     /// Telegram adds in groups, is ignored).
     ///

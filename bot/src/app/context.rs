@@ -22,6 +22,10 @@ pub struct Ctx {
     /// The user's handle on the platform (Telegram's `@username`, Discord's user name,
     /// local play's name), for challenges addressed to it.
     pub handle: Option<String>,
+    /// Whether the command came where only its sender reads the answer: a Discord
+    /// interaction (answered ephemerally), a private chat with the bot, local play. A
+    /// player who plays in private (a game's secrets) acts only from there.
+    pub private: bool,
 }
 
 /// A chat's live game in brief ([`Service::live_summary`](super::Service::live_summary)).
@@ -57,6 +61,7 @@ impl Ctx {
             delivery: None,
             locale: None,
             handle: None,
+            private: false,
         }
     }
 

@@ -69,16 +69,14 @@ impl<S: GameStore> Service<S> {
         action: &str,
         key: Option<MessageKey>,
     ) -> Res<Reply> {
-        let Some(row) = self
-            .store
-            .live_game(&ctx.scope)
-            .await?
-            .filter(|r| r.id.0 == game)
-        else {
+        let Some(row) = self.game_for(ctx).await.ok().filter(|r| r.id.0 == game) else {
             return Err(UserError::MovedOn.into());
         };
         if action.trim().eq_ignore_ascii_case("snooze") {
             return self.snooze(ctx).await;
+        }
+        if action == super::PROMPT {
+            return self.prompt(ctx, &row).await;
         }
         // The live game, read once: the turn plays on it; the button carries the game's
         // short form of the action.

@@ -13,6 +13,7 @@ impl<S: GameStore> Service<S> {
     /// `/export`: the record file of the game `/replay` would show, posted for everyone.
     pub(super) async fn export_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToExport).await?;
+        self.unless_secret(&row).await?;
         let record = self.record(&row).await?;
         let bytes = games::of(row.kind)
             .record_file(&record)

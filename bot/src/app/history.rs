@@ -1,10 +1,10 @@
 //! `/log` and `/recap`: the game's actions told, for the asker alone.
 
-use labscape_core::{AnyEvent, AnyGame, game::parse_options};
+use labscape_core::{AnyAction, AnyEvent, AnyGame, Audience, game::parse_options};
 
 use super::{
     Ctx, GameRow, GameStatus, GameStore, Reply, Res, Seat, Service, ServiceError, UserError,
-    Visibility, any_game_name, corrupt, read_back, tr,
+    Visibility, any_game_name, audience, corrupt, read_back, tr,
     turns::{Played, names as display_names},
 };
 use crate::games::{self};
@@ -18,7 +18,7 @@ impl<S: GameStore> Service<S> {
         }
         let seats = self.store.seats(row.id).await?;
         let names = display_names(&seats);
-        let (_, steps) = self.any_steps_from(&row, 0).await?;
+        let (first, steps) = self.any_steps_from(&row, 0).await?;
         let lang = self.lang_for(ctx).await;
         let start = steps.len().saturating_sub(n);
         let mut text = tr!(
@@ -27,10 +27,16 @@ impl<S: GameStore> Service<S> {
             game = any_game_name(row.kind, row.id),
             count = steps.len() - start
         );
-        for s in &steps[start..] {
+        for (i, s) in steps.iter().enumerate().skip(start) {
             let auto = read_back::automatic_note(&s.row, lang);
+            let before = i.checked_sub(1).map_or(&first, |j| &steps[j].game);
+            let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
             text.push('\n');
-            text.push_str(&games::of(row.kind).log_line(&told(s, &auto), &names, lang));
+            text.push_str(&games::of(row.kind).log_line(
+                &told(s, action, &events, &auto),
+                &names,
+                lang,
+            ));
         }
         if steps.is_empty() {
             text.push('\n');
@@ -68,10 +74,16 @@ impl<S: GameStore> Service<S> {
                 text.push_str(&line);
             }
         }
-        for s in &steps[since..] {
+        for (i, s) in steps.iter().enumerate().skip(since) {
             let auto = read_back::automatic_note(&s.row, lang);
+            let before = i.checked_sub(1).map_or(&start, |j| &steps[j].game);
+            let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
             text.push('\n');
-            text.push_str(&games::of(row.kind).recap_line(&told(s, &auto), &names, lang));
+            text.push_str(&games::of(row.kind).recap_line(
+                &told(s, action, &events, &auto),
+                &names,
+                lang,
+            ));
         }
         if since == steps.len() && since > 0 {
             text.push('\n');
@@ -80,25 +92,37 @@ impl<S: GameStore> Service<S> {
         // The position the steps told lead to: no second read of the game.
         let game = steps.last().map_or(start, |s| s.game.clone());
         let mut reply = self
-            .turn_reply(&row, &seats, &game, Played::default(), lang)
+            .turn_reply(&row, &seats, &game, &Played::default(), lang)
             .await;
-        let tail = games::of(row.kind).recap_tail(&game, &title, row.turn, &names, lang);
+        let shown = audience::shown(&game, PUBLIC);
+        let tail = games::of(row.kind).recap_tail(&shown, &title, row.turn, &names, lang);
         reply.text = format!("{text}\n{tail}");
         reply.visibility = Visibility::Private;
         reply.mention.clear();
         reply.posts_turn = None;
         reply.buttons.clear();
+        reply.whispers.clear();
         Ok(reply)
     }
 }
 
-/// A stored step as `/log` and `/recap` tell it.
-fn told<'s>(s: &'s read_back::Step, auto: &'s str) -> games::Told<'s> {
+/// `/log` and `/recap` tell what the public may learn, whoever asks: their answer may be
+/// read in the group (Telegram has no private answers there).
+const PUBLIC: Audience = Audience::Public;
+
+/// A stored step as `/log` and `/recap` tell it: its action (`None`: masked) and events as
+/// the public may learn them.
+fn told<'s>(
+    s: &'s read_back::Step,
+    action: Option<&'s AnyAction>,
+    events: &'s [AnyEvent],
+    auto: &'s str,
+) -> games::Told<'s> {
     games::Told {
         seq: s.row.seq,
         seat: Seat(s.row.seat),
-        action: &s.action,
-        events: &s.events,
+        action,
+        events,
         auto,
     }
 }

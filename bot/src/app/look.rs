@@ -22,7 +22,10 @@ impl<S: GameStore> Service<S> {
         if row.status == GameStatus::Lobby {
             return Err(UserError::NotStarted.into());
         }
-        let game = self.current_game(&row).await?;
+        let game = super::audience::shown(
+            &self.current_game(&row).await?,
+            labscape_core::Audience::Public,
+        );
         let lang = self.lang_for(ctx).await;
         let look = module
             .look(&game, word, &title, lang)

@@ -99,6 +99,14 @@ pub enum UserError {
         /// The action that ended it, for the game to say why.
         ended: Box<EndedTurn>,
     },
+    /// An action of a player who plays in private, sent where others read (its text is not
+    /// repeated).
+    PlayInPrivate,
+    /// `/replay` or `/export` of a game with secrets before its end (its name): the record
+    /// holds what some players may not see yet.
+    SecretUntilEnd(String),
+    /// The "your move" button pressed by someone who has no private prompt now.
+    NothingPrivate,
     /// Another game's command (`/move`, `/table`…) in a chat playing this game.
     OtherGamesVerb {
         /// This chat's game (`Avanço #1`).
@@ -206,6 +214,17 @@ impl std::fmt::Display for UserError {
 impl std::error::Error for UserError {}
 
 impl UserError {
+    /// The refusal's kind, for logs: never its words (a refusal may name a square only its
+    /// player may see).
+    pub fn kind(&self) -> String {
+        let debug = format!("{self:?}");
+        debug
+            .split(['(', ' ', '{'])
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The refusal, in `lang`.
     pub fn message(&self, lang: Lang) -> String {
         match self {
@@ -259,6 +278,11 @@ impl UserError {
             UserError::NoReplays => tr!(lang, "error-no-replays"),
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
             UserError::NoDiceYet => tr!(lang, "error-no-dice-yet"),
+            UserError::PlayInPrivate => tr!(lang, "error-play-in-private"),
+            UserError::SecretUntilEnd(game) => {
+                tr!(lang, "error-secret-until-end", game = game.as_str())
+            }
+            UserError::NothingPrivate => tr!(lang, "error-nothing-private"),
             UserError::NoDiceInGame(game) => {
                 tr!(lang, "error-no-dice-in-game", game = game.as_str())
             }

@@ -9,6 +9,7 @@
 //! game moved on", never applied twice and never lost.
 
 mod abandon;
+mod audience;
 mod context;
 mod dispatch;
 mod export;
@@ -21,6 +22,7 @@ mod luck;
 mod new;
 mod outbox;
 mod preferences;
+mod private_play;
 mod read_back;
 mod reminders;
 mod replay;
@@ -32,6 +34,7 @@ mod turn_images;
 mod turns;
 pub use crate::games::ANY_RECORD_FORMAT;
 pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
+pub use audience::PROMPT;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
 pub use export::record_of;
@@ -60,6 +63,7 @@ pub use self::{
     command::{Command, CommandParseError, Invite, NewOptions, RecordsOf},
     reply::{
         Attachment, Button, Mention, Outgoing, Reply, Style, Suggestion, Suggestions, Visibility,
+        Whisper,
     },
 };
 use crate::{
@@ -198,7 +202,8 @@ impl<S: GameStore> Service<S> {
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
         let _handling = self.in_flight.start();
         let ctx = &*ctx.bounded();
-        let what = format!("{cmd:?}");
+        // The command's kind only: an action may hold what others may not read.
+        let what = cmd.kind();
         match self.dispatch(ctx, cmd).await {
             Ok(mut r) if r.posts_turn.is_some() => {
                 // A turn post is in the language its text was written in, and names its
@@ -212,6 +217,8 @@ impl<S: GameStore> Service<S> {
                 let live = self.store.live_game(&ctx.scope).await.ok().flatten();
                 r.lang = match r.visibility {
                     Visibility::Private => self.lang_for(ctx).await,
+                    // Written in its player's view, in the language it was written in.
+                    Visibility::Secret => r.lang,
                     Visibility::Public => self.chat_lang(&ctx.scope, live.as_ref()).await,
                 };
                 let games = [
@@ -231,11 +238,12 @@ impl<S: GameStore> Service<S> {
                 r
             }
             Err(ServiceError::User(e)) => {
-                tracing::debug!(user = %ctx.user_id, command = %what, "refused: {e}");
+                tracing::debug!(user = %ctx.user_id, command = %what, "refused: {}", e.kind());
                 let lang = self.lang_for(ctx).await;
                 Reply {
                     lang,
                     repeated: matches!(e, UserError::AlreadyHandled),
+                    withdraw: matches!(e, UserError::PlayInPrivate),
                     ..Reply::private(e.message(lang))
                 }
             }
@@ -334,5 +342,7 @@ pub(crate) mod tests;
 mod any_game_tests;
 #[cfg(test)]
 mod newcomer_tests;
+#[cfg(test)]
+mod secret_tests;
 #[cfg(test)]
 mod timer_tests;

@@ -93,13 +93,13 @@ impl<S: GameStore> Service<S> {
                 let seats = self.store.seats(row.id).await?;
                 self.load_with(&row, seats.clone(), &mut guard).await?;
                 let position = guard.as_ref().expect("loaded").game.clone();
-                self.finish_turn(row, seats, position, Played::default(), guard, lang)
+                self.finish_turn(row, seats, position, Played::default(), guard, None, lang)
                     .await?
             }
             GameStatus::Over => {
                 let seats = self.store.seats(row.id).await?;
                 let game = self.current_game(&row).await?;
-                self.turn_reply(&row, &seats, &game, Played::default(), lang)
+                self.turn_reply(&row, &seats, &game, &Played::default(), lang)
                     .await
             }
             _ => return Ok(None),

@@ -13,6 +13,7 @@ impl<S: GameStore> Service<S> {
     /// for everyone.
     pub(super) async fn replay_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToReplay).await?;
+        self.unless_secret(&row).await?;
         let seats = self.store.seats(row.id).await?;
         let lang = self.lang_for(ctx).await;
         let (gif, turns) = self
@@ -42,6 +43,15 @@ impl<S: GameStore> Service<S> {
                 .await?
                 .ok_or(ServiceError::User(none)),
         }
+    }
+
+    /// Refuses a running game with secrets: its record (every action, and so every hedge)
+    /// is what some players may not see until the end.
+    pub(super) async fn unless_secret(&self, row: &GameRow) -> Res<()> {
+        if row.status == GameStatus::Running && self.current_game(row).await?.has_secrets() {
+            return Err(UserError::SecretUntilEnd(super::any_game_name(row.kind, row.id)).into());
+        }
+        Ok(())
     }
 
     /// Attaches the whole game's replay to the reply of the turn that ended it. The turn is

@@ -31,6 +31,10 @@ pub enum Visibility {
     Public,
     /// Only the user who asked (Discord ephemeral; elsewhere a short reply to them).
     Private,
+    /// Only the user who asked, and never where anyone else could read it: it holds what
+    /// the others may not see (a game's secret). Discord: ephemeral; Telegram: the user's
+    /// private chat with the bot; local play: `(to NAME, private)`.
+    Secret,
 }
 
 /// A reply.
@@ -68,6 +72,29 @@ pub struct Reply {
     /// The text that makes this reply again (`/play` of it at the same turn): an adapter
     /// that pages a long keyboard asks for it again to show another page.
     pub again: Option<String>,
+    /// Posts for other places than the one that asked: the public post of a turn played
+    /// in private goes to the game's chat while its player gets a [`Visibility::Secret`]
+    /// answer. Each is reported with `Service::posted` once shown.
+    pub elsewhere: Vec<Outgoing>,
+    /// Messages for one player alone (their private prompt in a game with secrets),
+    /// delivered where only they read: Telegram's private chat, local play's
+    /// `(to NAME, private)`; on Discord the public post's "your move" button gives it.
+    pub whispers: Vec<Whisper>,
+    /// The message that asked held what others may not read (an action of a player who
+    /// plays in private, sent in the group): an adapter deletes it where it may.
+    pub withdraw: bool,
+}
+
+/// A message for one player alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Whisper {
+    /// To whom.
+    pub to: Mention,
+    /// The game's chat, where a player the bot cannot write to in private is told how to
+    /// open that chat (nothing secret).
+    pub chat: crate::store::ChatScope,
+    /// What (a [`Visibility::Secret`] reply).
+    pub reply: Reply,
 }
 
 impl Reply {
@@ -87,7 +114,23 @@ impl Reply {
             repeated: false,
             again: None,
             notify: Vec::new(),
+            elsewhere: Vec::new(),
+            whispers: Vec::new(),
+            withdraw: false,
         }
+    }
+
+    /// A reply for the asker alone that holds a secret ([`Visibility::Secret`]).
+    pub fn secret(text: impl Into<String>) -> Reply {
+        Reply {
+            visibility: Visibility::Secret,
+            ..Reply::text(text)
+        }
+    }
+
+    /// Whether only the asker may read it.
+    pub fn is_private(&self) -> bool {
+        self.visibility != Visibility::Public
     }
 
     /// A reply only the asker sees (errors).

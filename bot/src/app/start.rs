@@ -59,7 +59,7 @@ impl<S: GameStore> Service<S> {
             lang,
         );
         let played = Played::told(story, events);
-        self.finish_turn(row, seats, game, played, guard, lang)
+        self.finish_turn(row, seats, game, played, guard, None, lang)
             .await
     }
 }

@@ -1,7 +1,8 @@
 //! `/status`: the lobby's settings and seats, or the game as it stands with its image.
 
 use super::{
-    Ctx, GameStatus, GameStore, Reply, Res, Service, Visibility, any_game_name, timers, tr,
+    Ctx, GameStatus, GameStore, Reply, Res, Service, Visibility, any_game_name, audience, timers,
+    tr,
     turns::{Played, names as display_names},
 };
 use crate::games::{self};
@@ -36,13 +37,15 @@ impl<S: GameStore> Service<S> {
                 &row,
                 &seats,
                 &game,
-                Played::default(),
+                &Played::default(),
                 Some(notes.clone()),
                 lang,
             )
             .await;
+        // The text from the public view, as the image: it may be read in the group.
+        let shown = audience::shown(&game, labscape_core::Audience::Public);
         let mut text = module.status(
-            &game,
+            &shown,
             &title,
             row.turn,
             &display_names(&seats),
@@ -77,6 +80,7 @@ impl<S: GameStore> Service<S> {
         }
         reply.mention.clear();
         reply.posts_turn = None;
+        reply.whispers.clear();
         Ok(reply)
     }
 }

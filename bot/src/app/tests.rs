@@ -26,6 +26,7 @@ pub(crate) async fn service() -> Service<MemoryStore> {
 pub(crate) fn ctx(user: &str) -> Ctx {
     Ctx {
         handle: Some(user.into()),
+        private: false,
         ..Ctx::member("local", "c", user, &user.to_uppercase())
     }
 }

@@ -6,11 +6,11 @@
 
 use std::sync::Arc;
 
-use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Seat};
+use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Audience, GameKind, Seat};
 
 use super::{
-    Ctx, Mention, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, TurnImageKey, Visibility,
-    any_game_name, corrupt,
+    Button, Ctx, Mention, Outgoing, PROMPT, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError,
+    TurnImageKey, Visibility, Whisper, any_game_name, audience, corrupt,
     messages::{EndedTurn, UserError},
     timers, who_from_prefs,
 };
@@ -23,12 +23,14 @@ use crate::{
     },
 };
 
-/// What one reply tells: the actions played, their events, and the story in words.
+/// What one reply tells: lines before any action (a game's start, a deadline) with their
+/// events, then the actions played, each told to every audience as it may learn it
+/// (`audience.rs`).
 #[derive(Default)]
 pub(super) struct Played {
-    pub(super) actions: Vec<AnyAction>,
-    pub(super) events: Vec<AnyEvent>,
-    pub(super) story: Vec<String>,
+    intro: Vec<String>,
+    intro_events: Vec<AnyEvent>,
+    steps: Vec<audience::Step>,
 }
 
 impl Played {
@@ -36,31 +38,65 @@ impl Played {
     /// yet.
     pub(super) fn told(story: Vec<String>, events: Vec<AnyEvent>) -> Played {
         Played {
-            actions: Vec::new(),
-            events,
-            story,
+            intro: story,
+            intro_events: events,
+            steps: Vec::new(),
         }
     }
 
+    /// `seat` played `action` from `before` to `after`.
     fn push(
         &mut self,
-        row: &GameRow,
-        seats: &[SeatRow],
+        before: &AnyGame,
+        after: &AnyGame,
         seat: u8,
         action: &AnyAction,
         events: &[AnyEvent],
-        lang: Lang,
     ) {
-        let kind = row.kind;
-        self.story.extend(games::of(kind).describe(
-            &names(seats),
+        self.steps.push(audience::Step::new(
+            before,
+            after,
             Seat(seat),
             action,
             events,
-            lang,
         ));
-        self.actions.push(action.clone());
-        self.events.extend_from_slice(events);
+    }
+
+    /// Whether it tells nothing (a `/status`, an owed post).
+    pub(super) fn tells_nothing(&self) -> bool {
+        self.steps.is_empty() && self.intro_events.is_empty()
+    }
+
+    /// The story in words, as `audience` may read it.
+    pub(super) fn story(
+        &self,
+        kind: GameKind,
+        names: &[String],
+        audience: Audience,
+        lang: Lang,
+    ) -> Vec<String> {
+        let module = games::of(kind);
+        let mut lines = self.intro.clone();
+        for step in &self.steps {
+            let (action, events) = step.seen_by(audience);
+            lines.extend(match action {
+                Some(a) => module.describe(names, step.seat(), a, &events, lang),
+                None => module.describe_hidden(names, step.seat(), &events, lang),
+            });
+        }
+        lines
+    }
+
+    /// The actions `audience` may learn, and every event as it may learn it, in order.
+    pub(super) fn seen_by(&self, audience: Audience) -> (Vec<AnyAction>, Vec<AnyEvent>) {
+        let mut actions = Vec::new();
+        let mut events = self.intro_events.clone();
+        for step in &self.steps {
+            let (action, seen) = step.seen_by(audience);
+            actions.extend(action.cloned());
+            events.extend(seen);
+        }
+        (actions, events)
     }
 }
 
@@ -79,7 +115,7 @@ impl<S: GameStore> Service<S> {
         expected: Option<i64>,
         key: Option<MessageKey>,
     ) -> Res<Reply> {
-        let row = self.live(&ctx.scope).await?;
+        let row = self.game_for(ctx).await?;
         self.play_on(ctx, row, text, expected, key).await
     }
 
@@ -115,6 +151,12 @@ impl<S: GameStore> Service<S> {
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
         let module = games::of(row.kind);
+        // A player who plays in private acts only where nobody else reads: what they
+        // typed in the group is not applied, and not repeated.
+        let in_private = audience::plays_in_private(&game, me);
+        if in_private && !ctx.private {
+            return Err(UserError::PlayInPrivate.into());
+        }
         if let Some(owner) = other_games_verb(row.kind, text)
             && game.read_chat(text).is_err()
         {
@@ -143,8 +185,10 @@ impl<S: GameStore> Service<S> {
         let steps = read_turn(&game, me, text)?;
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         let mut played = Played::default();
-        for (action, _, events) in &steps {
-            played.push(&row, &seats, seat.seat, action, events, lang);
+        let mut before = &game;
+        for (action, after, events) in &steps {
+            played.push(before, after, seat.seat, action, events);
+            before = after;
         }
         // Emptied until the turn is through: a turn that fails half-way is read again.
         *guard = None;
@@ -162,7 +206,8 @@ impl<S: GameStore> Service<S> {
             self.commit(&mut row, &seats, end).await?;
         }
         let next = steps.last().map_or(game, |(_, g, _)| g.clone());
-        self.finish_turn(row, seats, next, played, guard, lang)
+        let private_actor = in_private.then_some(me);
+        self.finish_turn(row, seats, next, played, guard, private_actor, lang)
             .await
     }
 
@@ -175,11 +220,12 @@ impl<S: GameStore> Service<S> {
         game: AnyGame,
         mut played: Played,
         mut guard: tokio::sync::MutexGuard<'_, Option<super::Loaded>>,
+        private_actor: Option<Seat>,
         lang: Lang,
     ) -> Res<Reply> {
         *guard = None;
         let game = self
-            .run_computers(&mut row, &seats, game, &mut played, lang)
+            .run_computers(&mut row, &seats, game, &mut played)
             .await?;
         *guard = Some(super::Loaded {
             turn: row.turn,
@@ -187,8 +233,13 @@ impl<S: GameStore> Service<S> {
             seats: seats.clone(),
         });
         drop(guard);
-        let mut reply = self.turn_reply(&row, &seats, &game, played, lang).await;
+        let mut reply = self.turn_reply(&row, &seats, &game, &played, lang).await;
         self.attach_final_replay(&row, &seats, &mut reply).await;
+        if let Some(me) = private_actor {
+            reply = self
+                .answered_in_private(&row, &seats, &game, &played, me, reply, lang)
+                .await;
+        }
         if game.is_over()
             && let Err(e) = self.rate_game(row.id).await
         {
@@ -196,6 +247,40 @@ impl<S: GameStore> Service<S> {
             tracing::warn!(game = %row.id, "rating a finished game: {e:?}");
         }
         Ok(reply)
+    }
+
+    /// The answer to a player who played in private: their own view of the turn (with
+    /// their buttons when they are to act again), alone; the public post goes to the
+    /// game's chat beside it, and the others' whispers with it.
+    #[allow(clippy::too_many_arguments)]
+    async fn answered_in_private(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: &Played,
+        me: Seat,
+        mut public: Reply,
+        lang: Lang,
+    ) -> Reply {
+        let my_id = seats.get(me.index()).map(|s| s.user_id.as_str());
+        let mut mine = match public
+            .whispers
+            .iter()
+            .position(|w| Some(w.to.user_id.as_str()) == my_id)
+        {
+            Some(i) => public.whispers.remove(i).reply,
+            None => {
+                self.post_for(row, seats, game, played, None, Audience::Seat(me), lang)
+                    .await
+            }
+        };
+        mine.whispers = std::mem::take(&mut public.whispers);
+        mine.elsewhere.push(Outgoing {
+            scope: row.scope.clone(),
+            reply: public,
+        });
+        mine
     }
 
     /// The second step of a two-step choice: the actions of one piece (or column), as
@@ -283,7 +368,7 @@ impl<S: GameStore> Service<S> {
         let (next, events) = game
             .play(Seat(seat), action)
             .map_err(|e| corrupt(row.id, format!("automatic {action}: {e}")))?;
-        played.push(&row, &seats, seat, action, &events, lang);
+        played.push(game, &next, seat, action, &events);
         let c = Commit {
             next: &next,
             actions: vec![(action, &events)],
@@ -293,7 +378,7 @@ impl<S: GameStore> Service<S> {
             message: None,
         };
         self.commit(&mut row, &seats, c).await?;
-        self.finish_turn(row, seats, next, played, guard, lang)
+        self.finish_turn(row, seats, next, played, guard, None, lang)
             .await
     }
 
@@ -305,7 +390,6 @@ impl<S: GameStore> Service<S> {
         seats: &[SeatRow],
         mut game: AnyGame,
         played: &mut Played,
-        lang: Lang,
     ) -> Res<AnyGame> {
         for _ in 0..2000 {
             let Some(active) = game.to_move() else {
@@ -347,21 +431,23 @@ impl<S: GameStore> Service<S> {
                 }
                 Err(e) => return Err(e),
             }
-            played.push(row, seats, seat.seat, &action, &events, lang);
+            played.push(&game, &next, seat.seat, &action, &events);
             game = next;
         }
         Ok(game)
     }
 
-    /// The post of a game at its current turn: the heading, the story, who is next (or how
-    /// it ended), the image, the buttons, the mention. A reply that tells no turn
+    /// The post of a game at its current turn, for the whole chat: the heading, the story,
+    /// who is next (or how it ended), the image, the buttons, the mention; all of it from
+    /// the public view. A player who plays in private gets a "your move" button instead of
+    /// their buttons, and their prompt as a whisper. A reply that tells no turn
     /// (`/status`, an owed post) shows the image as it was posted, drawn once.
     pub(super) async fn turn_reply(
         &self,
         row: &GameRow,
         seats: &[SeatRow],
         game: &AnyGame,
-        played: Played,
+        played: &Played,
         lang: Lang,
     ) -> Reply {
         self.turn_reply_noted(row, seats, game, played, None, lang)
@@ -375,19 +461,80 @@ impl<S: GameStore> Service<S> {
         row: &GameRow,
         seats: &[SeatRow],
         game: &AnyGame,
-        played: Played,
+        played: &Played,
         notes: Option<Vec<Option<String>>>,
+        lang: Lang,
+    ) -> Reply {
+        let module = games::of(row.kind);
+        let mut reply = self
+            .post_for(row, seats, game, played, notes, Audience::Public, lang)
+            .await;
+        reply.mention = game
+            .to_move()
+            .filter(|_| !game.is_over())
+            .and_then(|s| seats.get(s.index()))
+            .filter(|s| s.policy.is_none())
+            .map(|s| Mention {
+                user_id: s.user_id.clone(),
+                name: s.display_name.clone(),
+            })
+            .into_iter()
+            .collect();
+        reply.posts_turn = Some((row.id, row.turn));
+        match game.to_move().filter(|_| !game.is_over()) {
+            Some(next) if audience::plays_in_private(game, next) => {
+                if let Some(player) = seats.get(next.index()).filter(|s| s.policy.is_none()) {
+                    reply.buttons = vec![vec![Button::new(
+                        tr!(
+                            lang,
+                            "private-your-move",
+                            who = player.display_name.as_str()
+                        ),
+                        PROMPT,
+                    )]];
+                    let mut prompt = self
+                        .post_for(row, seats, game, played, None, Audience::Seat(next), lang)
+                        .await;
+                    prompt.buttons = module.buttons(game, lang);
+                    reply.whispers.push(Whisper {
+                        to: Mention {
+                            user_id: player.user_id.clone(),
+                            name: player.display_name.clone(),
+                        },
+                        chat: row.scope.clone(),
+                        reply: prompt,
+                    });
+                }
+            }
+            _ => reply.buttons = module.buttons(game, lang),
+        }
+        reply
+    }
+
+    /// A post of the game as `audience` may read it, without buttons or mentions: the
+    /// heading, the story as the audience may learn it, who is next, the image of its
+    /// view. A seat's post is [`Visibility::Secret`].
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn post_for(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: &Played,
+        notes: Option<Vec<Option<String>>>,
+        audience: Audience,
         lang: Lang,
     ) -> Reply {
         let title = any_game_name(row.kind, row.id);
         let names = names(seats);
         let module = games::of(row.kind);
+        let shown = audience::shown(game, audience);
         let mut text = module.heading(&title, row.turn, lang);
-        for line in &played.story {
+        for line in played.story(row.kind, &names, audience, lang) {
             text.push('\n');
-            text.push_str(line);
+            text.push_str(&line);
         }
-        if let Some(next) = module.next_line(game, &names, lang) {
+        if let Some(next) = module.next_line(&shown, &names, lang) {
             text.push('\n');
             text.push_str(&next);
         }
@@ -404,42 +551,33 @@ impl<S: GameStore> Service<S> {
                 hash = row.seed_hash.as_str()
             ));
         }
-        let mention = game
-            .to_move()
-            .filter(|_| !game.is_over())
-            .and_then(|s| seats.get(s.index()))
-            .filter(|s| s.policy.is_none())
-            .map(|s| Mention {
-                user_id: s.user_id.clone(),
-                name: s.display_name.clone(),
-            })
-            .into_iter()
-            .collect();
-        let image = self.turn_image(row, seats, game, played, notes, lang).await;
+        let image = self
+            .turn_image(row, seats, &shown, played, notes, audience, lang)
+            .await;
         Reply {
-            text,
             image,
-            files: Vec::new(),
-            buttons: module.buttons(game, lang),
-            mention,
-            visibility: Visibility::Public,
             turn: Some((row.id, row.turn)),
             lang,
-            posts_turn: Some((row.id, row.turn)),
             names,
-            repeated: false,
-            again: None,
-            notify: Vec::new(),
+            visibility: match audience {
+                Audience::Public => Visibility::Public,
+                Audience::Seat(_) => Visibility::Secret,
+            },
+            ..Reply::text(text)
         }
     }
 
+    /// The image of `shown` (the view of `audience`) with what `audience` may learn of the
+    /// turn; the latest is kept per game and audience.
+    #[allow(clippy::too_many_arguments)]
     async fn turn_image(
         &self,
         row: &GameRow,
         seats: &[SeatRow],
-        game: &AnyGame,
-        played: Played,
+        shown: &AnyGame,
+        played: &Played,
         notes: Option<Vec<Option<String>>>,
+        audience: Audience,
         lang: Lang,
     ) -> Option<Vec<u8>> {
         let render = self.renderer.clone()?;
@@ -454,19 +592,24 @@ impl<S: GameStore> Service<S> {
             }
             None => Vec::new(),
         };
+        // Only the public image is kept: a seat's view is drawn for that seat alone.
+        let public = audience == Audience::Public;
         let key = TurnImageKey {
             turn: row.turn,
             lang,
             notes: notes.clone(),
         };
-        let tells_nothing = played.actions.is_empty() && played.events.is_empty();
-        if tells_nothing && let Some(png) = self.turn_images.get(row.id, &key) {
+        if public
+            && played.tells_nothing()
+            && let Some(png) = self.turn_images.get(row.id, &key)
+        {
             return Some(png.as_ref().clone());
         }
+        let (actions, events) = played.seen_by(audience);
         let picture = TurnPicture {
-            game: game.clone(),
-            actions: played.actions,
-            events: played.events,
+            game: shown.clone(),
+            actions,
+            events,
             names: names(seats),
             title: any_game_name(row.kind, row.id),
             notes,
@@ -476,7 +619,9 @@ impl<S: GameStore> Service<S> {
             .await
             .ok()
             .filter(|png| !png.is_empty())?;
-        self.turn_images.put(row.id, key, Arc::new(png.clone()));
+        if public {
+            self.turn_images.put(row.id, key, Arc::new(png.clone()));
+        }
         Some(png)
     }
 

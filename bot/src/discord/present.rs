@@ -390,6 +390,8 @@ pub fn ctx_of(
         delivery: Some(interaction_id.to_string()),
         locale: Some(locale.to_string()).filter(|l| !l.is_empty()),
         handle: Some(user.name.clone()),
+        // Interactions are answered ephemerally where a reply is for the asker alone.
+        private: true,
     }
 }
 
@@ -750,6 +752,9 @@ mod tests {
             lang: crate::i18n::Lang::En,
             names: vec![],
             repeated: false,
+            elsewhere: vec![],
+            whispers: vec![],
+            withdraw: false,
         };
         assert_eq!(
             contents(&reply),

@@ -82,8 +82,9 @@ pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
     };
     let c = ctx_of_command(a.interaction);
     let reply = ctx.data().service.handle(&c, cmd).await;
+    post_elsewhere(ctx.http(), &ctx.data().service, &reply).await;
     match reply.visibility {
-        Visibility::Private => private(ctx, &reply).await,
+        Visibility::Private | Visibility::Secret => private(ctx, &reply).await,
         Visibility::Public => match post(
             ctx.http(),
             a.interaction.channel_id,
@@ -262,6 +263,27 @@ pub async fn post(
     Ok(())
 }
 
+/// Posts what a reply sends elsewhere than its asker (the group's post of a turn played in
+/// private, answered ephemerally) in its chat's channel, each reported once shown. A
+/// whisper is not sent: on Discord a private player's prompt comes from the "your move"
+/// button of the public post, as an ephemeral answer (a direct message may be refused).
+async fn post_elsewhere(
+    http: &serenity::Http,
+    service: &crate::app::Service<crate::store::AnyStore>,
+    reply: &Reply,
+) {
+    for out in &reply.elsewhere {
+        let Some(channel) = present::target_channel(&out.scope) else {
+            tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
+            continue;
+        };
+        match post(http, channel, &out.reply, present::DEFAULT_UPLOAD_LIMIT).await {
+            Ok(()) => service.posted(&out.reply).await,
+            Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
+        }
+    }
+}
+
 /// The upload limit an interaction gives (0 when absent: the default).
 fn upload_limit(given: u32) -> u64 {
     if given == 0 {
@@ -297,6 +319,7 @@ pub async fn press(
             data.service.handle(&c, cmd).await
         }
     };
+    post_elsewhere(&sctx.http, &data.service, &reply).await;
     if reply.visibility == Visibility::Public {
         let limit = upload_limit(press.attachment_size_limit);
         match post(&sctx.http, press.channel_id, &reply, limit).await {

@@ -161,6 +161,25 @@ pub trait ChatGame: Member {
         lines.extend(events.iter().filter_map(|e| Self::event_line(e, lang)));
         lines
     }
+    /// The story of an action of `seat` its reader may not learn whole (the game's
+    /// `hidden` event: Skarb's far hedge or pass): the lines of the events it may learn,
+    /// or "NAME played." when they have none.
+    fn describe_hidden(
+        names: &[String],
+        seat: Seat,
+        events: &[Self::Event],
+        lang: Lang,
+    ) -> Vec<String> {
+        let lines: Vec<String> = events
+            .iter()
+            .filter_map(|e| Self::event_line(e, lang))
+            .collect();
+        if !lines.is_empty() {
+            return lines;
+        }
+        let player = names.get(seat.index()).map_or("", String::as_str);
+        vec![tr!(lang, "any-played-hidden", who = player)]
+    }
     /// Why `action`, played on `self`, ended the turn, when a message went on past it
     /// (`/play e5b f6w` on Produto's one-stone first turn): a clause, or `None` when the
     /// game has nothing to add to "your turn ends with it". `after` is the position after

@@ -21,8 +21,9 @@ pub struct Told<'a> {
     pub seq: i64,
     /// Who played it.
     pub seat: Seat,
-    /// The action.
-    pub action: &'a AnyAction,
+    /// The action; `None` when its reader may not learn it (a game's secret: a far hedge,
+    /// a pass), which then tells it by its masked events.
+    pub action: Option<&'a AnyAction>,
     /// What it did.
     pub events: &'a [AnyEvent],
     /// The note of an action played for an absent player (empty otherwise).

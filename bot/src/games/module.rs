@@ -50,6 +50,13 @@ pub trait Module: Send + Sync {
         events: &[AnyEvent],
         lang: Lang,
     ) -> Vec<String>;
+    fn describe_hidden(
+        &self,
+        names: &[String],
+        seat: Seat,
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String>;
     fn turn_ended_why(
         &self,
         before: &AnyGame,
@@ -144,11 +151,17 @@ fn events_of<G: ChatGame>(events: &[AnyEvent]) -> Vec<G::Event> {
 }
 
 impl<G: ChatGame> Of<G> {
+    /// A line of `/log` or `/recap` for an action its reader may not learn whole.
+    fn hidden_line(t: &Told<'_>, events: &[G::Event], names: &[String], lang: Lang) -> String {
+        let story = G::describe_hidden(names, t.seat, events, lang).join(" ");
+        format!("#{}{} {story}", t.seq, t.auto)
+    }
+
     fn told<'a>(t: &'a Told<'a>, events: &'a [G::Event]) -> Option<TurnTold<'a, G>> {
         Some(TurnTold {
             seq: t.seq,
             seat: t.seat,
-            action: G::action(t.action)?,
+            action: G::action(t.action?)?,
             events,
             auto: t.auto,
         })
@@ -226,6 +239,15 @@ impl<G: ChatGame> Module for Of<G> {
             None => vec![action.to_string()],
         }
     }
+    fn describe_hidden(
+        &self,
+        names: &[String],
+        seat: Seat,
+        events: &[AnyEvent],
+        lang: Lang,
+    ) -> Vec<String> {
+        G::describe_hidden(names, seat, &events_of::<G>(events), lang)
+    }
     fn turn_ended_why(
         &self,
         before: &AnyGame,
@@ -283,17 +305,19 @@ impl<G: ChatGame> Module for Of<G> {
     }
     fn log_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String {
         let events = events_of::<G>(t.events);
-        Self::told(t, &events).map_or_else(
-            || format!("#{} {}", t.seq, t.action),
-            |t| G::log_line(&t, names, lang),
-        )
+        match (t.action, Self::told(t, &events)) {
+            (Some(_), Some(told)) => G::log_line(&told, names, lang),
+            (None, _) => Self::hidden_line(t, &events, names, lang),
+            (Some(a), None) => format!("#{} {a}", t.seq),
+        }
     }
     fn recap_line(&self, t: &Told<'_>, names: &[String], lang: Lang) -> String {
         let events = events_of::<G>(t.events);
-        Self::told(t, &events).map_or_else(
-            || format!("#{} {}", t.seq, t.action),
-            |t| G::recap_line(&t, names, lang),
-        )
+        match (t.action, Self::told(t, &events)) {
+            (Some(_), Some(told)) => G::recap_line(&told, names, lang),
+            (None, _) => Self::hidden_line(t, &events, names, lang),
+            (Some(a), None) => format!("#{} {a}", t.seq),
+        }
     }
     fn setup_story(&self, events: &[AnyEvent], names: &[String], lang: Lang) -> Vec<String> {
         G::setup_story(&events_of::<G>(events), names, lang)

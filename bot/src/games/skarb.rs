@@ -2,14 +2,12 @@
 //! view: fog where the reader knows nothing, darkened where the seeker only remembers, the
 //! architect's forbidden squares in orange on his turn), its rules.
 //!
-//! **Only with the map in chat, for now.** The service builds every post, image, log line,
-//! reminder and refusal from the whole position and posts it to the whole group; it has no
-//! private delivery yet. Without the map that would show the seeker the maze he may not
-//! see, so `/new skarb map=no` is refused with a sentence saying it is played with the
-//! engine only for now ([`ChatGame::lobby_settings`] below), and a game with secrets never
-//! starts in a chat. With the map nothing is secret (every view is the whole position), so
-//! it plays like any board game. The image is already drawn from whatever view it is given,
-//! so when the service hands each reader their view, the picture side is ready.
+//! **Without the map** the maze is secret from the seeker. The service makes everything a
+//! person reads from the view of whoever reads it (`app/audience.rs`): the group gets the
+//! public view (the seeker's) and the public events ("The architect has played." for a far
+//! hedge or a pass), and the architect, whose view holds more, plays in private. Nothing
+//! here needs to know: the image draws whatever view it is given, and the story of an
+//! action the reader may not learn whole is told by its `hidden` event.
 
 use labscape_core::{
     Game,
@@ -17,10 +15,7 @@ use labscape_core::{
 };
 use labscape_render::{BoardFrame, BoardView, Mark, Piece};
 
-use super::{
-    ChatGame, GameRecord, LobbyWords, OptionError, Picture, Profile, Worded, board,
-    lobby::key_value_settings,
-};
+use super::{ChatGame, GameRecord, Picture, Profile, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
@@ -91,18 +86,6 @@ impl ChatGame for Position {
             )),
             _ => None,
         }
-    }
-
-    /// `/new skarb [size=N] [map=yes|no]`: without the map the chat would show the seeker
-    /// the maze, so that variant is refused in chat for now.
-    fn lobby_settings(words: &[String]) -> Result<LobbyWords, OptionError> {
-        let words = key_value_settings::<Self>(words)?;
-        if words.settings.split_whitespace().any(|w| w == "map=no") {
-            return Err(OptionError::Words(Worded::new(|lang| {
-                tr!(lang, "skarb-no-map-engine-only")
-            })));
-        }
-        Ok(words)
     }
 
     fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
@@ -209,18 +192,12 @@ mod tests {
     }
 
     #[test]
-    fn without_the_map_skarb_is_refused_in_chat_and_with_it_it_opens() {
-        for lang in [Lang::En, Lang::PtBr] {
-            let Err(OptionError::Words(w)) =
-                <Position as ChatGame>::lobby_settings(&words(&["map=no", "size=12"]))
-            else {
-                panic!("map=no must be refused");
-            };
-            assert!(w.text(lang).contains("map=no"), "{}", w.text(lang));
-        }
-        let ok = <Position as ChatGame>::lobby_settings(&words(&["size=12"])).unwrap();
-        assert_eq!(ok.settings, "size=12 map=yes");
-        assert!(<Position as ChatGame>::lobby_settings(&words(&["MAP=No"])).is_err());
+    fn both_variants_open_in_chat() {
+        let open = <Position as ChatGame>::lobby_settings(&words(&["size=12"])).unwrap();
+        assert_eq!(open.settings, "size=12 map=yes");
+        let secret =
+            <Position as ChatGame>::lobby_settings(&words(&["map=no", "size=12"])).unwrap();
+        assert_eq!(secret.settings, "size=12 map=no");
     }
 
     #[test]

@@ -245,6 +245,7 @@ mod tests {
         };
         let ctx = |user: &str| Ctx {
             handle: Some(user.into()),
+            private: false,
             ..Ctx::member("local", "pg", user, user)
         };
         let Some(server) = TestPostgres::start("the service on PostgreSQL") else {
@@ -300,6 +301,7 @@ mod tests {
         }
         let ctx = |chat: &str, user: &str| Ctx {
             handle: Some(user.into()),
+            private: false,
             ..Ctx::member("local", chat, user, user)
         };
         let Some(server) = TestPostgres::start("two processes on PostgreSQL") else {

@@ -347,6 +347,8 @@ async fn post_outgoing<S: GameStore>(
     mut rx: mpsc::Receiver<Outgoing>,
     stopped: Arc<Notify>,
 ) {
+    // The bot's user name, for the link a player who plays in private is sent to open.
+    let mut bot_name: Option<String> = None;
     loop {
         let out = tokio::select! {
             _ = stopped.notified() => return,
@@ -370,6 +372,13 @@ async fn post_outgoing<S: GameStore>(
             Err(e) => {
                 tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
             }
+        }
+        if !out.reply.whispers.is_empty() || !out.reply.elsewhere.is_empty() {
+            if bot_name.is_none() {
+                bot_name = bot.get_me().await.ok().map(|me| me.username().to_string());
+            }
+            let name = bot_name.as_deref().unwrap_or_default();
+            deliver_beyond(&bot, name, &service, &out.reply).await;
         }
     }
 }
@@ -399,6 +408,14 @@ impl Place {
             Some(ThreadId(MessageId(scope.thread.parse().ok()?)))
         };
         Some(Place { chat, thread })
+    }
+
+    /// The private chat with a user (its id is the user's).
+    fn private_with(user: UserId) -> Place {
+        Place {
+            chat: ChatId(user.0 as i64),
+            thread: None,
+        }
     }
 
     fn scope(&self) -> ChatScope {
@@ -445,6 +462,7 @@ async fn on_message<S: GameStore>(
         delivery: Some(format!("u{}", upd.id.0)),
         locale: from.language_code.clone(),
         handle: from.username.clone(),
+        private: msg.chat.is_private(),
     };
     // An anonymous admin's message comes from the group itself (and a channel's from the
     // channel), signed by a stand-in bot: nobody to seat or to hold to a turn. Say so
@@ -463,6 +481,11 @@ async fn on_message<S: GameStore>(
     }
 
     if verb == "start" && msg.chat.is_private() {
+        // A player who plays in private, opening this chat as the group told them: their
+        // prompt is here.
+        if let Some(prompt) = shared.service.waiting_prompt(&ctx).await {
+            return send_reply(&bot, place, &prompt, None).await;
+        }
         let lobby = shared
             .service
             .live_summary(&ctx.scope)
@@ -491,10 +514,66 @@ async fn on_message<S: GameStore>(
         tracing::debug!(update = upd.id.0, "Telegram: a repeated update, ignored");
         return Ok(());
     }
-    let reply_to = (reply.visibility == Visibility::Private).then_some(msg.id);
-    send_reply(&bot, place, &reply, reply_to).await?;
+    if reply.withdraw
+        && let Err(e) = bot.delete_message(msg.chat.id, msg.id).await
+    {
+        tracing::debug!(error = %scrub(&e), "Telegram: deleting a message meant to be private failed");
+    }
+    let reply_to = (reply.visibility == Visibility::Private && !reply.withdraw).then_some(msg.id);
+    let target = match reply.visibility {
+        Visibility::Secret => Place::private_with(from.id),
+        _ => place,
+    };
+    send_reply(&bot, target, &reply, reply_to).await?;
     shared.service.posted(&reply).await;
+    deliver_beyond(&bot, me.username(), &shared.service, &reply).await;
     Ok(())
+}
+
+/// Delivers what a reply sends beyond its own message: the posts for the game's chat (a
+/// turn played in private), then the whispers, each to its player's private chat. A player
+/// the bot cannot write to yet (they never pressed Start) is told in the game's chat, with
+/// the link that opens the private chat, and nothing of the prompt.
+async fn deliver_beyond<S: GameStore>(
+    bot: &TgBot,
+    bot_name: &str,
+    service: &Service<S>,
+    reply: &Reply,
+) {
+    for out in &reply.elsewhere {
+        let Some(place) = Place::from_scope(&out.scope) else {
+            continue;
+        };
+        match send_reply(bot, place, &out.reply, None).await {
+            Ok(()) => service.posted(&out.reply).await,
+            Err(e) => {
+                tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
+            }
+        }
+    }
+    for w in &reply.whispers {
+        let Ok(user) = w.to.user_id.parse::<u64>() else {
+            continue;
+        };
+        if let Err(e) = send_reply(bot, Place::private_with(UserId(user)), &w.reply, None).await {
+            tracing::info!(error = %scrub(&e), "Telegram: a private prompt could not be sent");
+            if let Some(place) = Place::from_scope(&w.chat) {
+                let note = Reply {
+                    lang: w.reply.lang,
+                    ..Reply::text(open_private(&w.to.name, bot_name, w.reply.lang))
+                };
+                if let Err(e) = send_reply(bot, place, &note, None).await {
+                    tracing::warn!(error = %scrub(&e), "Telegram: posting failed");
+                }
+            }
+        }
+    }
+}
+
+/// "NAME, open a private chat with me": the deep link that opens it with Start.
+fn open_private(who: &str, bot_name: &str, lang: Lang) -> String {
+    let link = format!("https://t.me/{bot_name}?start=play");
+    tr!(lang, "tg-open-private", who = who, link = link.as_str())
 }
 
 /// `/newgame GAME` sent as a reply to someone's message challenges them (unless the
@@ -577,6 +656,7 @@ fn keyboard(reply: &Reply, page: usize) -> Option<InlineKeyboardMarkup> {
 
 async fn on_callback<S: GameStore>(
     bot: TgBot,
+    me: Me,
     q: CallbackQuery,
     shared: Arc<Shared<S>>,
 ) -> HandlerResult {
@@ -610,8 +690,9 @@ async fn on_callback<S: GameStore>(
         delivery: Some(format!("cq:{}", q.id.0)),
         locale: q.from.language_code.clone(),
         handle: q.from.username.clone(),
+        private: msg.chat.is_private(),
     };
-    let live = shared.service.live_summary(&ctx.scope).await;
+    let live = shared.service.live_summary_for(&ctx).await;
     let (game, turn) = match &press {
         Press::Play { game, turn, .. } | Press::Page { game, turn, .. } => (*game, *turn),
     };
@@ -658,6 +739,21 @@ async fn on_callback<S: GameStore>(
                 answer(None).await?;
                 return Ok(());
             }
+            // For the presser alone, with a secret: in their private chat with the bot.
+            if reply.visibility == Visibility::Secret {
+                match send_reply(&bot, Place::private_with(q.from.id), &reply, None).await {
+                    Ok(()) => {
+                        answer(None).await?;
+                    }
+                    Err(e) => {
+                        tracing::info!(error = %scrub(&e), "Telegram: a private answer could not be sent");
+                        answer(Some(open_private(&user_name(&q.from), me.username(), lang)))
+                            .await?;
+                    }
+                };
+                deliver_beyond(&bot, me.username(), &shared.service, &reply).await;
+                return Ok(());
+            }
             // A second step of choices (a piece's moves) comes as a message with its own
             // keyboard, in reply to the turn (Telegram has no private messages in a group).
             if reply.visibility == Visibility::Private && reply.quick().next().is_some() {
@@ -679,6 +775,7 @@ async fn on_callback<S: GameStore>(
             }
             send_reply(&bot, place, &reply, None).await?;
             shared.service.posted(&reply).await;
+            deliver_beyond(&bot, me.username(), &shared.service, &reply).await;
         }
     }
     Ok(())
