@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use labscape_core::{AnyGame, GameKind, Seat};
+use labscape_core::{AnyGame, Audience, GameKind, Seat, game::parse_options};
 
 /// The last position of a seeded random game of `kind` before it ends: the fullest board.
 fn late(kind: GameKind) -> AnyGame {
@@ -46,5 +46,47 @@ fn images(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, images);
+/// Skarb's largest maze without the map (goal, issue 35: under 5 ms and 60 KiB): 25 × 25
+/// after up to 400 random actions (about 200 hedges), drawn as the seeker's view (fog and
+/// memory) and as the architect's (the whole maze, the forbidden squares in orange).
+fn skarb_25(c: &mut Criterion) {
+    let players = ["ana".to_string(), "bo".to_string()];
+    let options = parse_options("size=25 map=no").expect("options");
+    let (mut game, _) =
+        AnyGame::new_game(GameKind::Skarb, &options, &players, "bench").expect("a new game");
+    for ply in 0..400 {
+        let seat = game.to_move().unwrap_or(Seat(0));
+        let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
+            break;
+        };
+        let next = game.play(seat, &action).expect("a listed action").0;
+        if next.is_over() {
+            break;
+        }
+        game = next;
+    }
+    // The architect's turn, so his image shows the forbidden squares.
+    if game.to_move() != Some(Seat(0))
+        && let Some(action) = game.choose("random", "bench-last")
+    {
+        game = game.play(Seat(1), &action).expect("a listed action").0;
+    }
+    for (who, audience) in [
+        ("seeker", Audience::Public),
+        ("architect", Audience::Seat(Seat(0))),
+    ] {
+        let view = game.view(audience).game().clone();
+        let png = labscape::render_game(&view, None).expect("Skarb draws");
+        println!(
+            "skarb 25x25, {who}'s view: image {:.1} KiB ({} bytes)",
+            png.len() as f64 / 1024.0,
+            png.len()
+        );
+        c.bench_function(&format!("skarb 25x25: image ({who}'s view)"), |b| {
+            b.iter(|| labscape::render_game(black_box(&view), None))
+        });
+    }
+}
+
+criterion_group!(benches, images, skarb_25);
 criterion_main!(benches);

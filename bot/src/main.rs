@@ -291,13 +291,41 @@ fn main() -> ExitCode {
 }
 
 /// Logs to standard error, at `LABSCAPE_LOG` (default `warn`), every line scrubbed of
-/// the tokens.
+/// the tokens. The chat clients and their HTTP stacks log at most `info`, whatever
+/// `LABSCAPE_LOG` asks: at `debug` and `trace` they print the requests and events
+/// themselves, which hold what a player typed in private (a secret square).
 fn init_tracing() {
+    use tracing_subscriber::{
+        filter::{LevelFilter, Targets},
+        prelude::*,
+    };
     let filter = tracing_subscriber::EnvFilter::try_from_env("LABSCAPE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(RedactingStderr::make)
+    let clients = [
+        "serenity",
+        "poise",
+        "teloxide",
+        "teloxide_core",
+        "reqwest",
+        "hyper",
+        "hyper_util",
+        "h2",
+        "tungstenite",
+        "tokio_tungstenite",
+        "async_tungstenite",
+    ]
+    .into_iter()
+    .fold(
+        Targets::new().with_default(LevelFilter::TRACE),
+        |t, name| t.with_target(name, LevelFilter::INFO),
+    );
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(RedactingStderr::make)
+                .with_filter(filter),
+        )
+        .with(clients)
         .try_init();
 }
 

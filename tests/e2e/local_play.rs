@@ -439,3 +439,44 @@ fn without_a_name_local_play_says_how_to_give_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("--as NAME"), "{err}");
 }
+
+/// Skarb without the map in the terminal (issue 35): the architect's prompt and answers
+/// print as `(to ana, private)` blocks; every other block (what the group reads) tells
+/// her hedge as "The architect has played." and never names her square.
+#[test]
+fn a_secret_maze_prints_the_architects_view_as_private_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("skarb.txt");
+    std::fs::write(
+        &script,
+        "ana: /new skarb size=6 map=no\nbo: /join\nana: /start\nana: /play a1\nbo: /play n\nbo: /status\nbo: /log\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(labscape_bin())
+        .args(["local", "--script"])
+        .arg(&script)
+        .arg("--db")
+        .arg(dir.path().join("s.db"))
+        .arg("--images")
+        .arg(dir.path().join("img"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let blocks: Vec<&str> = text.split("\n\n").collect();
+    let (hers, public): (Vec<&str>, Vec<&str>) = blocks
+        .iter()
+        .partition(|b| b.lines().any(|l| l.starts_with("(to ana, private)")));
+    assert!(hers.iter().any(|b| b.contains("a1")), "{text}");
+    assert!(hers.iter().any(|b| b.contains("[image: ")), "{text}");
+    // The words the group reads (the images' paths are the test's temporary folder, and
+    // `> ` lines echo the script).
+    let group: String = public
+        .join("\n")
+        .lines()
+        .filter(|l| !l.starts_with("[image: ") && !l.starts_with("> "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(group.contains("The architect has played."), "{text}");
+    assert!(!group.contains("a1"), "{group}");
+}

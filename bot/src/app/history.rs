@@ -101,7 +101,6 @@ impl<S: GameStore> Service<S> {
         reply.mention.clear();
         reply.posts_turn = None;
         reply.buttons.clear();
-        reply.whispers.clear();
         Ok(reply)
     }
 }

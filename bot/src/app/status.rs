@@ -80,7 +80,6 @@ impl<S: GameStore> Service<S> {
         }
         reply.mention.clear();
         reply.posts_turn = None;
-        reply.whispers.clear();
         Ok(reply)
     }
 }

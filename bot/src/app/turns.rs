@@ -234,6 +234,7 @@ impl<S: GameStore> Service<S> {
         });
         drop(guard);
         let mut reply = self.turn_reply(&row, &seats, &game, &played, lang).await;
+        reply.whispers = self.prompts(&row, &seats, &game, &played, lang).await;
         self.attach_final_replay(&row, &seats, &mut reply).await;
         if let Some(me) = private_actor {
             reply = self
@@ -481,34 +482,52 @@ impl<S: GameStore> Service<S> {
             .into_iter()
             .collect();
         reply.posts_turn = Some((row.id, row.turn));
-        match game.to_move().filter(|_| !game.is_over()) {
-            Some(next) if audience::plays_in_private(game, next) => {
-                if let Some(player) = seats.get(next.index()).filter(|s| s.policy.is_none()) {
-                    reply.buttons = vec![vec![Button::new(
+        reply.buttons = match game.to_move().filter(|_| !game.is_over()) {
+            // Nothing of a private player's in public: a "your move" button gives their
+            // prompt to them alone.
+            Some(next) if audience::plays_in_private(game, next) => private_player(game, seats)
+                .map(|player| {
+                    vec![vec![Button::new(
                         tr!(
                             lang,
                             "private-your-move",
                             who = player.display_name.as_str()
                         ),
                         PROMPT,
-                    )]];
-                    let mut prompt = self
-                        .post_for(row, seats, game, played, None, Audience::Seat(next), lang)
-                        .await;
-                    prompt.buttons = module.buttons(game, lang);
-                    reply.whispers.push(Whisper {
-                        to: Mention {
-                            user_id: player.user_id.clone(),
-                            name: player.display_name.clone(),
-                        },
-                        chat: row.scope.clone(),
-                        reply: prompt,
-                    });
-                }
-            }
-            _ => reply.buttons = module.buttons(game, lang),
-        }
+                    )]]
+                })
+                .unwrap_or_default(),
+            _ => module.buttons(game, lang),
+        };
         reply
+    }
+
+    /// The prompt of the player to act when they play in private (their view of the turn,
+    /// their buttons), for them alone: none otherwise.
+    async fn prompts(
+        &self,
+        row: &GameRow,
+        seats: &[SeatRow],
+        game: &AnyGame,
+        played: &Played,
+        lang: Lang,
+    ) -> Vec<Whisper> {
+        let Some(player) = private_player(game, seats) else {
+            return Vec::new();
+        };
+        let seat = Audience::Seat(Seat(player.seat));
+        let mut prompt = self
+            .post_for(row, seats, game, played, None, seat, lang)
+            .await;
+        prompt.buttons = games::of(row.kind).buttons(game, lang);
+        vec![Whisper {
+            to: Mention {
+                user_id: player.user_id.clone(),
+                name: player.display_name.clone(),
+            },
+            chat: row.scope.clone(),
+            reply: prompt,
+        }]
     }
 
     /// A post of the game as `audience` may read it, without buttons or mentions: the
@@ -648,6 +667,15 @@ impl<S: GameStore> Service<S> {
         }
         Ok(notes)
     }
+}
+
+/// The person to act next when they play in private (`audience::plays_in_private`).
+fn private_player<'s>(game: &AnyGame, seats: &'s [SeatRow]) -> Option<&'s SeatRow> {
+    let next = game.to_move().filter(|_| !game.is_over())?;
+    if !audience::plays_in_private(game, next) {
+        return None;
+    }
+    seats.get(next.index()).filter(|s| s.policy.is_none())
 }
 
 /// What to commit: one action, or the several one message played, each with its events,
