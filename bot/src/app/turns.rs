@@ -212,7 +212,9 @@ impl<S: GameStore> Service<S> {
     }
 
     /// The tail of every turn: the computer players, the cache refilled, the reply, the
-    /// final replay and rating when the game is over.
+    /// final replay and rating when the game is over. `private_actor`: the seat that
+    /// played in private, answered alone (the group's post goes beside its answer).
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn finish_turn(
         &self,
         mut row: GameRow,
