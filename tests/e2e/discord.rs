@@ -1797,10 +1797,29 @@ async fn a_process_runs_the_gateway_shards_it_is_given() {
 /// Skarb without the map on Discord (issue 35): the group's post carries one "your move"
 /// button for the architect, which answers her alone with her view and her squares (and
 /// nobody else); her `/play` is answered to her alone while the channel gets the public
-/// view, "The architect has played.", never her square.
+/// view. Everything the channel shows (words, buttons, images) is the same whether she
+/// planted far from the seeker or passed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_architect_of_a_secret_maze_plays_ephemerally_on_discord() {
     init_logs();
+    let far = secret_maze_game("a1").await;
+    let pass = secret_maze_game("pass").await;
+    assert_eq!(far.len(), pass.len());
+    for (i, (a, b)) in far.iter().zip(&pass).enumerate() {
+        assert!(a == b, "message {i} differs: {:?} / {:?}", a.0, b.0);
+    }
+    let text: String = far.iter().map(|m| m.0.as_str()).collect();
+    assert!(text.contains("The architect has played."), "{text}");
+    for (content, buttons, _) in &far {
+        assert!(
+            !content.contains("a1") && !buttons.contains("a1"),
+            "{content} {buttons}"
+        );
+    }
+}
+
+/// What the channel showed in one game: each message's words, buttons and attachments.
+async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<Vec<u8>>)> {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&fake, &db_in(&dir), 1).await;
@@ -1839,31 +1858,43 @@ async fn the_architect_of_a_secret_maze_plays_ephemerally_on_discord() {
         "{:?}",
         mine.buttons()
     );
-    // Her square, played with /play: answered to her; the channel gets the public view.
+    // Her action, played with /play: answered to her; the channel gets the public view.
     let before = fake.channel_messages(ch).len();
     let token = fake
-        .slash(&ANA, ch, &["play"], json!([opt("action", 3, json!("a1"))]))
+        .slash(
+            &ANA,
+            ch,
+            &["play"],
+            json!([opt("action", 3, json!(architect))]),
+        )
         .await;
     let answer = fake.answer(&token).await;
     assert!(
-        answer.private_text().contains("a1"),
+        answer.private_text().contains(architect),
         "{}",
         answer.private_text()
     );
     let public = fake
         .wait_until("the public post", Duration::from_secs(15), |f| {
             let now = f.channel_messages(ch);
-            (now.len() > before).then(|| now[before..].to_vec())
+            (now.len() > before).then(|| now.last().cloned())?
         })
         .await;
-    let text: String = public.iter().map(|m| m.content.as_str()).collect();
-    assert!(text.contains("The architect has played."), "{text}");
-    for m in fake.channel_messages(ch).iter().filter(|m| !m.ephemeral()) {
-        assert!(!m.content.contains("a1"), "{}", m.content);
-        for (label, id, _) in m.buttons() {
-            assert!(!label.contains("a1") && !id.contains("a1"), "{label} {id}");
-        }
-    }
+    // The seeker steps north by button.
+    click(&fake, &BO, &public, "n").await.last();
+    let shown = fake
+        .channel_messages(ch)
+        .iter()
+        .filter(|m| !m.ephemeral())
+        .map(|m| {
+            (
+                m.content.clone(),
+                format!("{:?}", m.buttons()),
+                m.attachments.iter().map(|(_, b)| b.clone()).collect(),
+            )
+        })
+        .collect();
     bot.stop().await;
     assert_eq!(fake.violations(), Vec::<String>::new());
+    shown
 }

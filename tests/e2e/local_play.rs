@@ -441,15 +441,46 @@ fn without_a_name_local_play_says_how_to_give_one() {
 }
 
 /// Skarb without the map in the terminal (issue 35): the architect's prompt and answers
-/// print as `(to ana, private)` blocks; every other block (what the group reads) tells
-/// her hedge as "The architect has played." and never names her square.
+/// print as `(to ana, private)` blocks; everything else (what the group reads: words and
+/// images) is the same whether she planted far from the seeker or passed, and never names
+/// her square.
 #[test]
 fn a_secret_maze_prints_the_architects_view_as_private_lines() {
+    let far = secret_maze_game("a1");
+    let pass = secret_maze_game("pass");
+    assert!(far.hers.iter().any(|b| b.contains("a1")), "{:?}", far.hers);
+    assert!(
+        far.hers.iter().any(|b| b.contains("[image: ")),
+        "{:?}",
+        far.hers
+    );
+    assert!(
+        far.words.contains("The architect has played."),
+        "{}",
+        far.words
+    );
+    assert!(!far.words.contains("a1"), "{}", far.words);
+    assert_eq!(far.words, pass.words);
+    assert!(far.images.len() >= 3, "the start, her turn and his");
+    assert!(far.images == pass.images, "the group's images differ");
+}
+
+/// What one scripted game printed: the architect's private blocks, and the group's words
+/// and images.
+struct Printed {
+    hers: Vec<String>,
+    words: String,
+    images: Vec<Vec<u8>>,
+}
+
+fn secret_maze_game(architect: &str) -> Printed {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("skarb.txt");
     std::fs::write(
         &script,
-        "ana: /new skarb size=6 map=no\nbo: /join\nana: /start\nana: /play a1\nbo: /play n\nbo: /status\nbo: /log\n",
+        format!(
+            "ana: /new skarb size=6 map=no\nbo: /join\nana: /start\nana: /play {architect}\nbo: /play n\nbo: /log\nbo: /recap\n"
+        ),
     )
     .unwrap();
     let out = std::process::Command::new(labscape_bin())
@@ -462,21 +493,26 @@ fn a_secret_maze_prints_the_architects_view_as_private_lines() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    let blocks: Vec<&str> = text.split("\n\n").collect();
-    let (hers, public): (Vec<&str>, Vec<&str>) = blocks
-        .iter()
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let (hers, public): (Vec<&str>, Vec<&str>) = text
+        .split("\n\n")
         .partition(|b| b.lines().any(|l| l.starts_with("(to ana, private)")));
-    assert!(hers.iter().any(|b| b.contains("a1")), "{text}");
-    assert!(hers.iter().any(|b| b.contains("[image: ")), "{text}");
-    // The words the group reads (the images' paths are the test's temporary folder, and
-    // `> ` lines echo the script).
-    let group: String = public
-        .join("\n")
-        .lines()
-        .filter(|l| !l.starts_with("[image: ") && !l.starts_with("> "))
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert!(group.contains("The architect has played."), "{text}");
-    assert!(!group.contains("a1"), "{group}");
+    let mut images = Vec::new();
+    let mut words = Vec::new();
+    // `> ` lines echo the script; the images' paths are the test's temporary folder.
+    for line in public.iter().flat_map(|b| b.lines()) {
+        match line
+            .strip_prefix("[image: ")
+            .and_then(|l| l.strip_suffix(']'))
+        {
+            Some(path) => images.push(std::fs::read(path).unwrap()),
+            None if !line.starts_with("> ") => words.push(line),
+            None => {}
+        }
+    }
+    Printed {
+        hers: hers.into_iter().map(str::to_string).collect(),
+        words: words.join("\n"),
+        images,
+    }
 }

@@ -1348,10 +1348,30 @@ async fn the_bot_receives_updates_by_webhook_and_refuses_posts_without_the_secre
 /// Skarb without the map on Telegram (issue 35): the architect plays in private. The bot
 /// cannot write to her before she opens the chat, so the group is told how (with nothing of
 /// her view); a square she sends in the group is not played, not repeated, and deleted;
-/// Start in her private chat brings her prompt, whose buttons play there, and the group
-/// gets only the public view: "The architect has played.", never her square.
+/// Start in her private chat brings her prompt, and she plays there. Everything the group
+/// is sent (words, buttons, images) is the same whether she planted far from the seeker or
+/// passed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_architect_of_a_secret_maze_plays_in_her_private_chat() {
+    let far = secret_maze_game("a1").await;
+    let pass = secret_maze_game("pass").await;
+    assert_eq!(far.len(), pass.len());
+    for (i, (a, b)) in far.iter().zip(&pass).enumerate() {
+        assert!(
+            a == b,
+            "message {i} to the group differs: {:?} / {:?}",
+            a.0,
+            b.0
+        );
+    }
+    for (text, keys, _) in &far {
+        assert!(!text.contains("a1"), "{text}");
+        assert!(!keys.contains("a1"), "{keys}");
+    }
+}
+
+/// What the group was sent in one game: each message's text, keyboard and image.
+async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<u8>)> {
     let dir = tempfile::tempdir().unwrap();
     let fake = FakeTelegram::start().await;
     let bot = start_bot(&fake, &dir.path().join("skarb.db"), fast_limits()).await;
@@ -1399,7 +1419,7 @@ async fn the_architect_of_a_secret_maze_plays_in_her_private_chat() {
         prompt.keyboard()
     );
     let from = fake.call_count();
-    fake.say(chat, None, &ana, "/play a1");
+    fake.say(chat, None, &ana, &format!("/play {architect}"));
     let calls = fake
         .wait_calls(from, WAIT, |cs| {
             cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
@@ -1417,16 +1437,32 @@ async fn the_architect_of_a_secret_maze_plays_in_her_private_chat() {
     );
     assert!(public.mentioned().contains(&bo.id));
     let mine = calls.iter().find(|c| is_sent(c, chat)).unwrap();
-    assert!(mine.text().contains("a1"), "{}", mine.text());
-    // Nothing the group was sent names her square.
-    for c in fake.calls().iter().filter(|c| is_sent(c, group)) {
-        assert!(!c.text().contains("a1"), "{}", c.text());
-        for (label, data) in c.keyboard().into_iter().flatten() {
-            assert!(
-                !label.contains("a1") && !data.contains("a1"),
-                "{label} {data}"
-            );
-        }
-    }
+    assert!(mine.text().contains(architect), "{}", mine.text());
+    // The seeker steps by button; his log.
+    let north = public
+        .keyboard()
+        .into_iter()
+        .flatten()
+        .find(|(label, _)| label == "n")
+        .expect("the seeker may step north");
+    let (_, from, _) = press(&fake, &bo, public, &north.1).await;
+    fake.wait_calls(from, WAIT, |cs| {
+        cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+    })
+    .await;
+    say(&fake, group, None, &bo, "/log").await;
+    let sent: Vec<(String, String, Vec<u8>)> = fake
+        .calls()
+        .iter()
+        .filter(|c| is_sent(c, group) || is_sent(c, bo.id))
+        .map(|c| {
+            (
+                c.text(),
+                format!("{:?}", c.keyboard()),
+                c.image().map(|u| u.bytes.clone()).unwrap_or_default(),
+            )
+        })
+        .collect();
     bot.stop().await;
+    sent
 }
