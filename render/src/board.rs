@@ -68,6 +68,9 @@ pub enum Mark {
     /// Not allowed to the player to move (Skarb's squares the architect may not plant
     /// on): tinted orange.
     Forbidden,
+    /// In the field of view of a piece whose player sees only around it (Skarb's seeker,
+    /// in the architect's view): the squares so marked are outlined together, dashed.
+    Field,
     /// A point of the ball's path, in order: where it started, each bounce, where it
     /// stopped. The points are joined by a chalk line ending in an arrow; the square is
     /// not tinted.
@@ -415,7 +418,7 @@ fn squares(
                         cv.rect(x, y, cell, cell, ORANGE.alpha(110));
                         continue;
                     }
-                    Mark::Path => continue,
+                    Mark::Path | Mark::Field => continue,
                 };
                 cv.rect(x, y, cell, cell, fill);
                 cv.round_rect(
@@ -456,6 +459,27 @@ fn squares(
         let (pa, pb) = (c(a), c(b));
         cv.polyline(&[pa, pb], Line::new(MARK.alpha(170), 5.0));
         cv.circle(pa.0, pa.1, 5.0, Some(MARK), None);
+    }
+    // A field of view, outlined around the squares it covers (a rectangle cut by the
+    // board's edge).
+    let field = view.marks.iter().filter(|(_, m)| *m == Mark::Field);
+    let (mut lo, mut hi) = ((u8::MAX, u8::MAX), (0u8, 0u8));
+    for ((f, r), _) in field {
+        lo = (lo.0.min(*f), lo.1.min(*r));
+        hi = (hi.0.max(*f), hi.1.max(*r));
+    }
+    if lo.0 <= hi.0 && lo.1 <= hi.1 {
+        let (x, y) = (x0 + cell * f32::from(lo.0), top(hi.1));
+        let (w, h) = (
+            cell * f32::from(hi.0 - lo.0 + 1),
+            cell * f32::from(hi.1 - lo.1 + 1),
+        );
+        cv.round_rect(
+            (x + 2.0, y + 2.0, w - 4.0, h - 4.0),
+            4.0,
+            None,
+            Some(Line::new(MARK, 3.0).dashed(8.0, 5.0)),
+        );
     }
     if view.surface == Surface::Pitch {
         pitch_lines(cv, view, (x0, y0), cell, files, ranks);

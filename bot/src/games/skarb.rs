@@ -144,6 +144,13 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
     }
     v.homes
         .push(((treasure.file(), treasure.rank()), Piece::Yellow));
+    // The whole maze while it is secret (the architect's view): the seeker's field of
+    // view outlined.
+    if g.has_secrets() && !g.is_masked() {
+        for sq in Square::all(g.size()).filter(|sq| g.in_field(*sq)) {
+            v.marks.push(((sq.file(), sq.rank()), Mark::Field));
+        }
+    }
     // The architect's turn on the whole maze: the squares he may not plant on, in orange.
     if !g.is_masked() && g.to_move() == Some(ARCHITECT) {
         let legal: Vec<Action> = g.legal_actions();
@@ -225,6 +232,32 @@ mod tests {
             lang: Lang::En,
         })
         .unwrap()
+    }
+
+    #[test]
+    fn the_architects_view_outlines_the_seekers_field_and_no_other_view_does() {
+        let o = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let names = vec!["ana".to_string(), "bo".to_string()];
+        let marks = |g: &Position| {
+            let v = view(&Picture {
+                game: g,
+                actions: Vec::new(),
+                events: Vec::new(),
+                names: &names,
+                notes: &[],
+                title: "Skarb",
+                lang: Lang::En,
+            });
+            v.marks.iter().filter(|(_, m)| *m == Mark::Field).count()
+        };
+        let secret =
+            Position::start(Position::settings(&[o("size", "8"), o("map", "no")]).unwrap());
+        // The seeker on h1: his field is the 3 × 3 corner of the 5 × 5 square.
+        assert_eq!(marks(&secret.view(Audience::Seat(ARCHITECT))), 9);
+        assert_eq!(marks(&secret.view(Audience::Public)), 0);
+        assert_eq!(marks(&secret.view(Audience::Seat(SEEKER))), 0);
+        let open = Position::start(Position::settings(&[o("size", "8")]).unwrap());
+        assert_eq!(marks(&open), 0);
     }
 
     #[test]
