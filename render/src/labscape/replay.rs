@@ -1,5 +1,5 @@
 //! Labscape's replay: its turn images, drawn at the replay's width, as the frames of the
-//! replay GIF (`draw/gif.rs`). A frame is drawn as the turn image's two bands (`Frame::bands`)
+//! replay GIF (`draw/gif/`). A frame is drawn as the turn image's two bands (`Frame::bands`)
 //! on two threads, as the PNG is: drawing is most of a replay's cost.
 
 use crate::{View, draw::gif::Replay, labscape::scene::Scene};
