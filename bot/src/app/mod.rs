@@ -21,6 +21,7 @@ mod look;
 mod luck;
 mod new;
 mod outbox;
+mod posts;
 mod preferences;
 mod private_play;
 mod read_back;

@@ -1,21 +1,17 @@
 //! A turn of any game, written once: what the player typed read and played on the cached
 //! position (`game_cache.rs`), the turn committed in one transaction, the computer players,
-//! the reply with its story, image and buttons, and the final replay when the game ends.
+//! the reply (made per reader in `posts.rs`), and the final replay when the game ends.
 //! The same tail serves `/start`, a button press and a deadline's automatic action. What
 //! is particular to a game (its words, buttons, image, results) is asked of `games`.
-
-use std::sync::Arc;
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Audience, GameKind, Seat};
 
 use super::{
-    Button, Ctx, Mention, Outgoing, PROMPT, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError,
-    TurnImageKey, Visibility, Whisper, any_game_name, audience, corrupt,
+    Ctx, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, any_game_name, audience, corrupt,
     messages::{EndedTurn, UserError},
-    timers, who_from_prefs,
 };
 use crate::{
-    games::{self, TurnPicture},
+    games,
     i18n::{Lang, tr},
     store::{
         ActionRow, GameRow, GameStatus, GameStore, MessageKey, ResultRow, SeatRow, StoreError,
@@ -252,40 +248,6 @@ impl<S: GameStore> Service<S> {
         Ok(reply)
     }
 
-    /// The answer to a player who played in private: their own view of the turn (with
-    /// their buttons when they are to act again), alone; the public post goes to the
-    /// game's chat beside it, and the others' whispers with it.
-    #[allow(clippy::too_many_arguments)]
-    async fn answered_in_private(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        game: &AnyGame,
-        played: &Played,
-        me: Seat,
-        mut public: Reply,
-        lang: Lang,
-    ) -> Reply {
-        let my_id = seats.get(me.index()).map(|s| s.user_id.as_str());
-        let mut mine = match public
-            .whispers
-            .iter()
-            .position(|w| Some(w.to.user_id.as_str()) == my_id)
-        {
-            Some(i) => public.whispers.remove(i).reply,
-            None => {
-                self.post_for(row, seats, game, played, None, Audience::Seat(me), lang)
-                    .await
-            }
-        };
-        mine.whispers = std::mem::take(&mut public.whispers);
-        mine.elsewhere.push(Outgoing {
-            scope: row.scope.clone(),
-            reply: public,
-        });
-        mine
-    }
-
     /// The second step of a two-step choice: the actions of one piece (or column), as
     /// buttons for the asker alone; nothing changes.
     async fn pick_reply(&self, ctx: &Ctx, row: &GameRow, game: &AnyGame, key: &str) -> Res<Reply> {
@@ -439,245 +401,6 @@ impl<S: GameStore> Service<S> {
         }
         Ok(game)
     }
-
-    /// The post of a game at its current turn, for the whole chat: the heading, the story,
-    /// who is next (or how it ended), the image, the buttons, the mention; all of it from
-    /// the public view. A player who plays in private gets a "your move" button instead of
-    /// their buttons, and their prompt as a whisper. A reply that tells no turn
-    /// (`/status`, an owed post) shows the image as it was posted, drawn once.
-    pub(super) async fn turn_reply(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        game: &AnyGame,
-        played: &Played,
-        lang: Lang,
-    ) -> Reply {
-        self.turn_reply_noted(row, seats, game, played, None, lang)
-            .await
-    }
-
-    /// [`Service::turn_reply`] with the away notes already read (`None`: read them here, for
-    /// a game whose image shows them).
-    pub(super) async fn turn_reply_noted(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        game: &AnyGame,
-        played: &Played,
-        notes: Option<Vec<Option<String>>>,
-        lang: Lang,
-    ) -> Reply {
-        let module = games::of(row.kind);
-        let mut reply = self
-            .post_for(row, seats, game, played, notes, Audience::Public, lang)
-            .await;
-        reply.mention = game
-            .to_move()
-            .filter(|_| !game.is_over())
-            .and_then(|s| seats.get(s.index()))
-            .filter(|s| s.policy.is_none())
-            .map(|s| Mention {
-                user_id: s.user_id.clone(),
-                name: s.display_name.clone(),
-            })
-            .into_iter()
-            .collect();
-        reply.posts_turn = Some((row.id, row.turn));
-        reply.buttons = match game.to_move().filter(|_| !game.is_over()) {
-            // Nothing of a private player's in public: a "your move" button gives their
-            // prompt to them alone.
-            Some(next) if audience::plays_in_private(game, next) => private_player(game, seats)
-                .map(|player| {
-                    vec![vec![Button::new(
-                        tr!(
-                            lang,
-                            "private-your-move",
-                            who = player.display_name.as_str()
-                        ),
-                        PROMPT,
-                    )]]
-                })
-                .unwrap_or_default(),
-            _ => module.buttons(game, lang),
-        };
-        reply
-    }
-
-    /// The prompt of the player to act when they play in private (their view of the turn,
-    /// their buttons), for them alone: none otherwise.
-    async fn prompts(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        game: &AnyGame,
-        played: &Played,
-        lang: Lang,
-    ) -> Vec<Whisper> {
-        let Some(player) = private_player(game, seats) else {
-            return Vec::new();
-        };
-        let seat = Audience::Seat(Seat(player.seat));
-        let mut prompt = self
-            .post_for(row, seats, game, played, None, seat, lang)
-            .await;
-        prompt.buttons = games::of(row.kind).buttons(game, lang);
-        vec![Whisper {
-            to: Mention {
-                user_id: player.user_id.clone(),
-                name: player.display_name.clone(),
-            },
-            chat: row.scope.clone(),
-            reply: prompt,
-        }]
-    }
-
-    /// A post of the game as `audience` may read it, without buttons or mentions: the
-    /// heading, the story as the audience may learn it, who is next, the image of its
-    /// view. A seat's post is [`Visibility::Secret`].
-    #[allow(clippy::too_many_arguments)]
-    pub(super) async fn post_for(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        game: &AnyGame,
-        played: &Played,
-        notes: Option<Vec<Option<String>>>,
-        audience: Audience,
-        lang: Lang,
-    ) -> Reply {
-        let title = any_game_name(row.kind, row.id);
-        let names = names(seats);
-        let module = games::of(row.kind);
-        let shown = audience::shown(game, audience);
-        let mut text = module.heading(&title, row.turn, lang);
-        for line in played.story(row.kind, &names, audience, lang) {
-            text.push('\n');
-            text.push_str(&line);
-        }
-        if let Some(next) = module.next_line(&shown, &names, lang) {
-            text.push('\n');
-            text.push_str(&next);
-        }
-        if game.is_over() {
-            text.push('\n');
-            text.push_str(&tr!(
-                lang,
-                if module.profile().has_dice {
-                    "game-over-seed"
-                } else {
-                    "game-over-seed-plain"
-                },
-                seed = row.seed.as_str(),
-                hash = row.seed_hash.as_str()
-            ));
-        }
-        let image = self
-            .turn_image(row, seats, &shown, played, notes, audience, lang)
-            .await;
-        Reply {
-            image,
-            turn: Some((row.id, row.turn)),
-            lang,
-            names,
-            visibility: match audience {
-                Audience::Public => Visibility::Public,
-                Audience::Seat(_) => Visibility::Secret,
-            },
-            ..Reply::text(text)
-        }
-    }
-
-    /// The image of `shown` (the view of `audience`) with what `audience` may learn of the
-    /// turn; the latest is kept per game and audience.
-    #[allow(clippy::too_many_arguments)]
-    async fn turn_image(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        shown: &AnyGame,
-        played: &Played,
-        notes: Option<Vec<Option<String>>>,
-        audience: Audience,
-        lang: Lang,
-    ) -> Option<Vec<u8>> {
-        let render = self.renderer.clone()?;
-        let notes = match notes {
-            Some(notes) => notes,
-            // The turn is committed: a note that cannot be read is left off the image.
-            None if games::of(row.kind).profile().shows_notes => {
-                self.away_notes(row, seats, lang).await.unwrap_or_else(|e| {
-                    tracing::warn!(game = %row.id, error = ?e, "away notes for the image");
-                    Vec::new()
-                })
-            }
-            None => Vec::new(),
-        };
-        // Only the public image is kept: a seat's view is drawn for that seat alone.
-        let public = audience == Audience::Public;
-        let key = TurnImageKey {
-            turn: row.turn,
-            lang,
-            notes: notes.clone(),
-        };
-        if public
-            && played.tells_nothing()
-            && let Some(png) = self.turn_images.get(row.id, &key)
-        {
-            return Some(png.as_ref().clone());
-        }
-        let (actions, events) = played.seen_by(audience);
-        let picture = TurnPicture {
-            game: shown.clone(),
-            actions,
-            events,
-            names: names(seats),
-            title: any_game_name(row.kind, row.id),
-            notes,
-            lang,
-        };
-        let png = tokio::task::spawn_blocking(move || render(&picture))
-            .await
-            .ok()
-            .filter(|png| !png.is_empty())?;
-        if public {
-            self.turn_images.put(row.id, key, Arc::new(png.clone()));
-        }
-        Some(png)
-    }
-
-    /// Per seat, in seat order: "away until …" (in the player's own time zone) for players
-    /// away now, for `/status` and the turn image's player table.
-    pub(super) async fn away_notes(
-        &self,
-        row: &GameRow,
-        seats: &[SeatRow],
-        lang: Lang,
-    ) -> Res<Vec<Option<String>>> {
-        let now = self.clock.now();
-        let mut notes = Vec::with_capacity(seats.len());
-        for s in seats {
-            let p = self.store.prefs(&row.scope.platform, &s.user_id).await?;
-            let who = who_from_prefs(&p);
-            notes.push(p.away_until.filter(|a| *a > now).map(|a| {
-                tr!(
-                    lang,
-                    "note-away",
-                    until = timers::format_time(a, who.tz, lang)
-                )
-            }));
-        }
-        Ok(notes)
-    }
-}
-
-/// The person to act next when they play in private (`audience::plays_in_private`).
-fn private_player<'s>(game: &AnyGame, seats: &'s [SeatRow]) -> Option<&'s SeatRow> {
-    let next = game.to_move().filter(|_| !game.is_over())?;
-    if !audience::plays_in_private(game, next) {
-        return None;
-    }
-    seats.get(next.index()).filter(|s| s.policy.is_none())
 }
 
 /// What to commit: one action, or the several one message played, each with its events,
