@@ -9,9 +9,16 @@ use labscape_core::{AnyGame, Audience, GameKind, Seat, game::parse_options};
 
 /// The last position of a seeded random game of `kind` before it ends: the fullest board.
 fn late(kind: GameKind) -> AnyGame {
+    random_game(kind, "", usize::MAX)
+}
+
+/// A seeded random game of `kind` with `options`, played for at most `plies` actions and
+/// stopped before its end.
+fn random_game(kind: GameKind, options: &str, plies: usize) -> AnyGame {
     let players = ["ana".to_string(), "bo".to_string()];
-    let (mut game, _) = AnyGame::new_game(kind, &[], &players, "bench").expect("a new game");
-    for ply in 0.. {
+    let options = parse_options(options).expect("options");
+    let (mut game, _) = AnyGame::new_game(kind, &options, &players, "bench").expect("a new game");
+    for ply in 0..plies {
         let seat = game.to_move().unwrap_or(Seat(0));
         let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
             break;
@@ -50,21 +57,7 @@ fn images(c: &mut Criterion) {
 /// after up to 400 random actions (about 200 hedges), drawn as the seeker's view (fog and
 /// memory) and as the architect's (the whole maze, the forbidden squares in orange).
 fn skarb_25(c: &mut Criterion) {
-    let players = ["ana".to_string(), "bo".to_string()];
-    let options = parse_options("size=25 map=no").expect("options");
-    let (mut game, _) =
-        AnyGame::new_game(GameKind::Skarb, &options, &players, "bench").expect("a new game");
-    for ply in 0..400 {
-        let seat = game.to_move().unwrap_or(Seat(0));
-        let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
-            break;
-        };
-        let next = game.play(seat, &action).expect("a listed action").0;
-        if next.is_over() {
-            break;
-        }
-        game = next;
-    }
+    let mut game = random_game(GameKind::Skarb, "size=25 map=no", 400);
     // The architect's turn, so his image shows the forbidden squares.
     if game.to_move() != Some(Seat(0))
         && let Some(action) = game.choose("random", "bench-last")

@@ -87,23 +87,10 @@ fn quitting_and_starting_again_resumes_the_game() {
 #[test]
 fn a_script_file_plays_non_interactively() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("demo.txt");
-    std::fs::write(
-        &script,
+    let text = run_script(
+        dir.path(),
         "# a demo\nana: /new duo hard\nbo: /join\nana: /start\nana: /status\n",
-    )
-    .unwrap();
-    let out = std::process::Command::new(labscape_bin())
-        .args(["local", "--script"])
-        .arg(&script)
-        .arg("--db")
-        .arg(dir.path().join("s.db"))
-        .arg("--images")
-        .arg(dir.path().join("img"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    );
     assert!(text.contains("> bo: /join"), "{text}");
     assert!(text.contains("Labscape #1 begins!"), "{text}");
     assert!(text.contains("duo · hard"), "{text}");
@@ -310,23 +297,10 @@ fn turns_survive_sigkill_and_are_never_doubled() {
 #[test]
 fn a_game_from_cores_list_plays_in_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("nim.txt");
-    std::fs::write(
-        &script,
+    let text = run_script(
+        dir.path(),
         "ana: /new nim stones=6\nana: /addbot strong\nana: /start\nana: /play 1\nana: /play 9\nana: /play 1\nana: /status\n",
-    )
-    .unwrap();
-    let out = std::process::Command::new(labscape_bin())
-        .args(["local", "--script"])
-        .arg(&script)
-        .arg("--db")
-        .arg(dir.path().join("n.db"))
-        .arg("--images")
-        .arg(dir.path().join("img"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    );
     assert!(text.contains("Nim #1"), "{text}");
     // 6 → ana 1 → the strong bot leaves 4 → ana 1 → the bot takes 3 and wins.
     assert!(text.contains("Bot 2 (strong) played 1"), "{text}");
@@ -465,6 +439,24 @@ fn a_secret_maze_prints_the_architects_view_as_private_lines() {
     assert!(far.images == pass.images, "the group's images differ");
 }
 
+/// Plays `script` in the terminal (`labscape local --script`, its database and images in
+/// `dir`) and returns what it printed; the run must succeed.
+fn run_script(dir: &std::path::Path, script: &str) -> String {
+    let file = dir.join("script.txt");
+    std::fs::write(&file, script).unwrap();
+    let out = std::process::Command::new(labscape_bin())
+        .args(["local", "--script"])
+        .arg(&file)
+        .arg("--db")
+        .arg(dir.join("local.db"))
+        .arg("--images")
+        .arg(dir.join("img"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// What one scripted game printed: the architect's private blocks, and the group's words
 /// and images.
 struct Printed {
@@ -475,25 +467,12 @@ struct Printed {
 
 fn secret_maze_game(architect: &str) -> Printed {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("skarb.txt");
-    std::fs::write(
-        &script,
-        format!(
+    let text = run_script(
+        dir.path(),
+        &format!(
             "ana: /new skarb size=6 map=no\nbo: /join\nana: /start\nana: /play {architect}\nbo: /play n\nbo: /log\nbo: /recap\n"
         ),
-    )
-    .unwrap();
-    let out = std::process::Command::new(labscape_bin())
-        .args(["local", "--script"])
-        .arg(&script)
-        .arg("--db")
-        .arg(dir.path().join("s.db"))
-        .arg("--images")
-        .arg(dir.path().join("img"))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    );
     let (hers, public): (Vec<&str>, Vec<&str>) = text
         .split("\n\n")
         .partition(|b| b.lines().any(|l| l.starts_with("(to ana, private)")));

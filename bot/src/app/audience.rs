@@ -44,12 +44,7 @@ pub(super) fn seen<'a>(
         return (Some(action), events.to_vec());
     }
     let masked = before.mask_events(after, audience, events);
-    let same = masked.len() == events.len()
-        && masked
-            .iter()
-            .zip(events)
-            .all(|(a, b)| serde_json::to_value(a).ok() == serde_json::to_value(b).ok());
-    (same.then_some(action), masked)
+    ((masked == events).then_some(action), masked)
 }
 
 /// One action as it was played, with the positions around it while the game has secrets

@@ -41,6 +41,18 @@ pub struct LiveSummary {
     pub in_lobby: bool,
 }
 
+impl LiveSummary {
+    /// The summary of a game's row.
+    pub(super) fn of(row: &crate::store::GameRow) -> LiveSummary {
+        LiveSummary {
+            game: row.id,
+            name: super::any_game_name(row.kind, row.id),
+            turn: row.turn,
+            in_lobby: row.status == crate::store::GameStatus::Lobby,
+        }
+    }
+}
+
 /// Longest id kept from a platform (user, chat, thread, delivery): Discord's and
 /// Telegram's are numbers of 20 digits at most; anything longer is cut, as names are.
 pub const MAX_ID: usize = 64;

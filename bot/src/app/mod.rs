@@ -263,12 +263,7 @@ impl<S: GameStore> Service<S> {
     /// `/start`, a page of buttons): its id, its turn, and whether it is still a lobby.
     pub async fn live_summary(&self, scope: &ChatScope) -> Option<LiveSummary> {
         let row = self.store.live_game(scope).await.ok().flatten()?;
-        Some(LiveSummary {
-            game: row.id,
-            name: any_game_name(row.kind, row.id),
-            turn: row.turn,
-            in_lobby: row.status == GameStatus::Lobby,
-        })
+        Some(LiveSummary::of(&row))
     }
 
     /// The names users chose that a reply about `games` may show: the speaker's (capped,

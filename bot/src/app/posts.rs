@@ -98,10 +98,10 @@ impl<S: GameStore> Service<S> {
             .into_iter()
             .collect();
         reply.posts_turn = Some((row.id, row.turn));
-        reply.buttons = match game.to_move().filter(|_| !game.is_over()) {
+        reply.buttons = match private_seat(game) {
             // Nothing of a private player's in public: a "your move" button gives their
             // prompt to them alone.
-            Some(next) if audience::plays_in_private(game, next) => private_player(game, seats)
+            Some(next) => human(seats, next)
                 .map(|player| {
                     vec![vec![Button::new(
                         tr!(
@@ -285,11 +285,18 @@ impl<S: GameStore> Service<S> {
     }
 }
 
-/// The person to act next when they play in private (`audience::plays_in_private`).
+/// The seat to act next when it plays in private (`audience::plays_in_private`).
+fn private_seat(game: &AnyGame) -> Option<Seat> {
+    game.to_move()
+        .filter(|next| !game.is_over() && audience::plays_in_private(game, *next))
+}
+
+/// The person (not a computer player) in `seat`.
+fn human(seats: &[SeatRow], seat: Seat) -> Option<&SeatRow> {
+    seats.get(seat.index()).filter(|s| s.policy.is_none())
+}
+
+/// The person to act next when they play in private.
 fn private_player<'s>(game: &AnyGame, seats: &'s [SeatRow]) -> Option<&'s SeatRow> {
-    let next = game.to_move().filter(|_| !game.is_over())?;
-    if !audience::plays_in_private(game, next) {
-        return None;
-    }
-    seats.get(next.index()).filter(|s| s.policy.is_none())
+    human(seats, private_seat(game)?)
 }

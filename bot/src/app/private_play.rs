@@ -6,7 +6,7 @@ use labscape_core::{Audience, Seat};
 
 use super::{
     Ctx, GameRow, GameStatus, GameStore, LiveSummary, Reply, Res, Service, ServiceError, UserError,
-    any_game_name, audience,
+    audience,
     turns::{Played, names},
 };
 use crate::games;
@@ -31,12 +31,7 @@ impl<S: GameStore> Service<S> {
     /// [`Service::game_for`]), for an adapter checking a button before it asks.
     pub async fn live_summary_for(&self, ctx: &Ctx) -> Option<LiveSummary> {
         let row = self.game_for(ctx).await.ok()?;
-        Some(LiveSummary {
-            game: row.id,
-            name: any_game_name(row.kind, row.id),
-            turn: row.turn,
-            in_lobby: row.status == GameStatus::Lobby,
-        })
+        Some(LiveSummary::of(&row))
     }
 
     /// The running game (and the seat) in which the sender plays in private and is awaited,

@@ -273,14 +273,24 @@ async fn post_elsewhere(
     reply: &Reply,
 ) {
     for out in &reply.elsewhere {
-        let Some(channel) = present::target_channel(&out.scope) else {
-            tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
-            continue;
-        };
-        match post(http, channel, &out.reply, present::DEFAULT_UPLOAD_LIMIT).await {
-            Ok(()) => service.posted(&out.reply).await,
-            Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
-        }
+        post_in_channel(http, service, out).await;
+    }
+}
+
+/// Posts a message the bot sends on its own in its chat's channel (or thread) and reports
+/// it shown; a failure is logged.
+async fn post_in_channel(
+    http: &serenity::Http,
+    service: &crate::app::Service<crate::store::AnyStore>,
+    out: &Outgoing,
+) {
+    let Some(channel) = present::target_channel(&out.scope) else {
+        tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
+        return;
+    };
+    match post(http, channel, &out.reply, present::DEFAULT_UPLOAD_LIMIT).await {
+        Ok(()) => service.posted(&out.reply).await,
+        Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
     }
 }
 
@@ -355,13 +365,6 @@ pub async fn post_outgoing(
             tracing::debug!(platform = %out.scope.platform, "not a Discord message; skipped");
             continue;
         }
-        let Some(channel) = present::target_channel(&out.scope) else {
-            tracing::warn!(scope = ?out.scope, "no Discord channel for a message");
-            continue;
-        };
-        match post(&http, channel, &out.reply, present::DEFAULT_UPLOAD_LIMIT).await {
-            Ok(()) => service.posted(&out.reply).await,
-            Err(e) => tracing::warn!(%channel, "posting a message failed: {e}"),
-        }
+        post_in_channel(&http, &service, &out).await;
     }
 }

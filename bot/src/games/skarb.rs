@@ -220,35 +220,35 @@ mod tests {
         }
     }
 
-    fn png_of(g: &Position) -> Vec<u8> {
-        let names = vec!["ana".to_string(), "bo".to_string()];
-        <Position as ChatGame>::image(&Picture {
+    static NAMES: std::sync::LazyLock<Vec<String>> =
+        std::sync::LazyLock::new(|| vec!["ana".to_string(), "bo".to_string()]);
+
+    /// A picture of `g` telling no turn.
+    fn picture(g: &Position) -> Picture<'_, Position> {
+        Picture {
             game: g,
             actions: Vec::new(),
             events: Vec::new(),
-            names: &names,
+            names: &NAMES,
             notes: &[],
             title: "Skarb",
             lang: Lang::En,
-        })
-        .unwrap()
+        }
+    }
+
+    fn png_of(g: &Position) -> Vec<u8> {
+        <Position as ChatGame>::image(&picture(g)).unwrap()
     }
 
     #[test]
     fn the_architects_view_outlines_the_seekers_field_and_no_other_view_does() {
         let o = |k: &str, v: &str| (k.to_string(), v.to_string());
-        let names = vec!["ana".to_string(), "bo".to_string()];
         let marks = |g: &Position| {
-            let v = view(&Picture {
-                game: g,
-                actions: Vec::new(),
-                events: Vec::new(),
-                names: &names,
-                notes: &[],
-                title: "Skarb",
-                lang: Lang::En,
-            });
-            v.marks.iter().filter(|(_, m)| *m == Mark::Field).count()
+            view(&picture(g))
+                .marks
+                .iter()
+                .filter(|(_, m)| *m == Mark::Field)
+                .count()
         };
         let secret =
             Position::start(Position::settings(&[o("size", "8"), o("map", "no")]).unwrap());

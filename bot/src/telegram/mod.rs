@@ -363,16 +363,7 @@ async fn post_outgoing<S: GameStore>(
         if out.scope.platform != PLATFORM {
             continue;
         }
-        let Some(place) = Place::from_scope(&out.scope) else {
-            tracing::warn!(chat = %out.scope.chat, "Telegram: an outgoing message has no valid chat");
-            continue;
-        };
-        match send_reply(&bot, place, &out.reply, None).await {
-            Ok(()) => service.posted(&out.reply).await,
-            Err(e) => {
-                tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
-            }
-        }
+        post_in_chat(&bot, &service, &out).await;
         if !out.reply.whispers.is_empty() || !out.reply.elsewhere.is_empty() {
             if bot_name.is_none() {
                 bot_name = bot.get_me().await.ok().map(|me| me.username().to_string());
@@ -530,6 +521,20 @@ async fn on_message<S: GameStore>(
     Ok(())
 }
 
+/// Posts a message in its chat (or forum topic) and reports it shown; a failure is logged.
+async fn post_in_chat<S: GameStore>(bot: &TgBot, service: &Service<S>, out: &Outgoing) {
+    let Some(place) = Place::from_scope(&out.scope) else {
+        tracing::warn!(chat = %out.scope.chat, "Telegram: an outgoing message has no valid chat");
+        return;
+    };
+    match send_reply(bot, place, &out.reply, None).await {
+        Ok(()) => service.posted(&out.reply).await,
+        Err(e) => {
+            tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
+        }
+    }
+}
+
 /// Delivers what a reply sends beyond its own message: the posts for the game's chat (a
 /// turn played in private), then the whispers, each to its player's private chat. A player
 /// the bot cannot write to yet (they never pressed Start) is told in the game's chat, with
@@ -541,15 +546,7 @@ async fn deliver_beyond<S: GameStore>(
     reply: &Reply,
 ) {
     for out in &reply.elsewhere {
-        let Some(place) = Place::from_scope(&out.scope) else {
-            continue;
-        };
-        match send_reply(bot, place, &out.reply, None).await {
-            Ok(()) => service.posted(&out.reply).await,
-            Err(e) => {
-                tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
-            }
-        }
+        post_in_chat(bot, service, out).await;
     }
     for w in &reply.whispers {
         let Ok(user) = w.to.user_id.parse::<u64>() else {
