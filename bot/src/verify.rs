@@ -78,7 +78,7 @@ fn read_path(path: &Path) -> Result<String, ReadError> {
 }
 
 /// Checks a record file of any game: whether it is verified, and the verdict in words.
-fn check_text(text: &str) -> Result<(bool, String), ReadError> {
+pub(crate) fn check_text(text: &str) -> Result<(bool, String), ReadError> {
     let value: serde_json::Value = serde_json::from_str(text)?;
     if value.get("format").and_then(|f| f.as_str()) == Some(ANY_RECORD_FORMAT) {
         let v = verify_board_game(&value)?;
@@ -158,7 +158,12 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
     let outcome = game.outcome();
     // A record with its seed is the record of a finished game: it must end where the game
     // ends, with the result it states.
-    if seed.is_some() && outcome.is_none() {
+    let agreed = value
+        .get("result")
+        .and_then(|r| r.get("agreed"))
+        .and_then(|a| a.as_str())
+        == Some(crate::games::AGREED);
+    if seed.is_some() && outcome.is_none() && !agreed {
         return fail(format!(
             "NOT verified: the record carries its seed, so its game is over, but after its {} actions the game goes on (an action is missing).",
             actions.len()
@@ -181,6 +186,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
         .unwrap_or(kind.name());
     let end = match &outcome {
         Some(o) => format!("; the game is over ({})", o.reason),
+        None if agreed => "; there the players agreed a draw".into(),
         None => "; the game goes on".into(),
     };
     Ok(BoardVerdict {

@@ -478,6 +478,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "replay",
             "export",
             "luck",
+            "draw",
             "records",
             "help",
             "place"

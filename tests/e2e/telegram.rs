@@ -306,6 +306,7 @@ async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
         "replay",
         "export",
         "luck",
+        "draw",
         "records",
         "help",
         "wall",
@@ -1088,6 +1089,39 @@ async fn a_game_from_cores_list_plays_by_buttons_on_telegram() {
     assert!(after.mentioned().contains(&bo.id), "{:?}", after.text());
     let (_, end) = say(&fake, group, None, &bo, "/play 1").await;
     assert!(end.text().contains("Bo wins"), "{}", end.text());
+    bot.stop().await;
+}
+
+/// A draw by agreement on Telegram: Bo offers it by command, Ana accepts it by the
+/// button under the offer, and the group is told the game ended drawn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draw_is_offered_by_command_and_accepted_by_button_on_telegram() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("draw.db"), fast_limits()).await;
+    let group = fake.group(-100_210, "Draw", false);
+    let ana = TgUser::new(211, "Ana");
+    let bo = TgUser::new(212, "Bo");
+    say(&fake, group, None, &ana, "/new nim stones=9").await;
+    say(&fake, group, None, &bo, "/join").await;
+    say(&fake, group, None, &ana, "/start").await;
+    let (_, offer) = say(&fake, group, None, &bo, "/draw").await;
+    assert!(
+        offer.text().contains("Bo offers Ana a draw"),
+        "{}",
+        offer.text()
+    );
+    assert!(offer.mentioned().contains(&ana.id), "{:?}", offer.text());
+    let buttons: Vec<(String, String)> = offer.keyboard().into_iter().flatten().collect();
+    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    let from = fake.call_count();
+    let msg = offer.message().expect("the offer");
+    fake.press(&ana, msg, &buttons[0].1);
+    fake.wait_calls(from, WAIT, |cs| {
+        cs.iter()
+            .any(|c| is_sent(c, group) && c.text().contains("Nim #1 ends in a draw"))
+    })
+    .await;
     bot.stop().await;
 }
 

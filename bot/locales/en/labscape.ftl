@@ -424,6 +424,7 @@ tg-cmd-snooze = Put off the reminders of your turn by 4 hours
 tg-cmd-replay = The game so far (or the last finished one) as an animation
 tg-cmd-export = The game's record file, to check every move (and roll, in a game with dice)
 tg-cmd-luck = Everyone's dice against fair dice
+tg-cmd-draw = Offer a draw, or accept the one offered (/draw no declines)
 tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
 
@@ -484,6 +485,8 @@ dc-cmd-recap = What happened since your last turn
 dc-cmd-replay = The game so far (or the last finished one) as an animation
 dc-cmd-export = The record file of the game here (or the last finished one), to check every move and roll
 dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
+dc-cmd-draw = Offer a draw, or accept the one offered; or decline it
+dc-opt-draw-answer = yes: offer or accept a draw; no: decline it, or take your offer back
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead
 
@@ -606,6 +609,7 @@ error-other-games-verb = { $game } has no such command: it is one of { $owner }'
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
+    A draw: /draw offers one, or accepts the one offered · /draw no declines it
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 outbox-again = (This turn was not shown when it was played; here it is.)
@@ -947,3 +951,18 @@ local-secret = (to { $who }, private) { $text }
 walls-list = **{ $count } walls on floor { $floor }**, each named by the cell inside its corner and that corner (A2:NW: the north and west sides of A2): { $walls }
     To turn one: /rotate-wall FROM TO, or /rotate-wall alone for the rotations you may make now.
 dc-cmd-walls = The floor in play with every wall's name, for /rotate-wall
+
+## A draw by agreement (/draw)
+parse-bad-draw-arg = “{ $value }” means nothing to /draw; write /draw to offer a draw or accept the one offered, or /draw no to decline it
+draw-not-this-game = { $game } cannot end in a draw by agreement: /draw is for the games of two players.
+draw-already-offered = You have offered a draw already; { $who } has not answered yet. (/draw no takes it back.)
+draw-none-offered = No draw is offered in this game. /draw offers one.
+draw-computer = { $who } is a computer player: it plays every game to its end and never agrees a draw.
+draw-offered = 🤝 { $who } offers { $other } a draw. { $other }: /draw (or the button) accepts it, /draw no declines it; playing on declines it too.
+draw-button-accept = 🤝 Accept the draw
+draw-button-decline = Play on
+draw-withdrawn = { $who } takes back the offer of a draw. The game goes on.
+draw-declined = { $who } declines the draw. The game goes on.
+draw-agreed = 🤝 { $who } accepts { $other }'s offer: { $game } ends in a draw.
+draw-ended-line = Drawn by agreement.
+draw-told-in-group = Done: the group is told.

@@ -445,6 +445,7 @@ tg-cmd-snooze = Adiar em 4 horas os lembretes da sua vez
 tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
 tg-cmd-export = O registro da partida, para conferir cada jogada (e rolagem, num jogo com dados)
 tg-cmd-luck = Os dados de cada um comparados com dados honestos
+tg-cmd-draw = Propor empate, ou aceitar o proposto (/draw no recusa)
 tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
 
@@ -505,6 +506,8 @@ dc-cmd-recap = O que aconteceu desde a sua última jogada
 dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
 dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada jogada e rolagem
 dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
+dc-cmd-draw = Propor empate, ou aceitar o proposto; ou recusá-lo
+dc-opt-draw-answer = yes: propor ou aceitar empate; no: recusar, ou retirar a sua proposta
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais
 
@@ -641,6 +644,7 @@ error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. 
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
+    Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
@@ -995,3 +999,18 @@ local-secret = (para { $who }, em privado) { $text }
 walls-list = **{ $count } paredes do andar { $floor }**, cada uma com o nome da casa dentro do seu canto e desse canto (A2:NW: os lados norte e oeste de A2): { $walls }
     Para girar uma: /rotate-wall DE PARA, ou só /rotate-wall para ver as que você pode girar agora.
 dc-cmd-walls = O andar em jogo com o nome de cada parede, para o /rotate-wall
+
+## Empate de comum acordo (/draw)
+parse-bad-draw-arg = o /draw não entende “{ $value }”; use /draw para propor empate ou aceitar o proposto, ou /draw no para recusar
+draw-not-this-game = { $game } não termina em empate de comum acordo: o /draw é para os jogos de dois jogadores.
+draw-already-offered = Você já propôs empate; { $who } ainda não respondeu. (/draw no retira a proposta.)
+draw-none-offered = Ninguém propôs empate nesta partida. O /draw propõe um.
+draw-computer = { $who } é um jogador do computador: joga toda partida até o fim e nunca aceita empate.
+draw-offered = 🤝 { $who } propõe empate a { $other }. { $other }: /draw (ou o botão) aceita, /draw no recusa; jogar também recusa.
+draw-button-accept = 🤝 Aceitar o empate
+draw-button-decline = Continuar
+draw-withdrawn = { $who } retira a proposta de empate. A partida continua.
+draw-declined = { $who } recusa o empate. A partida continua.
+draw-agreed = 🤝 { $who } aceita a proposta de { $other }: { $game } termina empatada.
+draw-ended-line = Empate de comum acordo.
+draw-told-in-group = Feito: o grupo foi avisado.

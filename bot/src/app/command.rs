@@ -78,6 +78,8 @@ pub enum Command {
     Luck,
     /// Records over finished games: this chat's leaderboard, or one's own.
     Records(RecordsOf),
+    /// A draw by agreement in a two-player game: offered, accepted, declined or taken back.
+    Draw(DrawAnswer),
     /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
     /// item, autofill), optionally tied to the turn number a button was made for.
     Play {
@@ -97,6 +99,36 @@ pub enum Command {
         /// The action it plays.
         action: String,
     },
+}
+
+/// What `/draw` says: yes (offer a draw, or accept the one offered) or no (decline the
+/// offer, or take one's own back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawAnswer {
+    /// Offer, or accept.
+    Yes,
+    /// Decline, or take back.
+    No,
+}
+
+impl DrawAnswer {
+    /// Reads `/draw`'s word (none is yes), in English or Portuguese.
+    ///
+    /// # Errors
+    /// [`CommandParseError::BadDrawArg`] for any other word.
+    pub fn parse(args: &[&str]) -> Result<DrawAnswer, CommandParseError> {
+        const YES: [&str; 7] = ["yes", "accept", "offer", "y", "sim", "aceito", "aceitar"];
+        const NO: [&str; 10] = [
+            "no", "decline", "withdraw", "n", "off", "não", "nao", "recuso", "recusar", "retiro",
+        ];
+        let is = |words: &[&str], w: &str| words.iter().any(|x| x.eq_ignore_ascii_case(w));
+        match args {
+            [] => Ok(DrawAnswer::Yes),
+            [w] if is(&YES, w) => Ok(DrawAnswer::Yes),
+            [w] if is(&NO, w) => Ok(DrawAnswer::No),
+            _ => Err(CommandParseError::BadDrawArg(args.join(" "))),
+        }
+    }
 }
 
 /// Whose records `/records` shows.
@@ -126,6 +158,9 @@ pub enum CommandParseError {
     /// A seat count out of range for `/new`.
     #[error("a game seats 1 to 8 players, not {0}")]
     BadPlayers(u8),
+    /// Something after `/draw` other than yes or no.
+    #[error("“{0}” is not for /draw; write /draw to offer or accept a draw, /draw no to decline")]
+    BadDrawArg(String),
     /// Something after `/records` other than `me`.
     #[error("“{0}” is not for /records; write /records, or /records me for your own")]
     BadRecordsArg(String),
@@ -165,6 +200,7 @@ impl Command {
             Command::Export => "export",
             Command::Luck => "luck",
             Command::Records(_) => "records",
+            Command::Draw(_) => "draw",
             Command::Play { .. } => "play",
             Command::Press { .. } => "press",
         }
@@ -214,6 +250,7 @@ impl Command {
             "replay" => Command::Replay,
             "export" => Command::Export,
             "luck" => Command::Luck,
+            "draw" => Command::Draw(DrawAnswer::parse(&args)?),
             "records" | "record" => Command::Records(match args.as_slice() {
                 [] => RecordsOf::Chat,
                 [w] if ["me", "mine", "eu", "meu", "meus"]
@@ -321,6 +358,18 @@ mod tests {
         assert_eq!(Command::parse("/replay").unwrap(), Command::Replay);
         assert_eq!(Command::parse("/export").unwrap(), Command::Export);
         assert_eq!(Command::parse("/luck@LabscapeBot").unwrap(), Command::Luck);
+        let draw = |l: &str| Command::parse(l);
+        assert_eq!(draw("/draw").unwrap(), Command::Draw(DrawAnswer::Yes));
+        assert_eq!(
+            draw("/draw Accept").unwrap(),
+            Command::Draw(DrawAnswer::Yes)
+        );
+        assert_eq!(draw("/draw não").unwrap(), Command::Draw(DrawAnswer::No));
+        assert_eq!(draw("/draw no").unwrap(), Command::Draw(DrawAnswer::No));
+        assert_eq!(
+            draw("/draw no thanks"),
+            Err(CommandParseError::BadDrawArg("no thanks".into()))
+        );
         assert_eq!(
             Command::parse("/records").unwrap(),
             Command::Records(RecordsOf::Chat)

@@ -1,6 +1,9 @@
 //! From a command to the code that answers it: the one `match` over [`Command`].
 
-use super::{Command, Ctx, GameStore, MessageKey, Reply, Res, Service, ServiceError, UserError};
+use super::{
+    Command, Ctx, DRAW_NO, DRAW_YES, DrawAnswer, GameStore, MessageKey, Reply, Res, Service,
+    ServiceError, UserError,
+};
 
 impl<S: GameStore> Service<S> {
     pub(super) async fn dispatch(&self, ctx: &Ctx, cmd: Command) -> Res<Reply> {
@@ -26,6 +29,9 @@ impl<S: GameStore> Service<S> {
             Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
             Command::Play { action, .. } if action.trim().eq_ignore_ascii_case("snooze") => {
                 return self.snooze(ctx).await;
+            }
+            Command::Play { action, .. } if action.trim().eq_ignore_ascii_case(DRAW_YES) => {
+                self.draw_cmd(ctx, DrawAnswer::Yes, key.clone()).await?
             }
             Command::Play {
                 action,
@@ -53,6 +59,7 @@ impl<S: GameStore> Service<S> {
             Command::AddBot(p) => self.add_bot(ctx, p).await?,
             Command::Start => self.start(ctx).await?,
             Command::Abandon => self.abandon(ctx).await?,
+            Command::Draw(answer) => self.draw_cmd(ctx, answer, key.clone()).await?,
         };
         if let Some(k) = &key {
             self.store.mark_handled(k, None, self.clock.now()).await?;
@@ -77,6 +84,19 @@ impl<S: GameStore> Service<S> {
         }
         if action == super::PROMPT {
             return self.prompt(ctx, &row).await;
+        }
+        if let Some(answer) = match action {
+            DRAW_YES => Some(DrawAnswer::Yes),
+            DRAW_NO => Some(DrawAnswer::No),
+            _ => None,
+        } {
+            let reply = self.draw_cmd(ctx, answer, key.clone()).await?;
+            if let Some(k) = &key {
+                self.store
+                    .mark_handled(k, Some(row.id), self.clock.now())
+                    .await?;
+            }
+            return Ok(reply);
         }
         // The live game, read once: the turn plays on it; the button carries the game's
         // short form of the action.

@@ -107,6 +107,8 @@ pub enum UserError {
     SecretUntilEnd(String),
     /// The "your move" button pressed by someone who has no private prompt now.
     NothingPrivate,
+    /// `/draw` refused.
+    Draw(DrawProblem),
     /// Another game's command (`/move`, `/table`…) in a chat playing this game.
     OtherGamesVerb {
         /// This chat's game (`Avanço #1`).
@@ -114,6 +116,19 @@ pub enum UserError {
         /// The game the command belongs to (`Labscape`).
         owner: &'static str,
     },
+}
+
+/// Why `/draw` changes nothing.
+#[derive(Debug)]
+pub enum DrawProblem {
+    /// The game is not one two players can agree to draw (its name).
+    NotThisGame(String),
+    /// The asker's own offer stands (the other player's name).
+    AlreadyOffered(String),
+    /// No offer stands to decline or take back.
+    NoneOffered,
+    /// The other player is a computer player (its name): it plays every game to its end.
+    Computer(String),
 }
 
 /// The action that ended a turn, with the positions around it: its game says why the turn
@@ -344,6 +359,16 @@ impl UserError {
                 part = part.as_str(),
                 problem = refusal_module(e).refusal(e, lang)
             ),
+            UserError::Draw(p) => match p {
+                DrawProblem::NotThisGame(game) => {
+                    tr!(lang, "draw-not-this-game", game = game.as_str())
+                }
+                DrawProblem::AlreadyOffered(who) => {
+                    tr!(lang, "draw-already-offered", who = who.as_str())
+                }
+                DrawProblem::NoneOffered => tr!(lang, "draw-none-offered"),
+                DrawProblem::Computer(who) => tr!(lang, "draw-computer", who = who.as_str()),
+            },
             UserError::OtherGamesVerb { game, owner } => tr!(
                 lang,
                 "error-other-games-verb",
@@ -499,5 +524,6 @@ fn command_problem(e: &CommandParseError, lang: Lang) -> String {
         CommandParseError::BadRecordsArg(v) => {
             tr!(lang, "parse-bad-records-arg", value = v.as_str())
         }
+        CommandParseError::BadDrawArg(v) => tr!(lang, "parse-bad-draw-arg", value = v.as_str()),
     }
 }

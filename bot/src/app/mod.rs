@@ -12,6 +12,7 @@ mod abandon;
 mod audience;
 mod context;
 mod dispatch;
+mod draw;
 mod export;
 mod game_cache;
 mod history;
@@ -38,6 +39,7 @@ pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
 pub use audience::PROMPT;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
+pub use draw::{AGREED_DRAW, DRAW_NO, DRAW_YES};
 pub use export::record_of;
 use game_cache::{Loaded, Slot};
 pub use preferences::{SNOOZE, who_from_prefs};
@@ -61,7 +63,7 @@ use labscape_core::{GameKind, Seat, commitment};
 use messages::{Deed, OptionProblem, SettingProblem, UserError};
 
 pub use self::{
-    command::{Command, CommandParseError, Invite, NewOptions, RecordsOf},
+    command::{Command, CommandParseError, DrawAnswer, Invite, NewOptions, RecordsOf},
     reply::{
         Attachment, Button, Mention, Outgoing, Reply, Style, Suggestion, Suggestions, Visibility,
         Whisper,
@@ -304,7 +306,11 @@ impl<S: GameStore> Service<S> {
             let seats = self.store.seats(row.id).await.ok()?;
             let game = self.current_game(&row).await.ok()?;
             let lang = self.chat_lang(scope, Some(&row)).await;
-            let how = crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?;
+            let how = if draw::agreed_draw(&row, &game) {
+                tr!(lang, "draw-ended-line")
+            } else {
+                crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?
+            };
             Some(UserError::Ended {
                 game: any_game_name(row.kind, row.id),
                 how,
@@ -336,6 +342,8 @@ pub(crate) mod tests;
 
 #[cfg(test)]
 mod any_game_tests;
+#[cfg(test)]
+mod draw_tests;
 #[cfg(test)]
 mod newcomer_tests;
 #[cfg(test)]

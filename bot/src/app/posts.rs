@@ -9,7 +9,7 @@ use labscape_core::{AnyGame, Audience, Seat};
 
 use super::{
     Button, Mention, Outgoing, PROMPT, Reply, Res, Service, TurnImageKey, Visibility, Whisper,
-    any_game_name, audience, timers,
+    any_game_name, audience, draw, timers,
     turns::{Played, names},
     who_from_prefs,
 };
@@ -86,9 +86,10 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .post_for(row, seats, game, played, notes, Audience::Public, lang)
             .await;
+        let over = game.is_over() || draw::agreed_draw(row, game);
         reply.mention = game
             .to_move()
-            .filter(|_| !game.is_over())
+            .filter(|_| !over)
             .and_then(|s| seats.get(s.index()))
             .filter(|s| s.policy.is_none())
             .map(|s| Mention {
@@ -99,6 +100,7 @@ impl<S: GameStore> Service<S> {
             .collect();
         reply.posts_turn = Some((row.id, row.turn));
         reply.buttons = match private_seat(game) {
+            _ if over => Vec::new(),
             // Nothing of a private player's in public: a "your move" button gives their
             // prompt to them alone.
             Some(next) => human(seats, next)
@@ -169,11 +171,17 @@ impl<S: GameStore> Service<S> {
             text.push('\n');
             text.push_str(&line);
         }
-        if let Some(next) = module.next_line(&shown, &names, lang) {
+        let drawn = draw::agreed_draw(row, game);
+        let next = if drawn {
+            Some(tr!(lang, "draw-ended-line"))
+        } else {
+            module.next_line(&shown, &names, lang)
+        };
+        if let Some(next) = next {
             text.push('\n');
             text.push_str(&next);
         }
-        if game.is_over() {
+        if game.is_over() || drawn {
             text.push('\n');
             text.push_str(&tr!(
                 lang,

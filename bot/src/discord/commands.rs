@@ -4,7 +4,7 @@
 use poise::{ChoiceParameter as _, serenity_prelude as serenity};
 
 use super::{Context, Data, Error, respond};
-use crate::app::{Command, NewOptions, RecordsOf, messages::UserError};
+use crate::app::{Command, DrawAnswer, NewOptions, RecordsOf, messages::UserError};
 
 /// Every command, as registered with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -24,6 +24,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay(),
         export(),
         luck(),
+        draw(),
         records(),
         help(),
         place(),
@@ -555,6 +556,28 @@ pub async fn luck(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Luck).await
 }
 
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum DrawChoice {
+    #[name = "yes"]
+    Yes,
+    #[name = "no"]
+    No,
+}
+
+/// Offer a draw, or accept the one offered; or decline it
+#[poise::command(slash_command)]
+pub async fn draw(
+    ctx: Context<'_>,
+    #[description = "yes: offer or accept a draw; no: decline it, or take your offer back"]
+    answer: Option<DrawChoice>,
+) -> Result<(), Error> {
+    let answer = match answer {
+        Some(DrawChoice::No) => DrawAnswer::No,
+        _ => DrawAnswer::Yes,
+    };
+    respond::command(ctx, Command::Draw(answer)).await
+}
+
 /// Records of finished games: this channel's leaderboard, or your own
 #[poise::command(slash_command)]
 pub async fn records(
@@ -668,6 +691,7 @@ mod tests {
                 "replay",
                 "export",
                 "luck",
+                "draw",
                 "records",
                 "help",
                 "place"

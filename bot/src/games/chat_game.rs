@@ -38,6 +38,8 @@ pub struct Profile {
     pub two_step_buttons: bool,
     /// The game has dice: `/luck` compares them with fair dice.
     pub has_dice: bool,
+    /// Its two players may end it drawn by agreement (`/draw`).
+    pub agrees_draws: bool,
 }
 
 impl Profile {
@@ -50,6 +52,7 @@ impl Profile {
         reads_several: true,
         two_step_buttons: true,
         has_dice: false,
+        agrees_draws: true,
     };
 }
 

@@ -54,7 +54,7 @@ pub use lobby::{DEFAULT_GAME, LobbyOpen, LobbyWords, OptionError, Worded, side_w
 pub use look::{Look, owner_of_look};
 pub use module::{Module, of};
 pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, replay};
-pub use record::{ANY_RECORD_FORMAT, GameRecord};
+pub use record::{AGREED, ANY_RECORD_FORMAT, GameRecord};
 pub use results::Placement;
 #[cfg(test)]
 mod tests;

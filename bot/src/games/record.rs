@@ -9,6 +9,9 @@ use labscape_core::GameKind;
 /// `labscape_core::labscape::RECORD_FORMAT`).
 pub const ANY_RECORD_FORMAT: &str = "labscape-game-record/1";
 
+/// The `agreed` of a record's result: the game was drawn by its players' agreement.
+pub const AGREED: &str = "draw";
+
 /// A stored game as its record.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -57,7 +60,9 @@ pub fn any_record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
 }
 
 /// A finished game's result as its record states it (`{"winner": N or null, "reason": …}`),
-/// replayed from its actions; `null` if they do not replay to an end.
+/// replayed from its actions; a game over whose actions do not reach an end was drawn by
+/// its players' agreement (`{"winner": null, "agreed": "draw", …}`: nothing else ends a
+/// game before its rules do); `null` if the actions do not replay.
 fn result(r: &GameRecord) -> serde_json::Value {
     let Ok(options) = labscape_core::game::parse_options(&r.settings) else {
         return serde_json::Value::Null;
@@ -66,14 +71,19 @@ fn result(r: &GameRecord) -> serde_json::Value {
         .actions
         .iter()
         .map(|(seat, text)| (labscape_core::Seat(*seat), text.as_str()));
-    match labscape_core::AnyGame::replay(r.kind, &options, &r.players, &r.seed, moves)
-        .ok()
-        .and_then(|g| g.outcome())
-    {
+    let Ok(game) = labscape_core::AnyGame::replay(r.kind, &options, &r.players, &r.seed, moves)
+    else {
+        return serde_json::Value::Null;
+    };
+    match game.outcome() {
         Some(o) => serde_json::json!({
             "winner": o.winner().map(|w| w.0),
             "reason": o.reason.english(),
         }),
-        None => serde_json::Value::Null,
+        None => serde_json::json!({
+            "winner": null,
+            "agreed": AGREED,
+            "reason": "the players agreed a draw",
+        }),
     }
 }

@@ -6,9 +6,9 @@
 use labscape_core::GameKind;
 
 use super::{
-    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame, PgStore,
-    PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, SqliteStore, StoreResult, TimerRow,
-    Timing, TurnWrite, UserPrefs,
+    ActionRow, AgreedEnd, ChatScope, DrawOffer, GameId, GameRow, GameStatus, GameStore, MessageKey,
+    NewGame, PgStore, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, SqliteStore,
+    StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// SQLite or PostgreSQL, as the database URL says.
@@ -187,6 +187,9 @@ delegate! {
     fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>>;
     fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()>;
     fn append_turn(&self, write: &TurnWrite) -> StoreResult<()>;
+    fn end_by_agreement(&self, end: &AgreedEnd) -> StoreResult<()>;
+    fn draw_offer(&self, id: GameId) -> StoreResult<Option<DrawOffer>>;
+    fn set_draw_offer(&self, id: GameId, offer: Option<DrawOffer>) -> StoreResult<()>;
     fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>>;
     fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>>;
     fn handled(&self, key: &MessageKey) -> StoreResult<bool>;

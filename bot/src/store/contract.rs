@@ -67,6 +67,7 @@ contract_tests!(
     a_turn_is_owed_to_its_chat_until_posted_and_snapshots_are_found_by_turn,
     a_lobby_is_reseated_in_the_order_given,
     finished_two_player_games_wait_to_be_rated_and_lead_their_chats_board,
+    a_draw_is_offered_taken_back_and_agreed_once,
 );
 
 pub(super) fn scope(chat: &str) -> ChatScope {
@@ -721,4 +722,76 @@ pub(super) async fn finished_two_player_games_wait_to_be_rated_and_lead_their_ch
             .len(),
         1
     );
+}
+
+pub(super) async fn a_draw_is_offered_taken_back_and_agreed_once<S: GameStore>(s: &S) {
+    let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(id, "{}", Some(&timer(id, 0, Some(100), None)), 2)
+        .await
+        .unwrap();
+    assert_eq!(s.draw_offer(id).await.unwrap(), None);
+    let offer = DrawOffer {
+        seat: 0,
+        turn: 0,
+        at: 3,
+    };
+    s.set_draw_offer(id, Some(offer)).await.unwrap();
+    assert_eq!(s.draw_offer(id).await.unwrap(), Some(offer));
+    // A second offer replaces the first; taken back, there is none.
+    let again = DrawOffer { seat: 1, ..offer };
+    s.set_draw_offer(id, Some(again)).await.unwrap();
+    assert_eq!(s.draw_offer(id).await.unwrap(), Some(again));
+    s.set_draw_offer(id, None).await.unwrap();
+    assert_eq!(s.draw_offer(id).await.unwrap(), None);
+    s.set_draw_offer(id, Some(offer)).await.unwrap();
+    let drawn = |seat: u8, user: &str| ResultRow {
+        seat,
+        user_id: user.into(),
+        display_name: user.to_uppercase(),
+        computer: false,
+        rank: 1,
+        finish: "agreed-draw".into(),
+        tally: None,
+    };
+    let end = AgreedEnd {
+        game: id,
+        turn: 0,
+        results: vec![drawn(0, "ana"), drawn(1, "bo")],
+        message: Some(MessageKey {
+            platform: "local".into(),
+            id: "m1".into(),
+        }),
+        at: 9,
+    };
+    // At a turn the game has left, nothing is written.
+    let stale = AgreedEnd {
+        turn: 1,
+        message: None,
+        ..end.clone()
+    };
+    assert!(matches!(
+        s.end_by_agreement(&stale).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(s.results(id).await.unwrap().is_empty());
+    s.end_by_agreement(&end).await.unwrap();
+    let row = s.game(id).await.unwrap().unwrap();
+    assert_eq!((row.status, row.updated_at), (GameStatus::Over, 9));
+    assert_eq!(s.results(id).await.unwrap(), end.results);
+    assert_eq!(s.timer(id).await.unwrap(), None);
+    assert_eq!(s.draw_offer(id).await.unwrap(), None);
+    assert!(s.handled(end.message.as_ref().unwrap()).await.unwrap());
+    // Once over, it cannot end again.
+    assert!(matches!(
+        s.end_by_agreement(&AgreedEnd {
+            message: None,
+            ..end.clone()
+        })
+        .await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(matches!(
+        s.end_by_agreement(&end).await,
+        Err(StoreError::Duplicate)
+    ));
 }

@@ -15,9 +15,9 @@ use std::{
 use labscape_core::GameKind;
 
 use super::{
-    ActionRow, ChatScope, GameId, GameRow, GameStatus, GameStore, MessageKey, NewGame,
-    PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError, StoreResult, TimerRow,
-    Timing, TurnWrite, UserPrefs,
+    ActionRow, AgreedEnd, ChatScope, DrawOffer, GameId, GameRow, GameStatus, GameStore, MessageKey,
+    NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError, StoreResult,
+    TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Games, seats, turns and preferences in memory; lost when dropped.
@@ -43,6 +43,7 @@ struct Tables {
     ratings: HashMap<(String, String, GameKind), RatingRow>,
     prefs: HashMap<(String, String), UserPrefs>,
     chat_languages: HashMap<ChatScope, Option<String>>,
+    draw_offers: HashMap<GameId, DrawOffer>,
 }
 
 impl MemoryStore {
@@ -72,6 +73,14 @@ impl Tables {
             None => {
                 self.timers.remove(&game);
             }
+        }
+    }
+
+    fn put_results(&mut self, game: GameId, results: &[ResultRow]) {
+        if !results.is_empty() {
+            let rows = self.results.entry(game).or_default();
+            rows.extend(results.iter().cloned());
+            rows.sort_by_key(|r| r.seat);
         }
     }
 
@@ -418,11 +427,42 @@ impl GameStore for MemoryStore {
         }
         t.put_timer(w.game, w.timer.as_ref());
         t.outbox.insert(w.game, (next, w.action.at));
-        if !w.results.is_empty() {
-            let rows = t.results.entry(w.game).or_default();
-            rows.extend(w.results.iter().cloned());
-            rows.sort_by_key(|r| r.seat);
+        t.put_results(w.game, &w.results);
+        Ok(())
+    }
+
+    async fn end_by_agreement(&self, end: &AgreedEnd) -> StoreResult<()> {
+        let mut t = self.tables();
+        if let Some(m) = &end.message
+            && t.handled.contains(m)
+        {
+            return Err(StoreError::Duplicate);
         }
+        let g = t.game_mut(end.game)?;
+        if g.turn != end.turn || g.status != GameStatus::Running {
+            return Err(StoreError::Conflict);
+        }
+        g.status = GameStatus::Over;
+        g.updated_at = end.at;
+        if let Some(m) = &end.message {
+            t.handled.insert(m.clone());
+        }
+        t.put_timer(end.game, None);
+        t.put_results(end.game, &end.results);
+        t.draw_offers.remove(&end.game);
+        Ok(())
+    }
+
+    async fn draw_offer(&self, id: GameId) -> StoreResult<Option<DrawOffer>> {
+        Ok(self.tables().draw_offers.get(&id).copied())
+    }
+
+    async fn set_draw_offer(&self, id: GameId, offer: Option<DrawOffer>) -> StoreResult<()> {
+        let mut t = self.tables();
+        match offer {
+            Some(o) => t.draw_offers.insert(id, o),
+            None => t.draw_offers.remove(&id),
+        };
         Ok(())
     }
 

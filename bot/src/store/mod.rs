@@ -303,6 +303,33 @@ impl TurnWrite {
     }
 }
 
+/// A two-player game's standing offer of a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawOffer {
+    /// The seat that offered it.
+    pub seat: u8,
+    /// The game's turn number when it was offered.
+    pub turn: i64,
+    /// Unix seconds.
+    pub at: i64,
+}
+
+/// A running game ended by its players' agreement (a draw): written in one transaction,
+/// or not at all if the game moved on.
+#[derive(Clone, Debug)]
+pub struct AgreedEnd {
+    /// The game.
+    pub game: GameId,
+    /// The turn number the game must still be at.
+    pub turn: i64,
+    /// How every player finished.
+    pub results: Vec<ResultRow>,
+    /// The delivery that carried the acceptance, if any.
+    pub message: Option<MessageKey>,
+    /// Unix seconds.
+    pub at: i64,
+}
+
 /// How one player finished a game, as kept for records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultRow {
@@ -532,6 +559,20 @@ pub trait GameStore: Send + Sync + 'static {
     /// Appends one turn in one transaction (see [`TurnWrite`]), with the game's results
     /// when the turn ends it.
     fn append_turn(&self, write: &TurnWrite) -> impl Future<Output = StoreResult<()>> + Send;
+    /// Ends a running game by agreement (see [`AgreedEnd`]): status `over`, the results,
+    /// no timer, no offer. [`StoreError::Conflict`] if the game is no longer at that turn
+    /// or running; [`StoreError::Duplicate`] for a delivery handled before.
+    fn end_by_agreement(&self, end: &AgreedEnd) -> impl Future<Output = StoreResult<()>> + Send;
+    /// A game's standing offer of a draw, if any (whether it still stands is the service's
+    /// to judge from the actions since).
+    fn draw_offer(&self, id: GameId)
+    -> impl Future<Output = StoreResult<Option<DrawOffer>>> + Send;
+    /// Records an offer of a draw (replacing any), or with `None` takes it back.
+    fn set_draw_offer(
+        &self,
+        id: GameId,
+        offer: Option<DrawOffer>,
+    ) -> impl Future<Output = StoreResult<()>> + Send;
     /// Actions with `seq > after`, in order.
     fn actions(
         &self,

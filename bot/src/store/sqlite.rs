@@ -16,10 +16,12 @@ use sqlx::{
 
 use labscape_core::GameKind;
 
+mod agreement;
+
 use super::{
-    ActionRow, ChatScope, DeadlinePolicy, GameId, GameRow, GameStatus, GameStore, LabscapeTally,
-    MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError,
-    StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
+    ActionRow, AgreedEnd, ChatScope, DeadlinePolicy, DrawOffer, GameId, GameRow, GameStatus,
+    GameStore, LabscapeTally, MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow,
+    SeatRow, StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -608,36 +610,27 @@ impl GameStore for SqliteStore {
         }
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
         owe_post(&mut tx, w.game, next, w.action.at).await?;
-        for r in &w.results {
-            sqlx::query(
-                "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
-            )
-            .bind(w.game.0)
-            .bind(i64::from(r.seat))
-            .bind(&r.user_id)
-            .bind(&r.display_name)
-            .bind(r.computer)
-            .bind(i64::from(r.rank))
-            .bind(&r.finish)
-            .execute(&mut *tx)
-            .await?;
-            if let Some(t) = &r.tally {
-                sqlx::query(
-                    "INSERT INTO labscape_results (game_id, seat, food, time, caught_by_robot) \
-                     VALUES (?, ?, ?, ?, ?)",
-                )
-                .bind(w.game.0)
-                .bind(i64::from(r.seat))
-                .bind(t.food)
-                .bind(t.time)
-                .bind(t.caught_by_robot)
-                .execute(&mut *tx)
-                .await?;
-            }
+        agreement::insert_results(&mut tx, w.game, &w.results).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn end_by_agreement(&self, end: &AgreedEnd) -> StoreResult<()> {
+        let mut tx = self.write_tx().await?;
+        if let Err(e) = agreement::end_by_agreement(&mut tx, end).await {
+            tx.rollback().await?;
+            return Err(e);
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn draw_offer(&self, id: GameId) -> StoreResult<Option<DrawOffer>> {
+        agreement::draw_offer(&self.pool, id).await
+    }
+
+    async fn set_draw_offer(&self, id: GameId, offer: Option<DrawOffer>) -> StoreResult<()> {
+        agreement::set_draw_offer(&self.pool, id, offer).await
     }
 
     async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {

@@ -190,6 +190,7 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("replay", tr!(lang, "tg-cmd-replay")),
         ("export", tr!(lang, "tg-cmd-export")),
         ("luck", tr!(lang, "tg-cmd-luck")),
+        ("draw", tr!(lang, "tg-cmd-draw")),
         ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
     ]);

@@ -26,6 +26,7 @@ impl ChatGame for Position {
         reads_several: false,
         two_step_buttons: false,
         has_dice: true,
+        agrees_draws: false,
     };
     const VERBS: &'static [&'static str] = super::VERBS;
     const COMMANDS: &'static [(&'static str, &'static str)] = &[

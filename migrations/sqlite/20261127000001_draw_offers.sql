@@ -1,0 +1,8 @@
+-- A two-player game's standing offer of a draw (/draw): who offered it and at which turn.
+-- At most one per game; it lapses when the other player plays, and goes when answered.
+CREATE TABLE draw_offers (
+    game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL,
+    turn     INTEGER NOT NULL,
+    made_at  INTEGER NOT NULL
+);
