@@ -1134,9 +1134,13 @@ fn figures() {
         lengths[lengths.len() - 1]
     );
     let mut p = Position::start();
-    let (mut moves, started) = (0u32, std::time::Instant::now());
+    let (mut moves, mut total, mut slowest) =
+        (0u32, std::time::Duration::ZERO, std::time::Duration::ZERO);
     while let Some(seat) = p.to_move() {
+        let started = std::time::Instant::now();
         let a = p.choose("strong", &moves.to_string()).unwrap();
+        let took = started.elapsed();
+        (total, slowest) = (total + took, slowest.max(took));
         p = p.play(seat, &a).unwrap().0;
         moves += 1;
         if moves == 40 {
@@ -1144,8 +1148,8 @@ fn figures() {
         }
     }
     println!(
-        "strong: {:?} a move over {moves} moves",
-        started.elapsed() / moves
+        "strong: {:?} a move over the first {moves} moves of a strong-strong game, slowest {slowest:?}",
+        total / moves
     );
     for (player, opponent, games) in [
         ("strong", "random", 20),
