@@ -141,11 +141,11 @@ fn strong(pos: &Position, legal: Vec<Action>, rng: &mut rand_chacha::ChaCha8Rng)
 fn search(pos: &Position, depth: u32, mut alpha: i32, beta: i32, nodes: &mut usize) -> i32 {
     *nodes += 1;
     if let Some((winner, _)) = pos.result() {
-        return if winner == pos.seat_to_move() {
-            WIN
-        } else {
-            -WIN
-        };
+        // A finished position's `seat_to_move` is the seat that made the last action, not
+        // the side this negamax node speaks for (the other one). A sooner end (more depth
+        // left) counts for more, so a win is taken at once and a loss put off.
+        let v = WIN - 64 + depth as i32;
+        return if winner == pos.seat_to_move() { -v } else { v };
     }
     if depth == 0 {
         return evaluate(pos);

@@ -986,6 +986,54 @@ fn easy_scores_when_it_can_and_avoids_own_goals() {
     }
 }
 
+#[test]
+fn strong_takes_the_fifth_goal() {
+    // The winning kick ends the game with the scorer still to move: the search once read
+    // that as the other side's win, so at 4–0 the strong player never scored again.
+    for (pieces, to_move, score, goal) in [
+        ("W h10; B a15; * h12", 0, [4, 0], Colour::Black),
+        ("B h6; W a1; * h4", 1, [0, 4], Colour::White),
+        ("W h10; B a15; * h12", 0, [4, 4], Colour::Black),
+    ] {
+        let p = setup(pieces, to_move, score);
+        for seed in 0..3 {
+            let a = p.choose("strong", &seed.to_string()).unwrap();
+            assert!(
+                matches!(a, Action::Kick { stop, .. } if stop.terrain() == Terrain::Goal(goal)),
+                "{pieces} {score:?}: {a}"
+            );
+            let next = p.play(Seat(to_move), &a).unwrap().0;
+            assert_eq!(next.outcome().unwrap().winner(), Some(Seat(to_move)));
+        }
+    }
+}
+
+#[test]
+fn strong_finishes_a_game_against_random() {
+    // From the kick-off at 4–0 and at 0–4, the strong side scores the fifth goal soon.
+    for (seat, score) in [(0u8, [4, 0]), (1, [0, 4])] {
+        let mut p = Position::start();
+        p.score = Score::new(score[0], score[1]).unwrap();
+        let mut n = 0;
+        while let Some(to_move) = p.to_move() {
+            let policy = if to_move.0 == seat {
+                "strong"
+            } else {
+                "random"
+            };
+            let a = p.choose(policy, &format!("finish/{n}")).unwrap();
+            p = p.play(to_move, &a).unwrap().0;
+            n += 1;
+            assert!(
+                n <= 80,
+                "strong as seat {seat} did not finish: {}",
+                p.score()
+            );
+        }
+        assert_eq!(p.outcome().unwrap().winner(), Some(Seat(seat)));
+    }
+}
+
 /// `legal` on the start position, timed in release mode:
 /// `cargo test -p labscape-core --release --lib sages::tests::legal_timing -- --ignored --nocapture`.
 #[test]
@@ -1027,5 +1075,91 @@ proptest! {
     #[test]
     fn random_playouts_keep_every_invariant(seed in any::<u64>()) {
         random_game(seed, 150);
+    }
+}
+
+/// One game between two computer players, seat 0 `a`: the winner (none if `cap` actions
+/// did not end it) and the actions played.
+fn versus(a: &str, b: &str, g: u64, cap: usize) -> (Option<Seat>, usize) {
+    let mut p = Position::start();
+    let mut n = 0;
+    while let Some(seat) = p.to_move() {
+        let policy = if seat.0 == 0 { a } else { b };
+        let action = p.choose(policy, &format!("{g}/{n}")).unwrap();
+        p = p.play(seat, &action).unwrap().0;
+        n += 1;
+        if n >= cap {
+            return (None, n);
+        }
+    }
+    (p.outcome().unwrap().winner(), n)
+}
+
+/// `player`'s wins over `games` games against `opponent`, seats swapped every other game,
+/// the games 10,000 actions did not end, and the median and longest game.
+fn match_up(player: &str, opponent: &str, games: u64) -> (usize, usize, usize, usize) {
+    let (mut won, mut unfinished) = (0, 0);
+    let mut lengths = Vec::new();
+    for g in 0..games {
+        let seat = Seat((g % 2) as u8);
+        let (winner, n) = if seat.0 == 0 {
+            versus(player, opponent, g, 10_000)
+        } else {
+            versus(opponent, player, g, 10_000)
+        };
+        won += usize::from(winner == Some(seat));
+        unfinished += usize::from(winner.is_none());
+        lengths.push(n);
+    }
+    lengths.sort_unstable();
+    (
+        won,
+        unfinished,
+        lengths[lengths.len() / 2],
+        lengths[lengths.len() - 1],
+    )
+}
+
+/// Figures for docs/performance.md (`cargo test --release -p labscape-core --lib
+/// sages::tests::figures -- --ignored --nocapture`): random games' lengths, the strong
+/// player's time per move and the computer players' results.
+#[test]
+#[ignore = "measurement, not a check"]
+fn figures() {
+    let mut lengths: Vec<usize> = (0..300).map(|g| random_game(g, 100_000).0).collect();
+    lengths.sort_unstable();
+    println!(
+        "random games (a goal kick taken half the time it is there): median {} actions, longest {}",
+        lengths[lengths.len() / 2],
+        lengths[lengths.len() - 1]
+    );
+    let mut p = Position::start();
+    let (mut moves, mut total, mut slowest) =
+        (0u32, std::time::Duration::ZERO, std::time::Duration::ZERO);
+    while let Some(seat) = p.to_move() {
+        let started = std::time::Instant::now();
+        let a = p.choose("strong", &moves.to_string()).unwrap();
+        let took = started.elapsed();
+        (total, slowest) = (total + took, slowest.max(took));
+        p = p.play(seat, &a).unwrap().0;
+        moves += 1;
+        if moves == 40 {
+            break;
+        }
+    }
+    println!(
+        "strong: {:?} a move over the first {moves} moves of a strong-strong game, slowest {slowest:?}",
+        total / moves
+    );
+    for (player, opponent, games) in [
+        ("strong", "random", 20),
+        ("strong", "easy", 20),
+        ("easy", "random", 40),
+        ("random", "random", 20),
+    ] {
+        let (won, unfinished, median, longest) = match_up(player, opponent, games);
+        println!(
+            "{player} against {opponent}: won {won}/{games}, {unfinished} unfinished after 10,000 actions; median {median} actions, longest {longest}"
+        );
     }
 }

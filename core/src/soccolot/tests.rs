@@ -642,6 +642,63 @@ fn easy_never_misses_a_goal_nor_gives_one_away() {
     assert!(Position::start().choose("genius", "s").is_none());
 }
 
+/// Strong (with `budget` positions a move) against `opponent` from `p`: the winner and the
+/// actions played, within `cap`.
+fn strong_against(
+    opponent: &str,
+    p: &Position,
+    budget: usize,
+    cap: usize,
+) -> (Option<Seat>, usize) {
+    let strong = p.seat_to_move();
+    let mut p = p.clone();
+    let mut n = 0;
+    while let Some(seat) = p.to_move() {
+        let seed = format!("siege/{n}");
+        let a = if seat == strong {
+            super::policy::strong_with_budget(&p, &seed, budget)
+        } else {
+            p.choose(opponent, &seed)
+        };
+        p = p.play(seat, &a.unwrap()).unwrap().0;
+        n += 1;
+        if n >= cap {
+            break;
+        }
+    }
+    (p.outcome().and_then(|o| o.winner()), n)
+}
+
+#[test]
+fn strong_breaks_a_siege_in_the_corner() {
+    // Met in a strong–easy game: the ball on a7, White's men on a8 and b8 in front of it.
+    // The strong player used to dribble it b6–a7 and back for hundreds of moves, the
+    // ball's rank being all it valued and every way out longer than its search.
+    let p = setup("a6 b6 c6 d6 a5 a4", "a8 b8 d5 h3 e2 e1", "a7", 0);
+    let (winner, n) = strong_against("easy", &p, 4_000, 80);
+    assert_eq!(winner, Some(Seat(0)), "no goal in {n} actions");
+    // The same siege with the colours swapped.
+    let q = setup("a1 b1 d4 h6 e7 e8", "a3 b3 c3 d3 a4 a5", "a2", 1);
+    let (winner, n) = strong_against("easy", &q, 4_000, 80);
+    assert_eq!(winner, Some(Seat(1)), "no goal in {n} actions");
+}
+
+#[test]
+fn strong_with_a_small_budget_wins_quickly_from_the_start() {
+    for to_move in [0, 1] {
+        let mut p = Position::start();
+        p.to_move = Seat(to_move);
+        for opponent in ["random", "easy"] {
+            let (winner, n) = strong_against(opponent, &p, 3_000, 200);
+            assert_eq!(
+                winner,
+                Some(Seat(to_move)),
+                "{opponent}, strong seat {to_move}: no win in {n} actions"
+            );
+        }
+    }
+}
+
 fn wins_now(p: &Position) -> bool {
     let seat = p.seat_to_move();
     p.result.is_some()
@@ -695,9 +752,29 @@ proptest! {
     }
 }
 
-/// Figures for the README (`cargo test -p labscape-core --lib soccolot::tests::figures --
-/// --ignored --nocapture`): random games' lengths, the strong player's time per move and
-/// its results.
+/// One game between two computer players, seat 0 `a`: the winner (none if `cap` actions
+/// did not end it) and the actions played.
+fn versus(a: &str, b: &str, g: u64, cap: usize) -> (Option<Seat>, usize) {
+    let mut p = Position::start();
+    let mut n = 0;
+    while let Some(seat) = p.to_move() {
+        let policy = if seat.0 == 0 { a } else { b };
+        p = p
+            .play(seat, &p.choose(policy, &format!("{g}/{n}")).unwrap())
+            .unwrap()
+            .0;
+        n += 1;
+        if n >= cap {
+            return (None, n);
+        }
+    }
+    (p.outcome().unwrap().winner(), n)
+}
+
+/// Figures for docs/performance.md (`cargo test --release -p labscape-core --lib
+/// soccolot::tests::figures -- --ignored --nocapture`): random games' lengths, the strong
+/// player's time per move and the computer players' results, seats swapped every other
+/// game, with the median and longest game.
 #[test]
 #[ignore = "measurement, not a check"]
 fn figures() {
@@ -709,9 +786,13 @@ fn figures() {
         lengths[lengths.len() - 1]
     );
     let mut p = Position::start();
-    let (mut moves, started) = (0u32, std::time::Instant::now());
+    let (mut moves, mut total, mut slowest) =
+        (0u32, std::time::Duration::ZERO, std::time::Duration::ZERO);
     while let Some(seat) = p.to_move() {
+        let started = std::time::Instant::now();
         let a = p.choose("strong", &moves.to_string()).unwrap();
+        let took = started.elapsed();
+        (total, slowest) = (total + took, slowest.max(took));
         p = p.play(seat, &a).unwrap().0;
         moves += 1;
         if moves == 40 {
@@ -719,23 +800,33 @@ fn figures() {
         }
     }
     println!(
-        "strong: {:?} a move over {moves} moves",
-        started.elapsed() / moves
+        "strong: {:?} a move over the first {moves} moves of a strong-strong game, slowest {slowest:?}",
+        total / moves
     );
-    for opponent in ["random", "easy"] {
-        let (mut won, mut games) = (0, 0);
-        for g in 0..10 {
-            won += usize::from(play("strong", opponent, g) == Some(Seat(0)));
-            won += usize::from(play(opponent, "strong", g) == Some(Seat(1)));
-            games += 2;
+    for (player, opponent, games) in [
+        ("strong", "random", 20),
+        ("strong", "easy", 20),
+        ("easy", "random", 40),
+    ] {
+        let (mut won, mut unfinished, mut lengths) = (0, 0, Vec::new());
+        let started = std::time::Instant::now();
+        for g in 0..games {
+            let seat = Seat((g % 2) as u8);
+            let (winner, n) = if seat.0 == 0 {
+                versus(player, opponent, g, 10_000)
+            } else {
+                versus(opponent, player, g, 10_000)
+            };
+            won += usize::from(winner == Some(seat));
+            unfinished += usize::from(winner.is_none());
+            lengths.push(n);
         }
-        println!("strong against {opponent}: won {won}/{games}");
+        lengths.sort_unstable();
+        println!(
+            "{player} against {opponent}: won {won}/{games}, {unfinished} unfinished after 10,000 actions; median {} actions, longest {}; {:?}",
+            lengths[lengths.len() / 2],
+            lengths[lengths.len() - 1],
+            started.elapsed()
+        );
     }
-    let (mut won, mut games) = (0, 0);
-    for g in 0..20 {
-        won += usize::from(play("easy", "random", g) == Some(Seat(0)));
-        won += usize::from(play("random", "easy", g) == Some(Seat(1)));
-        games += 2;
-    }
-    println!("easy against random: won {won}/{games}");
 }
