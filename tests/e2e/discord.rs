@@ -1725,6 +1725,8 @@ async fn every_board_game_is_played_whole_on_discord() {
         (GameKind::Avanco, "random"),
         (GameKind::Produto, "random"),
         (GameKind::Flume, "random"),
+        (GameKind::Soccolot, "strong"),
+        (GameKind::Sages, "strong"),
     ];
     let played = futures_util::future::join_all(games.iter().map(|&(kind, level)| {
         let ch = fake.channel(kind.id());

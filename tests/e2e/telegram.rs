@@ -1299,6 +1299,8 @@ async fn every_board_game_is_played_whole_on_telegram() {
         (-100_403, GameKind::Avanco, "random"),
         (-100_404, GameKind::Produto, "random"),
         (-100_405, GameKind::Flume, "random"),
+        (-100_406, GameKind::Soccolot, "strong"),
+        (-100_407, GameKind::Sages, "strong"),
     ];
     let played =
         futures_util::future::join_all(

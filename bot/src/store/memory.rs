@@ -14,6 +14,8 @@ use std::{
 
 use labscape_core::GameKind;
 
+mod boards;
+
 use super::{
     ActionRow, AgreedEnd, ChatScope, DrawOffer, GameId, GameRow, GameStatus, GameStore, MessageKey,
     NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError, StoreResult,
@@ -82,75 +84,6 @@ impl Tables {
             rows.extend(results.iter().cloned());
             rows.sort_by_key(|r| r.seat);
         }
-    }
-
-    /// The name a person's record shows: the one of their latest game on `platform`.
-    fn latest_name(&self, platform: &str, user_id: &str) -> String {
-        self.results
-            .iter()
-            .filter_map(|(id, rows)| {
-                let g = self
-                    .games
-                    .get(id)
-                    .filter(|g| g.scope.platform == platform)?;
-                let r = rows.iter().find(|r| r.user_id == user_id)?;
-                Some(((g.updated_at, g.id), r.display_name.clone()))
-            })
-            .max_by_key(|(at, _)| *at)
-            .map(|(_, name)| name)
-            .unwrap_or_default()
-    }
-
-    /// Labscape records of the people in the finished games `games` picks.
-    fn records(
-        &self,
-        platform: &str,
-        games: impl Fn(&GameRow) -> bool,
-        user: Option<&str>,
-    ) -> Vec<PlayerRecord> {
-        let mut by_user: BTreeMap<String, PlayerRecord> = BTreeMap::new();
-        for (id, rows) in &self.results {
-            let Some(g) = self.games.get(id) else {
-                continue;
-            };
-            if g.status != GameStatus::Over || !games(g) {
-                continue;
-            }
-            for r in rows {
-                let Some(t) = r.tally else { continue };
-                if r.computer || user.is_some_and(|u| u != r.user_id) {
-                    continue;
-                }
-                let rec = by_user.entry(r.user_id.clone()).or_insert(PlayerRecord {
-                    user_id: r.user_id.clone(),
-                    name: String::new(),
-                    games: 0,
-                    escaped: 0,
-                    caught_at_dawn: 0,
-                    left_behind: 0,
-                    most_food: None,
-                    caught_by_robot: 0,
-                });
-                rec.games += 1;
-                match r.finish.as_str() {
-                    "escaped" => {
-                        rec.escaped += 1;
-                        rec.most_food = Some(rec.most_food.map_or(t.food, |f| f.max(t.food)));
-                    }
-                    "caught_at_dawn" => rec.caught_at_dawn += 1,
-                    "left_behind" => rec.left_behind += 1,
-                    _ => {}
-                }
-                rec.caught_by_robot += t.caught_by_robot;
-            }
-        }
-        by_user
-            .into_values()
-            .map(|mut r| {
-                r.name = self.latest_name(platform, &r.user_id);
-                r
-            })
-            .collect()
     }
 }
 
@@ -594,32 +527,7 @@ impl GameStore for MemoryStore {
         game: GameKind,
         limit: usize,
     ) -> StoreResult<Vec<RatingRow>> {
-        let t = self.tables();
-        let players: HashSet<&str> = t
-            .games
-            .values()
-            .filter(|g| g.scope == *scope && g.kind == game && g.status == GameStatus::Over)
-            .filter_map(|g| t.results.get(&g.id))
-            .flatten()
-            .map(|r| r.user_id.as_str())
-            .collect();
-        let mut rows: Vec<RatingRow> = t
-            .ratings
-            .iter()
-            .filter(|((p, u, k), _)| {
-                *p == scope.platform && *k == game && players.contains(u.as_str())
-            })
-            .map(|(_, r)| r.clone())
-            .collect();
-        rows.sort_by(|a, b| {
-            b.rating
-                .rating
-                .total_cmp(&a.rating.rating)
-                .then(b.games.cmp(&a.games))
-                .then(a.name.cmp(&b.name))
-        });
-        rows.truncate(limit);
-        Ok(rows)
+        Ok(self.tables().chat_ratings(scope, game, limit))
     }
 
     async fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>> {
