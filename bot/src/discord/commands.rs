@@ -6,6 +6,10 @@ use poise::{ChoiceParameter as _, serenity_prelude as serenity};
 use super::{Context, Data, Error, respond};
 use crate::app::{Command, DrawAnswer, NewOptions, RecordsOf, messages::UserError};
 
+mod complete;
+
+use complete::*;
+
 /// Every command, as registered with Discord.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
@@ -134,103 +138,6 @@ pub enum Item {
 
 fn choice_name(c: &impl poise::ChoiceParameter) -> String {
     c.name().to_string()
-}
-
-/// Discord shows at most 25 choices.
-const MAX_CHOICES: usize = 25;
-
-/// Choices `(label, value)` whose value starts with what was typed (ignoring case).
-fn complete(
-    partial: &str,
-    items: impl IntoIterator<Item = (String, String)>,
-) -> serenity::CreateAutocompleteResponse {
-    let partial = partial.trim().to_ascii_lowercase();
-    let choices = items
-        .into_iter()
-        .filter(|(_, v)| v.to_ascii_lowercase().starts_with(&partial))
-        .take(MAX_CHOICES)
-        .map(|(label, value)| serenity::AutocompleteChoice::new(label, value))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-fn same(items: impl IntoIterator<Item = String>) -> impl Iterator<Item = (String, String)> {
-    items.into_iter().map(|s| (s.clone(), s))
-}
-
-async fn complete_layout(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(partial, crate::games::layouts())
-}
-
-async fn complete_path(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("move", 0, &[])))
-}
-
-async fn complete_action(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.actions()))
-}
-
-async fn complete_policy(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.policies))
-}
-
-async fn complete_game(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        same(
-            labscape_core::GameKind::ALL
-                .iter()
-                .map(|k| k.id().to_string()),
-        ),
-    )
-}
-
-async fn complete_from(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("rotate-wall", 0, &[])))
-}
-
-async fn complete_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let from = respond::option_value(ctx, "from").unwrap_or_default();
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("rotate-wall", 1, &[from.as_str()])))
-}
-
-async fn complete_time_zone(
-    _ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let partial = partial.trim().to_ascii_lowercase().replace(' ', "_");
-    // Names containing what was typed (`lisbon` finds Europe/Lisbon), shortest first.
-    let mut names: Vec<&str> = chrono_tz::TZ_VARIANTS
-        .iter()
-        .map(|tz| tz.name())
-        .filter(|n| n.to_ascii_lowercase().contains(&partial))
-        .collect();
-    names.sort_by_key(|n| (!n.to_ascii_lowercase().starts_with(&partial), n.len(), *n));
-    let choices = names
-        .into_iter()
-        .take(MAX_CHOICES)
-        .map(|n| serenity::AutocompleteChoice::new(n, n))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-async fn complete_wall(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        same(respond::suggestions(ctx).await.args("wall", 0, &[])),
-    )
-}
-
-async fn complete_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        same(respond::suggestions(ctx).await.args("item", 0, &[])),
-    )
 }
 
 /// Labscape games in this channel
