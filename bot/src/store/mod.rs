@@ -13,6 +13,7 @@ mod memory;
 mod model;
 mod postgres;
 mod rows;
+mod shared;
 mod sqlite;
 /// A throw-away PostgreSQL server, for this crate's tests and (with the `test-support`
 /// feature) the end-to-end tests.

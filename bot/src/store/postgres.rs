@@ -17,8 +17,6 @@ use sqlx::{
 
 use labscape_core::GameKind;
 
-mod agreement;
-
 use super::{
     ActionRow, AgreedEnd, ChatScope, DeadlinePolicy, DrawOffer, GameId, GameRow, GameStatus,
     GameStore, LabscapeTally, MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow,
@@ -81,6 +79,42 @@ use super::rows::{
 };
 
 row_readers!(PgRow);
+super::shared::shared_functions!(sqlx::PgConnection, sqlx::PgPool);
+
+/// A statement of the shared operations (`shared.rs`), its `?` placeholders numbered for
+/// PostgreSQL (`$1`, `$2`, …). Each distinct statement is numbered once and kept for the
+/// process's life (a few dozen fixed texts).
+fn query<'q>(sql: &str) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    sqlx::query(numbered(sql))
+}
+
+/// `sql` with its `?` placeholders numbered, from the cache.
+fn numbered(sql: &str) -> &'static str {
+    use std::{
+        collections::HashMap,
+        sync::{LazyLock, Mutex},
+    };
+    static NUMBERED: LazyLock<Mutex<HashMap<String, &'static str>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let mut cache = NUMBERED.lock().expect("statement cache lock");
+    if let Some(done) = cache.get(sql) {
+        return done;
+    }
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut n = 0;
+    for c in sql.chars() {
+        if c == '?' {
+            n += 1;
+            out.push('$');
+            out.push_str(&n.to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    let done: &'static str = Box::leak(out.into_boxed_str());
+    cache.insert(sql.to_string(), done);
+    done
+}
 
 /// A person's record, aggregated over `results r JOIN games g` (finished games only, people
 /// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
@@ -270,6 +304,8 @@ async fn write_turn(conn: &mut sqlx::PgConnection, w: &TurnWrite) -> StoreResult
 }
 
 impl GameStore for PgStore {
+    super::shared::shared_methods!();
+
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
@@ -311,66 +347,6 @@ impl GameStore for PgStore {
             .await?;
         tx.commit().await?;
         Ok(GameId(id))
-    }
-
-    async fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND chat = $2 AND thread = $3 \
-             AND status IN ('lobby', 'running')"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND chat = $2 AND thread = $3 \
-             AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT 1"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn game(&self, id: GameId) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn running_games(&self) -> StoreResult<Vec<GameId>> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'running' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
-    }
-
-    async fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>> {
-        let rows = sqlx::query(
-            "SELECT seat, user_id, display_name, policy FROM seats WHERE game_id = $1 ORDER BY seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    user_id: r.try_get("user_id")?,
-                    display_name: r.try_get("display_name")?,
-                    policy: r.try_get("policy")?,
-                })
-            })
-            .collect()
     }
 
     async fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool> {
@@ -480,97 +456,6 @@ impl GameStore for PgStore {
         Ok(true)
     }
 
-    async fn start_game(
-        &self,
-        id: GameId,
-        snapshot: &str,
-        timer: Option<&TimerRow>,
-        now: i64,
-    ) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        let res = sqlx::query(
-            "UPDATE games SET status = 'running', updated_at = $1 WHERE id = $2 AND status = 'lobby'",
-        )
-        .bind(now)
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
-        if res.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
-        }
-        sqlx::query("INSERT INTO snapshots (game_id, seq, position) VALUES ($1, 0, $2)")
-            .bind(id.0)
-            .bind(snapshot)
-            .execute(&mut *tx)
-            .await?;
-        put_timer(&mut tx, id, timer).await?;
-        owe_post(&mut tx, id, 0, now).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn posted(&self, id: GameId, turn: i64) -> StoreResult<()> {
-        sqlx::query("DELETE FROM outbox WHERE game_id = $1 AND turn <= $2")
-            .bind(id.0)
-            .bind(turn)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    async fn owed_posts(&self, since_before: i64, now: i64) -> StoreResult<Vec<(GameId, i64)>> {
-        // Handed out once per grace period: the debt's clock restarts now.
-        let rows =
-            sqlx::query("UPDATE outbox SET since = $1 WHERE since <= $2 RETURNING game_id, turn")
-                .bind(now)
-                .bind(since_before)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter()
-            .map(|r| Ok((GameId(r.try_get("game_id")?), r.try_get("turn")?)))
-            .collect()
-    }
-
-    async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        sqlx::query("UPDATE games SET status = $1, updated_at = $2 WHERE id = $3")
-            .bind(status.name())
-            .bind(now)
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
-        if !matches!(status, GameStatus::Lobby | GameStatus::Running) {
-            put_timer(&mut tx, id, None).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn set_timing(&self, id: GameId, t: &Timing) -> StoreResult<()> {
-        sqlx::query(
-            "UPDATE games SET reminder_interval = $1, reminder_limit = $2, deadline = $3, deadline_policy = $4 WHERE id = $5",
-        )
-        .bind(t.reminder_interval)
-        .bind(t.reminder_limit)
-        .bind(t.deadline)
-        .bind(t.policy.name())
-        .bind(id.0)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    async fn timer(&self, id: GameId) -> StoreResult<Option<TimerRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = $1"
-        ))
-        .bind(id.0)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(timer_row).transpose()
-    }
-
     async fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool> {
         let mut tx = self.write_tx().await?;
         let current = sqlx::query(&format!(
@@ -588,17 +473,6 @@ impl GameStore for PgStore {
         Ok(true)
     }
 
-    async fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE next_reminder <= $1 OR deadline_at <= $2 ORDER BY game_id"
-        ))
-        .bind(now)
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(timer_row).collect()
-    }
-
     async fn next_due(&self) -> StoreResult<Option<i64>> {
         let row = sqlx::query(
             "SELECT MIN(t) AS t FROM (SELECT next_reminder AS t FROM turn_timers WHERE next_reminder IS NOT NULL \
@@ -607,23 +481,6 @@ impl GameStore for PgStore {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get::<Option<i64>, _>("t")?)
-    }
-
-    async fn oldest_owed_post(&self) -> StoreResult<Option<i64>> {
-        let row = sqlx::query("SELECT MIN(since) AS since FROM outbox")
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get::<Option<i64>, _>("since")?)
-    }
-
-    async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = $1"
-        ))
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(timer_row).collect()
     }
 
     async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
@@ -637,64 +494,12 @@ impl GameStore for PgStore {
             tx.rollback().await?;
             return Err(e);
         }
-        if let Err(e) = agreement::insert_results(&mut tx, w.game, &w.results).await {
+        if let Err(e) = insert_results(&mut tx, w.game, &w.results).await {
             tx.rollback().await?;
             return Err(e);
         }
         tx.commit().await?;
         Ok(())
-    }
-
-    async fn end_by_agreement(&self, end: &AgreedEnd) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        if let Err(e) = agreement::end_by_agreement(&mut tx, end).await {
-            tx.rollback().await?;
-            return Err(e);
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn draw_offer(&self, id: GameId) -> StoreResult<Option<DrawOffer>> {
-        agreement::draw_offer(&self.pool, id).await
-    }
-
-    async fn set_draw_offer(&self, id: GameId, offer: Option<DrawOffer>) -> StoreResult<()> {
-        agreement::set_draw_offer(&self.pool, id, offer).await
-    }
-
-    async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
-        let rows = sqlx::query(
-            "SELECT r.seat, user_id, display_name, computer, rank, finish, \
-             t.seat AS tally_seat, food, time, caught_by_robot \
-             FROM results r LEFT JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat \
-             WHERE r.game_id = $1 ORDER BY r.seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let tally = match r.try_get::<Option<i64>, _>("tally_seat")? {
-                    None => None,
-                    Some(_) => Some(LabscapeTally {
-                        food: r.try_get("food")?,
-                        time: r.try_get("time")?,
-                        caught_by_robot: r.try_get("caught_by_robot")?,
-                    }),
-                };
-                Ok(ResultRow {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    user_id: r.try_get("user_id")?,
-                    display_name: r.try_get("display_name")?,
-                    computer: r.try_get("computer")?,
-                    rank: u8::try_from(r.try_get::<i64, _>("rank")?)
-                        .map_err(|_| StoreError::Corrupt("rank".into()))?,
-                    finish: r.try_get("finish")?,
-                    tally,
-                })
-            })
-            .collect()
     }
 
     async fn chat_records(
@@ -738,93 +543,6 @@ impl GameStore for PgStore {
         row.as_ref().map(record_row).transpose()
     }
 
-    async fn ratings_of(
-        &self,
-        platform: &str,
-        game: GameKind,
-        user_ids: &[String],
-    ) -> StoreResult<Vec<RatingRow>> {
-        let mut out = Vec::new();
-        for user in user_ids {
-            let row = sqlx::query(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = $1 AND game = $2 AND user_id = $3"
-            ))
-            .bind(platform)
-            .bind(game.id())
-            .bind(user)
-            .fetch_optional(&self.pool)
-            .await?;
-            if let Some(r) = row {
-                out.push(rating_row(&r)?);
-            }
-        }
-        Ok(out)
-    }
-
-    async fn save_ratings(
-        &self,
-        game_id: GameId,
-        platform: &str,
-        rows: &[RatingRow],
-    ) -> StoreResult<RatingSave> {
-        let mut tx = self.pool.begin().await?;
-        let marked =
-            sqlx::query("INSERT INTO rated_games (game_id) VALUES ($1) ON CONFLICT DO NOTHING")
-                .bind(game_id.0)
-                .execute(&mut *tx)
-                .await?;
-        if marked.rows_affected() == 0 {
-            return Ok(RatingSave::AlreadyRated);
-        }
-        for r in rows {
-            let done = if r.games <= 1 {
-                sqlx::query(
-                    "INSERT INTO ratings (platform, user_id, game, display_name, rating, deviation, \
-                     volatility, games, wins, losses, draws) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) \
-                     ON CONFLICT DO NOTHING",
-                )
-                .bind(platform)
-                .bind(&r.user_id)
-                .bind(r.game.id())
-                .bind(&r.name)
-                .bind(r.rating.rating)
-                .bind(r.rating.deviation)
-                .bind(r.rating.volatility)
-                .bind(r.games)
-                .bind(r.wins)
-                .bind(r.losses)
-                .bind(r.draws)
-                .execute(&mut *tx)
-                .await?
-            } else {
-                sqlx::query(
-                    "UPDATE ratings SET display_name = $1, rating = $2, deviation = $3, volatility = $4, \
-                     games = $5, wins = $6, losses = $7, draws = $8 \
-                     WHERE platform = $9 AND user_id = $10 AND game = $11 AND games = $12",
-                )
-                .bind(&r.name)
-                .bind(r.rating.rating)
-                .bind(r.rating.deviation)
-                .bind(r.rating.volatility)
-                .bind(r.games)
-                .bind(r.wins)
-                .bind(r.losses)
-                .bind(r.draws)
-                .bind(platform)
-                .bind(&r.user_id)
-                .bind(r.game.id())
-                .bind(r.games - 1)
-                .execute(&mut *tx)
-                .await?
-            };
-            if done.rows_affected() != 1 {
-                return Ok(RatingSave::Changed);
-            }
-        }
-        tx.commit().await?;
-        Ok(RatingSave::Saved)
-    }
-
     async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {
         let kinds: Vec<&str> = kinds.iter().map(|k| k.id()).collect();
         let rows = sqlx::query(
@@ -838,88 +556,6 @@ impl GameStore for PgStore {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
-    }
-
-    async fn chat_ratings(
-        &self,
-        scope: &ChatScope,
-        game: GameKind,
-        limit: usize,
-    ) -> StoreResult<Vec<RatingRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RATING_COLUMNS} FROM ratings \
-             WHERE platform = $1 AND game = $2 AND user_id IN ( \
-               SELECT r.user_id FROM results r JOIN games g ON g.id = r.game_id \
-               WHERE g.platform = $3 AND g.chat = $4 AND g.thread = $5 AND g.kind = $6 AND g.status = 'over') \
-             ORDER BY rating DESC, games DESC, display_name ASC LIMIT $7"
-        ))
-        .bind(&scope.platform)
-        .bind(game.id())
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(game.id())
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(rating_row).collect()
-    }
-
-    async fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = $1 AND user_id = $2 ORDER BY game"
-        ))
-        .bind(platform)
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(rating_row).collect()
-    }
-
-    async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
-        let rows = sqlx::query(
-            "SELECT seq, seat, action, sender, automatic, at FROM actions \
-             WHERE game_id = $1 AND seq > $2 ORDER BY seq",
-        )
-        .bind(id.0)
-        .bind(after)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: r.try_get("seq")?,
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    action: r.try_get("action")?,
-                    sender: r.try_get("sender")?,
-                    automatic: r.try_get("automatic")?,
-                    at: r.try_get("at")?,
-                })
-            })
-            .collect()
-    }
-
-    async fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>> {
-        let row = sqlx::query(
-            "SELECT seq, position FROM snapshots WHERE game_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1",
-        )
-        .bind(id.0)
-        .bind(turn)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| Ok((r.try_get("seq")?, r.try_get("position")?)))
-            .transpose()
-    }
-
-    async fn handled(&self, key: &MessageKey) -> StoreResult<bool> {
-        let row = sqlx::query(
-            "SELECT 1 AS x FROM handled_messages WHERE platform = $1 AND message_id = $2",
-        )
-        .bind(&key.platform)
-        .bind(&key.id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
     }
 
     async fn mark_handled(
@@ -937,78 +573,5 @@ impl GameStore for PgStore {
             .execute(&self.pool)
             .await?;
         Ok(res.rows_affected() == 1)
-    }
-
-    async fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs> {
-        let row = sqlx::query(
-            "SELECT language, time_zone, quiet_start, quiet_end, away_until FROM user_prefs \
-             WHERE platform = $1 AND user_id = $2",
-        )
-        .bind(platform)
-        .bind(user_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| {
-            Ok(UserPrefs {
-                language: r.try_get("language")?,
-                time_zone: r.try_get("time_zone")?,
-                quiet_start: r.try_get("quiet_start")?,
-                quiet_end: r.try_get("quiet_end")?,
-                away_until: r.try_get("away_until")?,
-            })
-        })
-        .transpose()
-        .map(Option::unwrap_or_default)
-    }
-
-    async fn set_prefs(&self, platform: &str, user_id: &str, p: &UserPrefs) -> StoreResult<()> {
-        sqlx::query(
-            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end, away_until) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (platform, user_id) DO UPDATE SET \
-             language = excluded.language, time_zone = excluded.time_zone, \
-             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, away_until = excluded.away_until",
-        )
-        .bind(platform)
-        .bind(user_id)
-        .bind(&p.language)
-        .bind(&p.time_zone)
-        .bind(p.quiet_start)
-        .bind(p.quiet_end)
-        .bind(p.away_until)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    async fn chat_language(&self, scope: &ChatScope) -> StoreResult<Option<String>> {
-        // The scope's own choice, else the whole chat's (a thread follows its channel).
-        let row = sqlx::query(
-            "SELECT language FROM chat_prefs WHERE platform = $1 AND chat = $2 \
-             AND thread IN ($3, '') AND language IS NOT NULL ORDER BY thread DESC LIMIT 1",
-        )
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|r| r.try_get("language")).transpose()?)
-    }
-
-    async fn set_chat_language(
-        &self,
-        scope: &ChatScope,
-        language: Option<&str>,
-    ) -> StoreResult<()> {
-        sqlx::query(
-            "INSERT INTO chat_prefs (platform, chat, thread, language) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT (platform, chat, thread) DO UPDATE SET language = excluded.language",
-        )
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(language)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
     }
 }

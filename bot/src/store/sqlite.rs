@@ -16,8 +16,6 @@ use sqlx::{
 
 use labscape_core::GameKind;
 
-mod agreement;
-
 use super::{
     ActionRow, AgreedEnd, ChatScope, DeadlinePolicy, DrawOffer, GameId, GameRow, GameStatus,
     GameStore, LabscapeTally, MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow,
@@ -122,6 +120,12 @@ use super::rows::{
 };
 
 row_readers!(SqliteRow);
+super::shared::shared_functions!(sqlx::SqliteConnection, sqlx::SqlitePool);
+
+/// A statement of the shared operations (`shared.rs`), written in SQLite's dialect already.
+fn query(sql: &str) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
+    sqlx::query(sql)
+}
 
 /// A person's record, aggregated over `results r JOIN games g` (finished games only, people
 /// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
@@ -186,6 +190,8 @@ async fn owe_post(
 }
 
 impl GameStore for SqliteStore {
+    super::shared::shared_methods!();
+
     async fn create_game(&self, g: &NewGame, creator: &SeatRow) -> StoreResult<GameId> {
         let mut tx = self.write_tx().await?;
         let res = sqlx::query(
@@ -227,66 +233,6 @@ impl GameStore for SqliteStore {
             .await?;
         tx.commit().await?;
         Ok(GameId(id))
-    }
-
-    async fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND chat = ? AND thread = ? \
-             AND status IN ('lobby', 'running')"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND chat = ? AND thread = ? \
-             AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT 1"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn game(&self, id: GameId) -> StoreResult<Option<GameRow>> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?"))
-            .bind(id.0)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(game_row).transpose()
-    }
-
-    async fn running_games(&self) -> StoreResult<Vec<GameId>> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'running' ORDER BY id")
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
-    }
-
-    async fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>> {
-        let rows = sqlx::query(
-            "SELECT seat, user_id, display_name, policy FROM seats WHERE game_id = ? ORDER BY seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(SeatRow {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    user_id: r.try_get("user_id")?,
-                    display_name: r.try_get("display_name")?,
-                    policy: r.try_get("policy")?,
-                })
-            })
-            .collect()
     }
 
     async fn add_seat(&self, id: GameId, seat: &SeatRow, max: u8) -> StoreResult<bool> {
@@ -393,97 +339,6 @@ impl GameStore for SqliteStore {
         Ok(true)
     }
 
-    async fn start_game(
-        &self,
-        id: GameId,
-        snapshot: &str,
-        timer: Option<&TimerRow>,
-        now: i64,
-    ) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        let res = sqlx::query(
-            "UPDATE games SET status = 'running', updated_at = ? WHERE id = ? AND status = 'lobby'",
-        )
-        .bind(now)
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
-        if res.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
-        }
-        sqlx::query("INSERT INTO snapshots (game_id, seq, position) VALUES (?, 0, ?)")
-            .bind(id.0)
-            .bind(snapshot)
-            .execute(&mut *tx)
-            .await?;
-        put_timer(&mut tx, id, timer).await?;
-        owe_post(&mut tx, id, 0, now).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn posted(&self, id: GameId, turn: i64) -> StoreResult<()> {
-        sqlx::query("DELETE FROM outbox WHERE game_id = ? AND turn <= ?")
-            .bind(id.0)
-            .bind(turn)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    async fn owed_posts(&self, since_before: i64, now: i64) -> StoreResult<Vec<(GameId, i64)>> {
-        // Handed out once per grace period: the debt's clock restarts now.
-        let rows =
-            sqlx::query("UPDATE outbox SET since = ? WHERE since <= ? RETURNING game_id, turn")
-                .bind(now)
-                .bind(since_before)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter()
-            .map(|r| Ok((GameId(r.try_get("game_id")?), r.try_get("turn")?)))
-            .collect()
-    }
-
-    async fn set_status(&self, id: GameId, status: GameStatus, now: i64) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        sqlx::query("UPDATE games SET status = ?, updated_at = ? WHERE id = ?")
-            .bind(status.name())
-            .bind(now)
-            .bind(id.0)
-            .execute(&mut *tx)
-            .await?;
-        if !matches!(status, GameStatus::Lobby | GameStatus::Running) {
-            put_timer(&mut tx, id, None).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn set_timing(&self, id: GameId, t: &Timing) -> StoreResult<()> {
-        sqlx::query(
-            "UPDATE games SET reminder_interval = ?, reminder_limit = ?, deadline = ?, deadline_policy = ? WHERE id = ?",
-        )
-        .bind(t.reminder_interval)
-        .bind(t.reminder_limit)
-        .bind(t.deadline)
-        .bind(t.policy.name())
-        .bind(id.0)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    async fn timer(&self, id: GameId) -> StoreResult<Option<TimerRow>> {
-        let row = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE game_id = ?"
-        ))
-        .bind(id.0)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(timer_row).transpose()
-    }
-
     async fn update_timer(&self, old: &TimerRow, new: Option<&TimerRow>) -> StoreResult<bool> {
         let mut tx = self.write_tx().await?;
         let current = sqlx::query(&format!(
@@ -501,17 +356,6 @@ impl GameStore for SqliteStore {
         Ok(true)
     }
 
-    async fn due_timers(&self, now: i64) -> StoreResult<Vec<TimerRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE next_reminder <= ? OR deadline_at <= ? ORDER BY game_id"
-        ))
-        .bind(now)
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(timer_row).collect()
-    }
-
     async fn next_due(&self) -> StoreResult<Option<i64>> {
         let row = sqlx::query(
             "SELECT MIN(t) AS t FROM (SELECT next_reminder AS t FROM turn_timers WHERE next_reminder IS NOT NULL \
@@ -520,23 +364,6 @@ impl GameStore for SqliteStore {
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get::<Option<i64>, _>("t")?)
-    }
-
-    async fn oldest_owed_post(&self) -> StoreResult<Option<i64>> {
-        let row = sqlx::query("SELECT MIN(since) AS since FROM outbox")
-            .fetch_one(&self.pool)
-            .await?;
-        Ok(row.try_get::<Option<i64>, _>("since")?)
-    }
-
-    async fn timers_for_user(&self, user_id: &str) -> StoreResult<Vec<TimerRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {TIMER_COLUMNS} FROM turn_timers WHERE user_id = ?"
-        ))
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(timer_row).collect()
     }
 
     async fn append_turn(&self, w: &TurnWrite) -> StoreResult<()> {
@@ -610,61 +437,9 @@ impl GameStore for SqliteStore {
         }
         put_timer(&mut tx, w.game, w.timer.as_ref()).await?;
         owe_post(&mut tx, w.game, next, w.action.at).await?;
-        agreement::insert_results(&mut tx, w.game, &w.results).await?;
+        insert_results(&mut tx, w.game, &w.results).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    async fn end_by_agreement(&self, end: &AgreedEnd) -> StoreResult<()> {
-        let mut tx = self.write_tx().await?;
-        if let Err(e) = agreement::end_by_agreement(&mut tx, end).await {
-            tx.rollback().await?;
-            return Err(e);
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn draw_offer(&self, id: GameId) -> StoreResult<Option<DrawOffer>> {
-        agreement::draw_offer(&self.pool, id).await
-    }
-
-    async fn set_draw_offer(&self, id: GameId, offer: Option<DrawOffer>) -> StoreResult<()> {
-        agreement::set_draw_offer(&self.pool, id, offer).await
-    }
-
-    async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
-        let rows = sqlx::query(
-            "SELECT r.seat, user_id, display_name, computer, rank, finish, \
-             t.seat AS tally_seat, food, time, caught_by_robot \
-             FROM results r LEFT JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat \
-             WHERE r.game_id = ? ORDER BY r.seat",
-        )
-        .bind(id.0)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                let tally = match r.try_get::<Option<i64>, _>("tally_seat")? {
-                    None => None,
-                    Some(_) => Some(LabscapeTally {
-                        food: r.try_get("food")?,
-                        time: r.try_get("time")?,
-                        caught_by_robot: r.try_get("caught_by_robot")?,
-                    }),
-                };
-                Ok(ResultRow {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    user_id: r.try_get("user_id")?,
-                    display_name: r.try_get("display_name")?,
-                    computer: r.try_get("computer")?,
-                    rank: u8::try_from(r.try_get::<i64, _>("rank")?)
-                        .map_err(|_| StoreError::Corrupt("rank".into()))?,
-                    finish: r.try_get("finish")?,
-                    tally,
-                })
-            })
-            .collect()
     }
 
     async fn chat_records(
@@ -708,93 +483,6 @@ impl GameStore for SqliteStore {
         row.as_ref().map(record_row).transpose()
     }
 
-    async fn ratings_of(
-        &self,
-        platform: &str,
-        game: GameKind,
-        user_ids: &[String],
-    ) -> StoreResult<Vec<RatingRow>> {
-        let mut out = Vec::new();
-        for user in user_ids {
-            let row = sqlx::query(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = ? AND game = ? AND user_id = ?"
-            ))
-            .bind(platform)
-            .bind(game.id())
-            .bind(user)
-            .fetch_optional(&self.pool)
-            .await?;
-            if let Some(r) = row {
-                out.push(rating_row(&r)?);
-            }
-        }
-        Ok(out)
-    }
-
-    async fn save_ratings(
-        &self,
-        game_id: GameId,
-        platform: &str,
-        rows: &[RatingRow],
-    ) -> StoreResult<RatingSave> {
-        let mut tx = self.pool.begin().await?;
-        let marked =
-            sqlx::query("INSERT INTO rated_games (game_id) VALUES (?) ON CONFLICT DO NOTHING")
-                .bind(game_id.0)
-                .execute(&mut *tx)
-                .await?;
-        if marked.rows_affected() == 0 {
-            return Ok(RatingSave::AlreadyRated);
-        }
-        for r in rows {
-            let done = if r.games <= 1 {
-                sqlx::query(
-                    "INSERT INTO ratings (platform, user_id, game, display_name, rating, deviation, \
-                     volatility, games, wins, losses, draws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
-                     ON CONFLICT DO NOTHING",
-                )
-                .bind(platform)
-                .bind(&r.user_id)
-                .bind(r.game.id())
-                .bind(&r.name)
-                .bind(r.rating.rating)
-                .bind(r.rating.deviation)
-                .bind(r.rating.volatility)
-                .bind(r.games)
-                .bind(r.wins)
-                .bind(r.losses)
-                .bind(r.draws)
-                .execute(&mut *tx)
-                .await?
-            } else {
-                sqlx::query(
-                    "UPDATE ratings SET display_name = ?, rating = ?, deviation = ?, volatility = ?, \
-                     games = ?, wins = ?, losses = ?, draws = ? \
-                     WHERE platform = ? AND user_id = ? AND game = ? AND games = ?",
-                )
-                .bind(&r.name)
-                .bind(r.rating.rating)
-                .bind(r.rating.deviation)
-                .bind(r.rating.volatility)
-                .bind(r.games)
-                .bind(r.wins)
-                .bind(r.losses)
-                .bind(r.draws)
-                .bind(platform)
-                .bind(&r.user_id)
-                .bind(r.game.id())
-                .bind(r.games - 1)
-                .execute(&mut *tx)
-                .await?
-            };
-            if done.rows_affected() != 1 {
-                return Ok(RatingSave::Changed);
-            }
-        }
-        tx.commit().await?;
-        Ok(RatingSave::Saved)
-    }
-
     async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {
         if kinds.is_empty() {
             return Ok(Vec::new());
@@ -814,88 +502,6 @@ impl GameStore for SqliteStore {
         rows.iter().map(|r| Ok(GameId(r.try_get("id")?))).collect()
     }
 
-    async fn chat_ratings(
-        &self,
-        scope: &ChatScope,
-        game: GameKind,
-        limit: usize,
-    ) -> StoreResult<Vec<RatingRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RATING_COLUMNS} FROM ratings \
-             WHERE platform = ? AND game = ? AND user_id IN ( \
-               SELECT r.user_id FROM results r JOIN games g ON g.id = r.game_id \
-               WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.kind = ? AND g.status = 'over') \
-             ORDER BY rating DESC, games DESC, display_name ASC LIMIT ?"
-        ))
-        .bind(&scope.platform)
-        .bind(game.id())
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(game.id())
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(rating_row).collect()
-    }
-
-    async fn user_ratings(&self, platform: &str, user_id: &str) -> StoreResult<Vec<RatingRow>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RATING_COLUMNS} FROM ratings WHERE platform = ? AND user_id = ? ORDER BY game"
-        ))
-        .bind(platform)
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(rating_row).collect()
-    }
-
-    async fn actions(&self, id: GameId, after: i64) -> StoreResult<Vec<ActionRow>> {
-        let rows = sqlx::query(
-            "SELECT seq, seat, action, sender, automatic, at FROM actions \
-             WHERE game_id = ? AND seq > ? ORDER BY seq",
-        )
-        .bind(id.0)
-        .bind(after)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ActionRow {
-                    seq: r.try_get("seq")?,
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    action: r.try_get("action")?,
-                    sender: r.try_get("sender")?,
-                    automatic: r.try_get("automatic")?,
-                    at: r.try_get("at")?,
-                })
-            })
-            .collect()
-    }
-
-    async fn snapshot(&self, id: GameId, turn: i64) -> StoreResult<Option<(i64, String)>> {
-        let row = sqlx::query(
-            "SELECT seq, position FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
-        )
-        .bind(id.0)
-        .bind(turn)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| Ok((r.try_get("seq")?, r.try_get("position")?)))
-            .transpose()
-    }
-
-    async fn handled(&self, key: &MessageKey) -> StoreResult<bool> {
-        let row = sqlx::query(
-            "SELECT 1 AS x FROM handled_messages WHERE platform = ? AND message_id = ?",
-        )
-        .bind(&key.platform)
-        .bind(&key.id)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
-    }
-
     async fn mark_handled(
         &self,
         key: &MessageKey,
@@ -911,184 +517,7 @@ impl GameStore for SqliteStore {
             .await?;
         Ok(res.rows_affected() == 1)
     }
-
-    async fn prefs(&self, platform: &str, user_id: &str) -> StoreResult<UserPrefs> {
-        let row = sqlx::query(
-            "SELECT language, time_zone, quiet_start, quiet_end, away_until FROM user_prefs \
-             WHERE platform = ? AND user_id = ?",
-        )
-        .bind(platform)
-        .bind(user_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.map(|r| {
-            Ok(UserPrefs {
-                language: r.try_get("language")?,
-                time_zone: r.try_get("time_zone")?,
-                quiet_start: r.try_get("quiet_start")?,
-                quiet_end: r.try_get("quiet_end")?,
-                away_until: r.try_get("away_until")?,
-            })
-        })
-        .transpose()
-        .map(Option::unwrap_or_default)
-    }
-
-    async fn set_prefs(&self, platform: &str, user_id: &str, p: &UserPrefs) -> StoreResult<()> {
-        sqlx::query(
-            "INSERT INTO user_prefs (platform, user_id, language, time_zone, quiet_start, quiet_end, away_until) \
-             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (platform, user_id) DO UPDATE SET \
-             language = excluded.language, time_zone = excluded.time_zone, \
-             quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, away_until = excluded.away_until",
-        )
-        .bind(platform)
-        .bind(user_id)
-        .bind(&p.language)
-        .bind(&p.time_zone)
-        .bind(p.quiet_start)
-        .bind(p.quiet_end)
-        .bind(p.away_until)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
-
-    async fn chat_language(&self, scope: &ChatScope) -> StoreResult<Option<String>> {
-        // The scope's own choice, else the whole chat's (a thread follows its channel).
-        let row = sqlx::query(
-            "SELECT language FROM chat_prefs WHERE platform = ? AND chat = ? \
-             AND thread IN (?, '') AND language IS NOT NULL ORDER BY thread DESC LIMIT 1",
-        )
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.map(|r| r.try_get("language")).transpose()?)
-    }
-
-    async fn set_chat_language(
-        &self,
-        scope: &ChatScope,
-        language: Option<&str>,
-    ) -> StoreResult<()> {
-        sqlx::query(
-            "INSERT INTO chat_prefs (platform, chat, thread, language) VALUES (?, ?, ?, ?) \
-             ON CONFLICT (platform, chat, thread) DO UPDATE SET language = excluded.language",
-        )
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(language)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::contract::{new_game, seat};
-
-    /// A database written by `main` on 2026-11-24, before games were stored as their
-    /// settings text (`fixtures/labscape-2026-11-24.script` made it through local play): a
-    /// finished Labscape game with its results, and a running one with a timer.
-    const FIXTURE: &[u8] = include_bytes!("fixtures/labscape-2026-11-24.db");
-
-    #[tokio::test]
-    async fn a_clean_stop_leaves_every_game_in_the_main_file_and_a_backup_holds_them() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("labscape.db");
-        let s = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
-        let id = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
-        // A backup while the store is open holds the game.
-        let copy = dir.path().join("backup.db");
-        s.backup_to(&copy).await.unwrap();
-        assert!(
-            s.backup_to(&copy).await.is_err(),
-            "an existing file is not overwritten"
-        );
-        s.close().await.unwrap();
-        // Only the main file, copied alone (as a person backing up would), holds it too.
-        let alone = dir.path().join("alone");
-        std::fs::create_dir(&alone).unwrap();
-        std::fs::copy(&path, alone.join("labscape.db")).unwrap();
-        for file in [alone.join("labscape.db"), copy] {
-            let t = SqliteStore::open(file.to_str().unwrap()).await.unwrap();
-            assert!(t.game(id).await.unwrap().is_some(), "{}", file.display());
-        }
-    }
-
-    #[tokio::test]
-    async fn a_plain_path_is_a_file_name_not_a_url() {
-        let dir = tempfile::tempdir().unwrap();
-        let odd = dir.path().join("q?mode=ro.db");
-        let s = SqliteStore::open(odd.to_str().unwrap()).await.unwrap();
-        s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
-        assert!(odd.exists(), "the file is called what was given");
-        let url = format!("sqlite://{}", dir.path().join("u.db").display());
-        SqliteStore::open(&url).await.unwrap();
-        assert!(
-            dir.path().join("u.db").exists(),
-            "a sqlite: URL is still a URL"
-        );
-    }
-
-    #[tokio::test]
-    async fn a_database_from_before_the_game_seam_migrates_in_place() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("old.db");
-        std::fs::write(&path, FIXTURE).unwrap();
-        let s = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
-        let over = s.game(GameId(1)).await.unwrap().unwrap();
-        assert_eq!(over.status, GameStatus::Over);
-        assert_eq!(over.kind, GameKind::Labscape);
-        assert_eq!(
-            over.settings,
-            "layout=single difficulty=medium setup=random"
-        );
-        let results = s.results(GameId(1)).await.unwrap();
-        assert_eq!(results.len(), 1);
-        assert_eq!(
-            (
-                results[0].rank,
-                results[0].finish.as_str(),
-                results[0].tally
-            ),
-            (
-                1,
-                "caught_at_dawn",
-                Some(LabscapeTally {
-                    food: 0,
-                    time: 38,
-                    caught_by_robot: 4
-                })
-            )
-        );
-        let running = s
-            .live_game(&ChatScope {
-                platform: "local".into(),
-                chat: "terminal".into(),
-                thread: String::new(),
-            })
-            .await
-            .unwrap()
-            .unwrap();
-        assert_eq!(running.id, GameId(2));
-        assert_eq!(
-            running.settings,
-            "layout=duo difficulty=medium setup=random"
-        );
-        assert_eq!(running.turn, 4);
-        let actions = s.actions(running.id, 0).await.unwrap();
-        assert_eq!(actions.len(), 4);
-        assert!(s.timer(running.id).await.unwrap().is_some());
-        // The ana record still counts the finished game.
-        let ana = s.user_record("local", "ana").await.unwrap().unwrap();
-        assert_eq!(
-            (ana.games, ana.caught_at_dawn, ana.caught_by_robot),
-            (1, 1, 4)
-        );
-    }
-}
+mod tests;
