@@ -8,13 +8,14 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use labscape_core::{AnyGame, GameKind, Seat};
 
-/// The position with the most legal actions along a seeded random game of `kind`.
+/// The position with the most legal actions along a seeded random game of `kind` (its
+/// first 2,000 actions: random SAGES players can go on for ever).
 fn largest(kind: GameKind) -> AnyGame {
     let players = ["a".to_string(), "b".to_string()];
     let (mut game, _) = AnyGame::new_game(kind, &[], &players, "bench").expect("a new game");
     let mut best = game.clone();
     let mut most = 0;
-    for ply in 0.. {
+    for ply in 0..2_000 {
         if game.is_over() {
             break;
         }
