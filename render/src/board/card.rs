@@ -10,9 +10,40 @@ use crate::{
 };
 
 use super::{
-    BoardFrame, BoardView, DESIGN_W, MARGIN, hex::draw_hex, palette::MARK, pieces::piece,
+    BoardFrame, DESIGN_W, MARGIN, Side, hex::draw_hex, palette::MARK, pieces::piece,
     pitch::draw_pitch, square::draw_board,
 };
+
+/// A blank card `total_h` design units tall on an image `width` pixels wide: the page, and
+/// the panel drawn `MARGIN / 2` inside its edges.
+pub(super) fn card(width: u32, total_h: f32) -> Canvas {
+    let mut cv = Canvas::new(width, DESIGN_W, total_h, theme::PAGE);
+    cv.round_rect(
+        (
+            MARGIN / 2.0,
+            MARGIN / 2.0,
+            DESIGN_W - MARGIN,
+            total_h - MARGIN,
+        ),
+        14.0,
+        Some(theme::PANEL),
+        Some(Line::new(theme::PANEL_EDGE, 2.0)),
+    );
+    cv
+}
+
+/// What the header of every board image shows.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Heading<'a> {
+    /// The title.
+    pub title: &'a str,
+    /// The sides, seat order.
+    pub sides: &'a [Side],
+    /// The seat to move (`None` once over).
+    pub to_move: Option<usize>,
+    /// Whose turn, or the result.
+    pub status: &'a str,
+}
 
 /// Footers are made no smaller than this (design units) before they are cut.
 const FOOTER_MIN_SIZE: f32 = 14.0;
@@ -103,8 +134,9 @@ pub fn texts_outside_card(frame: &BoardFrame, width: u32) -> Vec<String> {
     problems
 }
 
-pub(super) fn header(cv: &mut Canvas, view: &BoardView) {
-    let title = text::sanitize(&view.title, 48).unwrap_or_default();
+/// Draws the header: the title, the sides side by side (the one to move boxed), the status.
+pub(super) fn header(cv: &mut Canvas, view: Heading<'_>) {
+    let title = text::sanitize(view.title, 48).unwrap_or_default();
     let title = cv.fit(&title, 30.0, Weight::Bold, DESIGN_W - 2.0 * MARGIN);
     cv.text(
         &title,
@@ -153,7 +185,7 @@ pub(super) fn header(cv: &mut Canvas, view: &BoardView) {
             Align::Left,
         );
     }
-    if let Some(status) = text::sanitize(&view.status, 80) {
+    if let Some(status) = text::sanitize(view.status, 80) {
         let status = cv.fit(&status, 18.0, Weight::Regular, DESIGN_W - 2.0 * MARGIN);
         cv.text(
             &status,
@@ -166,6 +198,7 @@ pub(super) fn header(cv: &mut Canvas, view: &BoardView) {
     }
 }
 
+/// Draws the file letters above and below the board and the rank numbers either side.
 pub(super) fn coordinates(cv: &mut Canvas, (x0, y0): (f32, f32), cell: f32, files: u8, ranks: u8) {
     let size = 17.0;
     let (bw, bh) = (cell * f32::from(files), cell * f32::from(ranks));

@@ -2,14 +2,14 @@
 //! the last turn dotted.
 
 use crate::{
-    draw::canvas::{Align, Canvas, Line, SpriteKey},
+    draw::canvas::{Align, Canvas, SpriteKey},
     draw::text::Weight,
     draw::theme,
 };
 
 use super::{
-    BOARD_WIDTH, BoardView, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Piece, Side, Surface,
-    card::{footer, header},
+    BOARD_WIDTH, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Piece, Side,
+    card::{Heading, card, footer, header},
     encode_png,
     palette::*,
     pieces::{HEX_SPRITES, piece},
@@ -52,34 +52,16 @@ pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
     let step_y = r * 1.5;
     let board_h = step_y * (rows as f32 - 1.0) + 2.0 * r;
     let total_h = HEADER_H + LABEL + board_h + LABEL + FOOTER_H + MARGIN;
-    let mut cv = Canvas::new(width, DESIGN_W, total_h, theme::PAGE);
-    cv.round_rect(
-        (
-            MARGIN / 2.0,
-            MARGIN / 2.0,
-            DESIGN_W - MARGIN,
-            total_h - MARGIN,
-        ),
-        14.0,
-        Some(theme::PANEL),
-        Some(Line::new(theme::PANEL_EDGE, 2.0)),
+    let mut cv = card(width, total_h);
+    header(
+        &mut cv,
+        Heading {
+            title: &view.title,
+            sides: &view.sides,
+            to_move: view.to_move,
+            status: &view.status,
+        },
     );
-    let header_view = BoardView {
-        title: view.title.clone(),
-        files: 1,
-        ranks: 1,
-        cells: Vec::new(),
-        marks: Vec::new(),
-        homes: Vec::new(),
-        sides: view.sides.clone(),
-        to_move: view.to_move,
-        status: view.status.clone(),
-        counters: String::new(),
-        surface: Surface::Board,
-        walls: Vec::new(),
-        labels: Vec::new(),
-    };
-    header(&mut cv, &header_view);
     let top = HEADER_H + LABEL + r;
     let centre = |row: usize, i: usize| {
         let len = view.rows[row].len() as f32;

@@ -6,11 +6,24 @@ use crate::{draw::canvas::Rgba, draw::theme};
 pub(super) fn seed() -> Vec<u32> {
     let mut s = theme::seed();
     for c in [
-        LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK, GRASS_A, GRASS_B, CHALK,
+        LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK,
     ] {
-        s.push(u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2));
+        s.push(rgb(c));
     }
     s
+}
+
+/// The palette entries a pitch keeps exact: the board's and the pitch's own.
+pub(super) fn pitch_seed() -> Vec<u32> {
+    let mut s = seed();
+    for c in [GRASS, GRASS_STRIPE, TRACK, CHALK, NET, BALL_WAY] {
+        s.push(rgb(c));
+    }
+    s
+}
+
+fn rgb(c: Rgba) -> u32 {
+    u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2)
 }
 
 pub(super) const LIGHT_SQ: Rgba = Rgba::hex(0xF3ECDD);
@@ -23,6 +36,17 @@ pub(super) const STONE_B: Rgba = Rgba::hex(0x262A33);
 pub(super) const MARK: Rgba = Rgba::hex(0x3B7DD8);
 pub(super) const FOG: Rgba = Rgba::hex(0x9BA3AE);
 pub(super) const ORANGE: Rgba = Rgba::hex(0xF08A24);
-pub(super) const GRASS_A: Rgba = Rgba::hex(0x4E9A3F);
-pub(super) const GRASS_B: Rgba = Rgba::hex(0x5AAA4A);
+
+// The pitch.
+/// Grass, on the even ranks.
+pub(super) const GRASS: Rgba = Rgba::hex(0x3F9B4B);
+/// Grass mown the other way, on the odd ranks.
+pub(super) const GRASS_STRIPE: Rgba = Rgba::hex(0x4BA857);
+/// Out of play: the track round the grass.
+pub(super) const TRACK: Rgba = Rgba::hex(0xC8B89A);
+/// A goal's net.
+pub(super) const NET: Rgba = Rgba::hex(0xDDE3E6);
+/// The ball's way, and the goal just scored on.
+pub(super) const BALL_WAY: Rgba = Rgba::hex(0xFFC928);
+/// The lines on the grass.
 pub(super) const CHALK: Rgba = Rgba::hex(0xF4F7F0);

@@ -1,18 +1,20 @@
-//! A square board ([`BoardView`]): the squares chequered or as a pitch, the homes, the
-//! last turn's marks and path, labels and walls, and the pieces on it.
+//! A square board ([`BoardView`]): the squares chequered, the homes, the last turn's marks
+//! and path, labels and walls, and the pieces on it. A view on [`Surface::Pitch`] is
+//! handed to `pitch.rs`, which draws both ball games' pitches.
 
 use crate::{
-    draw::canvas::{Align, Canvas, Line, Rgba},
+    draw::canvas::{Align, Canvas, Line},
     draw::text::{self, Weight},
     draw::theme,
 };
 
 use super::{
     BOARD_WIDTH, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Piece, Side,
-    card::{coordinates, footer, header},
+    card::{Heading, card, coordinates, footer, header},
     encode_png,
     palette::*,
     pieces::{colour, piece},
+    pitch::{self, Pitch, encode_pitch},
 };
 
 /// What a square is marked with, from the last turn.
@@ -36,9 +38,10 @@ pub enum Mark {
     /// In the field of view of a piece whose player sees only around it (Skarb's seeker,
     /// in the architect's view): the squares so marked are outlined together, dashed.
     Field,
-    /// A point of the ball's path, in order: where it started, each bounce, where it
-    /// stopped. The points are joined by a chalk line ending in an arrow; the square is
-    /// not tinted.
+    /// A point of the ball's path on a [`Surface::Pitch`], in order: where it started, each
+    /// bounce, where it stopped. The points are joined by a dashed line with a dot at each
+    /// bounce and an arrow into the ball; the square is not tinted. Not drawn on a
+    /// chequered board.
     Path,
 }
 
@@ -48,9 +51,11 @@ pub enum Surface {
     /// A chequered board (every game but the ball games).
     #[default]
     Board,
-    /// A football pitch: mown grass in stripes, chalk lines (touchlines, halfway line,
-    /// centre circle), and the homes drawn as goals: a net in the defending side's
-    /// colour, behind a chalk goal line.
+    /// A football pitch, drawn as SAGES' [`PitchView`](crate::PitchView) is: mown grass in
+    /// stripes, chalk lines (touchlines, halfway line, centre circle and spot), and the
+    /// homes drawn as goals: a net tinted in the defending side's colour, behind a bold
+    /// goal line. A [`Piece::Ball`] is the ball, [`Mark::From`] and [`Mark::To`] the man's
+    /// step, [`Mark::Path`] the ball's way; labels and walls are not drawn.
     Pitch,
 }
 
@@ -98,14 +103,34 @@ pub enum Edge {
     West,
 }
 
+impl BoardView {
+    /// What the header shows.
+    pub(super) fn heading(&self) -> Heading<'_> {
+        Heading {
+            title: &self.title,
+            sides: &self.sides,
+            to_move: self.to_move,
+            status: &self.status,
+        }
+    }
+}
+
 /// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
 /// 360–1600).
 pub fn render_board_png(view: &BoardView, width: Option<u32>) -> Vec<u8> {
-    encode_png(draw_board(view, width.unwrap_or(BOARD_WIDTH)))
+    let cv = draw_board(view, width.unwrap_or(BOARD_WIDTH));
+    match view.surface {
+        Surface::Board => encode_png(cv),
+        Surface::Pitch => encode_pitch(cv),
+    }
 }
 
-/// Draws a square board `width` pixels wide (clamped to 360–1600).
+/// Draws the view `width` pixels wide (clamped to 360–1600): a square board, or on
+/// [`Surface::Pitch`] the pitch every ball game is drawn as.
 pub(super) fn draw_board(view: &BoardView, width: u32) -> Canvas {
+    if view.surface == Surface::Pitch {
+        return pitch::draw(&Pitch::of_board(view), width);
+    }
     let width = width.clamp(360, 1600);
     let files = view.files.clamp(1, 26);
     let ranks = view.ranks.clamp(1, 26);
@@ -114,19 +139,8 @@ pub(super) fn draw_board(view: &BoardView, width: u32) -> Canvas {
     let board_w = cell * f32::from(files);
     let board_h = cell * f32::from(ranks);
     let total_h = HEADER_H + 2.0 * LABEL + board_h + FOOTER_H + MARGIN;
-    let mut cv = Canvas::new(width, DESIGN_W, total_h, theme::PAGE);
-    cv.round_rect(
-        (
-            MARGIN / 2.0,
-            MARGIN / 2.0,
-            DESIGN_W - MARGIN,
-            total_h - MARGIN,
-        ),
-        14.0,
-        Some(theme::PANEL),
-        Some(Line::new(theme::PANEL_EDGE, 2.0)),
-    );
-    header(&mut cv, view);
+    let mut cv = card(width, total_h);
+    header(&mut cv, view.heading());
     let x0 = (DESIGN_W - board_w) / 2.0;
     let y0 = HEADER_H + LABEL;
     squares(&mut cv, view, (x0, y0), cell, files, ranks);
@@ -141,6 +155,8 @@ pub(super) fn draw_board(view: &BoardView, width: u32) -> Canvas {
     cv
 }
 
+/// The squares and all on them: each square with its home, marks and piece, then the last
+/// move's path, a field of view, the labels and walls, and the board's outline.
 fn squares(
     cv: &mut Canvas,
     view: &BoardView,
@@ -152,74 +168,91 @@ fn squares(
     let top = |rank: u8| y0 + cell * f32::from(ranks - 1 - rank);
     for rank in 0..ranks {
         for file in 0..files {
-            let (x, y) = (x0 + cell * f32::from(file), top(rank));
-            let base = match view.surface {
-                Surface::Board if (file + rank) % 2 == 0 => DARK_SQ,
-                Surface::Board => LIGHT_SQ,
-                // Mown stripes across the pitch, one per rank.
-                Surface::Pitch if rank % 2 == 0 => GRASS_A,
-                Surface::Pitch => GRASS_B,
-            };
-            cv.rect(x, y, cell, cell, base);
-            let home = view.homes.iter().find(|(sq, _)| *sq == (file, rank));
-            if let (Some((_, owner)), Surface::Pitch) = (home, view.surface) {
-                goal_net(cv, (x, y), cell, colour(*owner));
-            } else if let Some((_, owner)) = home {
-                cv.rect(x, y, cell, cell, colour(*owner).alpha(70));
-                cv.round_rect(
-                    (x + 3.0, y + 3.0, cell - 6.0, cell - 6.0),
-                    4.0,
-                    None,
-                    Some(Line::new(colour(*owner), 3.0).dashed(6.0, 4.0)),
-                );
-            }
-            for (sq, mark) in &view.marks {
-                if *sq != (file, rank) {
-                    continue;
-                }
-                let (fill, width) = match mark {
-                    Mark::From => (MARK.alpha(45), 2.0),
-                    Mark::To => (MARK.alpha(90), 4.0),
-                    Mark::Capture => (RED.alpha(70), 4.0),
-                    // Shades: a fill, no outline.
-                    Mark::Fog => {
-                        cv.rect(x, y, cell, cell, FOG);
-                        continue;
-                    }
-                    Mark::Dim => {
-                        cv.rect(x, y, cell, cell, STONE_B.alpha(95));
-                        continue;
-                    }
-                    Mark::Forbidden => {
-                        cv.rect(x, y, cell, cell, ORANGE.alpha(110));
-                        continue;
-                    }
-                    Mark::Path | Mark::Field => continue,
-                };
-                cv.rect(x, y, cell, cell, fill);
-                cv.round_rect(
-                    (x + width / 2.0, y + width / 2.0, cell - width, cell - width),
-                    3.0,
-                    None,
-                    Some(Line::new(
-                        if *mark == Mark::Capture { RED } else { MARK },
-                        width,
-                    )),
-                );
-            }
-            let index = usize::from(rank) * usize::from(files) + usize::from(file);
-            let fogged = view
-                .marks
-                .iter()
-                .any(|(sq, m)| *sq == (file, rank) && *m == Mark::Fog);
-            if let Some(Some(p)) = view.cells.get(index)
-                && !fogged
-            {
-                piece(cv, *p, (x + cell / 2.0, y + cell / 2.0), cell * 0.36);
-            }
+            let at = (x0 + cell * f32::from(file), top(rank));
+            square(cv, view, (file, rank), at, cell);
         }
     }
-    // The last move's path, from → to.
+    let centre = |(f, r): (u8, u8)| (x0 + cell * (f32::from(f) + 0.5), top(r) + cell / 2.0);
+    last_move(cv, view, centre);
+    field_of_view(cv, view, (x0, y0), cell, ranks);
+    labels(cv, view, (x0, y0), cell, ranks);
+    walls(cv, view, (x0, y0), cell, ranks);
+    cv.round_rect(
+        (x0, y0, cell * f32::from(files), cell * f32::from(ranks)),
+        2.0,
+        None,
+        Some(Line::new(theme::OUTLINE, 2.0)),
+    );
+}
+
+/// One square, its top-left corner at `(x, y)`: chequered, tinted and outlined if it is a
+/// home, its marks, and its piece unless fog hides it.
+fn square(
+    cv: &mut Canvas,
+    view: &BoardView,
+    (file, rank): (u8, u8),
+    (x, y): (f32, f32),
+    cell: f32,
+) {
+    let base = if (file + rank) % 2 == 0 {
+        DARK_SQ
+    } else {
+        LIGHT_SQ
+    };
+    cv.rect(x, y, cell, cell, base);
+    if let Some((_, owner)) = view.homes.iter().find(|(sq, _)| *sq == (file, rank)) {
+        cv.rect(x, y, cell, cell, colour(*owner).alpha(70));
+        cv.round_rect(
+            (x + 3.0, y + 3.0, cell - 6.0, cell - 6.0),
+            4.0,
+            None,
+            Some(Line::new(colour(*owner), 3.0).dashed(6.0, 4.0)),
+        );
+    }
+    for (sq, mark) in &view.marks {
+        if *sq == (file, rank) {
+            square_mark(cv, *mark, (x, y), cell);
+        }
+    }
+    let index = usize::from(rank) * usize::from(view.files.clamp(1, 26)) + usize::from(file);
+    let fogged = view
+        .marks
+        .iter()
+        .any(|(sq, m)| *sq == (file, rank) && *m == Mark::Fog);
+    if let Some(Some(p)) = view.cells.get(index)
+        && !fogged
+    {
+        piece(cv, *p, (x + cell / 2.0, y + cell / 2.0), cell * 0.36);
+    }
+}
+
+/// One mark on the square whose top-left corner is `(x, y)`: a tint and an outline for the
+/// last turn, a shade for fog, dimness or a forbidden square.
+fn square_mark(cv: &mut Canvas, mark: Mark, (x, y): (f32, f32), cell: f32) {
+    let (fill, width) = match mark {
+        Mark::From => (MARK.alpha(45), 2.0),
+        Mark::To => (MARK.alpha(90), 4.0),
+        Mark::Capture => (RED.alpha(70), 4.0),
+        // Shades: a fill, no outline.
+        Mark::Fog => return cv.rect(x, y, cell, cell, FOG),
+        Mark::Dim => return cv.rect(x, y, cell, cell, STONE_B.alpha(95)),
+        Mark::Forbidden => return cv.rect(x, y, cell, cell, ORANGE.alpha(110)),
+        Mark::Path | Mark::Field => return,
+    };
+    cv.rect(x, y, cell, cell, fill);
+    cv.round_rect(
+        (x + width / 2.0, y + width / 2.0, cell - width, cell - width),
+        3.0,
+        None,
+        Some(Line::new(
+            if mark == Mark::Capture { RED } else { MARK },
+            width,
+        )),
+    );
+}
+
+/// The last move's path, from → to, between the squares' centres.
+fn last_move(cv: &mut Canvas, view: &BoardView, centre: impl Fn((u8, u8)) -> (f32, f32)) {
     let from = view
         .marks
         .iter()
@@ -231,13 +264,15 @@ fn squares(
         .find(|(_, m)| matches!(m, Mark::To | Mark::Capture))
         .map(|(s, _)| *s);
     if let (Some(a), Some(b)) = (from, to) {
-        let c = |(f, r): (u8, u8)| (x0 + cell * (f32::from(f) + 0.5), top(r) + cell / 2.0);
-        let (pa, pb) = (c(a), c(b));
+        let (pa, pb) = (centre(a), centre(b));
         cv.polyline(&[pa, pb], Line::new(MARK.alpha(170), 5.0));
         cv.circle(pa.0, pa.1, 5.0, Some(MARK), None);
     }
-    // A field of view, outlined around the squares it covers (a rectangle cut by the
-    // board's edge).
+}
+
+/// A field of view, outlined around the squares it covers (a rectangle cut by the board's
+/// edge).
+fn field_of_view(cv: &mut Canvas, view: &BoardView, (x0, y0): (f32, f32), cell: f32, ranks: u8) {
     let field = view.marks.iter().filter(|(_, m)| *m == Mark::Field);
     let (mut lo, mut hi) = ((u8::MAX, u8::MAX), (0u8, 0u8));
     for ((f, r), _) in field {
@@ -245,7 +280,10 @@ fn squares(
         hi = (hi.0.max(*f), hi.1.max(*r));
     }
     if lo.0 <= hi.0 && lo.1 <= hi.1 {
-        let (x, y) = (x0 + cell * f32::from(lo.0), top(hi.1));
+        let (x, y) = (
+            x0 + cell * f32::from(lo.0),
+            y0 + cell * f32::from(ranks - 1 - hi.1),
+        );
         let (w, h) = (
             cell * f32::from(hi.0 - lo.0 + 1),
             cell * f32::from(hi.1 - lo.1 + 1),
@@ -257,105 +295,6 @@ fn squares(
             Some(Line::new(MARK, 3.0).dashed(8.0, 5.0)),
         );
     }
-    if view.surface == Surface::Pitch {
-        pitch_lines(cv, view, (x0, y0), cell, files, ranks);
-    }
-    let path: Vec<(f32, f32)> = view
-        .marks
-        .iter()
-        .filter(|(_, m)| *m == Mark::Path)
-        .map(|((f, r), _)| (x0 + cell * (f32::from(*f) + 0.5), top(*r) + cell / 2.0))
-        .collect();
-    ball_path(cv, &path, cell);
-    labels(cv, view, (x0, y0), cell, ranks);
-    walls(cv, view, (x0, y0), cell, ranks);
-    cv.round_rect(
-        (x0, y0, cell * f32::from(files), cell * f32::from(ranks)),
-        2.0,
-        None,
-        Some(Line::new(theme::OUTLINE, 2.0)),
-    );
-}
-
-/// A goal on a pitch: the square tinted in the defending side's colour under a chalk net.
-fn goal_net(cv: &mut Canvas, (x, y): (f32, f32), cell: f32, owner: Rgba) {
-    cv.rect(x, y, cell, cell, owner.alpha(80));
-    let mesh = Line::new(CHALK.alpha(120), 1.5);
-    for k in 1..4 {
-        let t = cell * k as f32 / 4.0;
-        cv.polyline(&[(x + t, y), (x + t, y + cell)], mesh);
-        cv.polyline(&[(x, y + t), (x + cell, y + t)], mesh);
-    }
-}
-
-/// The chalk of a pitch: the touchlines round it, the halfway line and the centre circle,
-/// and a goal line wherever a home square meets a square of play.
-fn pitch_lines(
-    cv: &mut Canvas,
-    view: &BoardView,
-    (x0, y0): (f32, f32),
-    cell: f32,
-    files: u8,
-    ranks: u8,
-) {
-    let chalk = Line::new(CHALK, 3.0);
-    let (w, h) = (cell * f32::from(files), cell * f32::from(ranks));
-    let mid = y0 + h / 2.0;
-    cv.polyline(&[(x0, mid), (x0 + w, mid)], chalk);
-    cv.circle(x0 + w / 2.0, mid, cell * 0.9, None, Some(chalk));
-    cv.circle(x0 + w / 2.0, mid, 4.0, Some(CHALK), None);
-    let is_home = |f: i16, r: i16| {
-        view.homes
-            .iter()
-            .any(|((hf, hr), _)| i16::from(*hf) == f && i16::from(*hr) == r)
-    };
-    let on_board =
-        |f: i16, r: i16| f >= 0 && r >= 0 && f < i16::from(files) && r < i16::from(ranks);
-    let goal_line = Line::new(CHALK, 5.0);
-    for ((f, r), _) in &view.homes {
-        let (f, r) = (i16::from(*f), i16::from(*r));
-        let x = x0 + cell * f32::from(f as u8);
-        let y = y0 + cell * f32::from((i16::from(ranks) - 1 - r) as u8);
-        for (df, dr, a, b) in [
-            (0, 1, (x, y), (x + cell, y)),
-            (0, -1, (x, y + cell), (x + cell, y + cell)),
-            (-1, 0, (x, y), (x, y + cell)),
-            (1, 0, (x + cell, y), (x + cell, y + cell)),
-        ] {
-            if on_board(f + df, r + dr) && !is_home(f + df, r + dr) {
-                cv.polyline(&[a, b], goal_line);
-            }
-        }
-    }
-    cv.round_rect((x0, y0, w, h), 2.0, None, Some(Line::new(CHALK, 4.0)));
-}
-
-/// The ball's path through `points` (start, bounces, stop): a dashed chalk line on a dark
-/// edge, ending in an arrowhead just short of the ball.
-fn ball_path(cv: &mut Canvas, points: &[(f32, f32)], cell: f32) {
-    let [.., before, end] = points else {
-        return;
-    };
-    let (dx, dy) = (end.0 - before.0, end.1 - before.1);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len < 1.0 {
-        return;
-    }
-    let (ux, uy) = (dx / len, dy / len);
-    let tip = (end.0 - ux * cell * 0.3, end.1 - uy * cell * 0.3);
-    let mut line = points[..points.len() - 1].to_vec();
-    line.push(tip);
-    cv.polyline(&line, Line::new(theme::INK.alpha(150), 8.0));
-    cv.polyline(&line, Line::new(CHALK, 4.0).dashed(10.0, 6.0));
-    let s = cell * 0.16;
-    cv.polygon(
-        &[
-            (tip.0 + ux * s, tip.1 + uy * s),
-            (tip.0 - ux * s - uy * s, tip.1 - uy * s + ux * s),
-            (tip.0 - ux * s + uy * s, tip.1 - uy * s - ux * s),
-        ],
-        CHALK,
-    );
 }
 
 /// The labels: each square's lines centred on it, small enough for four lines.
@@ -412,6 +351,7 @@ fn walls(cv: &mut Canvas, view: &BoardView, (x0, y0): (f32, f32), cell: f32, ran
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::canvas::Rgba;
 
     fn view() -> BoardView {
         let mut cells = vec![None; 49];
