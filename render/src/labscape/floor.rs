@@ -8,9 +8,9 @@ use crate::{
     draw::text::Weight,
     draw::theme,
     i18n::tr,
+    labscape::context::{Overlay, Scene},
     labscape::grid::Grid,
     labscape::icons,
-    labscape::scene::{Overlay, Scene},
 };
 
 /// The modules' backdrop, module borders and the floor's outer outline.

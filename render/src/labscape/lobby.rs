@@ -16,7 +16,8 @@ use crate::{
     labscape::floor::draw_shape,
     labscape::grid::Grid,
     labscape::icons,
-    labscape::scene::{DESIGN_W, SMALL, difficulty_name, display_name, panel, setup_name, tags},
+    labscape::names::{difficulty_name, display_name, setup_name, tags},
+    labscape::scene::{DESIGN_W, SMALL, panel},
     output_width,
 };
 
