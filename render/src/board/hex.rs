@@ -69,14 +69,6 @@ pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
         let y = top + (rows - 1 - row) as f32 * step_y;
         (x, y)
     };
-    let hexagon = |(x, y): (f32, f32), s: f32| -> Vec<(f32, f32)> {
-        (0..6)
-            .map(|k| {
-                let a = std::f32::consts::PI / 180.0 * (60.0 * k as f32 - 90.0);
-                (x + s * a.cos(), y + s * a.sin())
-            })
-            .collect()
-    };
     for (row, cells) in view.rows.iter().enumerate().take(rows) {
         let letter = char::from(b'a' + row as u8).to_string();
         let (lx, ly) = centre(row, 0);
@@ -92,45 +84,7 @@ pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
             );
         }
         for (i, cell) in cells.iter().enumerate() {
-            let c = centre(row, i);
-            let marked = view.marks.contains(&(row, i));
-            // A scoring group's cells are tinted in its colour's marker (blue for Black,
-            // red for White); the last turn's cells are marked with a dot below.
-            let ring = view
-                .groups
-                .iter()
-                .find(|(at, _)| *at == (row, i))
-                .map(|(_, owner)| if *owner == Piece::Black { MARK } else { RED });
-            let fill = match ring {
-                Some(tint) => LIGHT_SQ.mix(tint, 0.3),
-                None => LIGHT_SQ,
-            };
-            let tile = SpriteKey {
-                icon: HEX_SPRITES,
-                variant: ring.map_or(0, |c| if c == MARK { 1 } else { 2 }),
-            };
-            cv.sprite(tile, c, 2.0 * r, |cv, x, y, size| {
-                let r = size / 2.0;
-                cv.polygon(&hexagon((x, y), r * 0.98), DARK_SQ);
-                cv.polygon(&hexagon((x, y), r * 0.9), fill);
-            });
-            match cell {
-                Some(p) => piece(&mut cv, *p, c, r * 0.62),
-                None => {
-                    let name = format!("{letter}{}", i + 1);
-                    cv.text(
-                        &name,
-                        (c.0, c.1 + 5.0),
-                        13.0,
-                        Weight::Regular,
-                        theme::FAINT,
-                        Align::Center,
-                    );
-                }
-            }
-            if marked {
-                cv.circle(c.0, c.1, r * 0.16, Some(MARK), None);
-            }
+            hex_cell(&mut cv, view, (row, i), *cell, (centre(row, i), r));
         }
     }
     footer(
@@ -141,6 +95,66 @@ pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
         theme::INK,
     );
     cv
+}
+
+/// The cell `(row, i)` of the hexagon, centred at `c`, of radius `r`: the tile (tinted if
+/// in a scoring group), its piece or else its name, and a dot if the last turn marked it.
+fn hex_cell(
+    cv: &mut Canvas,
+    view: &HexView,
+    (row, i): (usize, usize),
+    cell: Option<Piece>,
+    (c, r): ((f32, f32), f32),
+) {
+    let letter = char::from(b'a' + row as u8);
+    let marked = view.marks.contains(&(row, i));
+    // A scoring group's cells are tinted in its colour's marker (blue for Black,
+    // red for White); the last turn's cells are marked with a dot below.
+    let ring = view
+        .groups
+        .iter()
+        .find(|(at, _)| *at == (row, i))
+        .map(|(_, owner)| if *owner == Piece::Black { MARK } else { RED });
+    let fill = match ring {
+        Some(tint) => LIGHT_SQ.mix(tint, 0.3),
+        None => LIGHT_SQ,
+    };
+    let tile = SpriteKey {
+        icon: HEX_SPRITES,
+        variant: ring.map_or(0, |c| if c == MARK { 1 } else { 2 }),
+    };
+    cv.sprite(tile, c, 2.0 * r, |cv, x, y, size| {
+        let r = size / 2.0;
+        cv.polygon(&hexagon((x, y), r * 0.98), DARK_SQ);
+        cv.polygon(&hexagon((x, y), r * 0.9), fill);
+    });
+    match cell {
+        Some(p) => piece(cv, p, c, r * 0.62),
+        None => {
+            let name = format!("{letter}{}", i + 1);
+            cv.text(
+                &name,
+                (c.0, c.1 + 5.0),
+                13.0,
+                Weight::Regular,
+                theme::FAINT,
+                Align::Center,
+            );
+        }
+    }
+    if marked {
+        cv.circle(c.0, c.1, r * 0.16, Some(MARK), None);
+    }
+}
+
+/// The corners of a pointy-top hexagon centred at `(x, y)`, of radius `s`.
+fn hexagon((x, y): (f32, f32), s: f32) -> Vec<(f32, f32)> {
+    (0..6)
+        .map(|k| {
+            let a = std::f32::consts::PI / 180.0 * (60.0 * k as f32 - 90.0);
+            (x + s * a.cos(), y + s * a.sin())
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,9 +19,8 @@ pub(super) fn colour(p: Piece) -> Rgba {
     }
 }
 
-/// Draws `p` centred on `(cx, cy)` with radius `r`; every piece has a dark outline so it
-/// reads on light and dark chat themes alike.
-/// Draws piece `p` of radius `r` centred at `(cx, cy)`, through the sprite cache: a full
+/// Draws piece `p` of radius `r` centred at `(cx, cy)` (every piece has a dark outline so
+/// it reads on light and dark chat themes alike), through the sprite cache: a full
 /// board has dozens of pieces of a few kinds, each of several anti-aliased paths, and
 /// copying one drawing is what keeps the image within its time budget.
 pub(super) fn piece(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
@@ -47,50 +46,8 @@ fn piece_raw(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
             // Flat stones with a crisp edge: a highlight would cost a tenth of the bytes.
             cv.circle(cx, cy, r, Some(colour(p)), Some(edge));
         }
-        Piece::Cat => {
-            for side in [-1.0, 1.0] {
-                cv.polygon(
-                    &[
-                        (cx + side * r * 0.85, cy - r * 0.25),
-                        (cx + side * r * 0.75, cy - r * 1.05),
-                        (cx + side * r * 0.2, cy - r * 0.75),
-                    ],
-                    STONE_B,
-                );
-            }
-            cv.circle(cx, cy, r * 0.85, Some(STONE_B), Some(edge));
-            for side in [-1.0, 1.0] {
-                cv.circle(
-                    cx + side * r * 0.32,
-                    cy - r * 0.1,
-                    r * 0.13,
-                    Some(YELLOW),
-                    None,
-                );
-            }
-        }
-        Piece::Dog => {
-            for side in [-1.0, 1.0] {
-                cv.circle(
-                    cx + side * r * 0.78,
-                    cy - r * 0.2,
-                    r * 0.36,
-                    Some(Rgba::hex(0x8A6A45)),
-                    Some(edge),
-                );
-            }
-            cv.circle(cx, cy, r * 0.8, Some(STONE_W), Some(edge));
-            for side in [-1.0, 1.0] {
-                cv.circle(
-                    cx + side * r * 0.28,
-                    cy - r * 0.12,
-                    r * 0.1,
-                    Some(STONE_B),
-                    None,
-                );
-            }
-            cv.circle(cx, cy + r * 0.25, r * 0.16, Some(STONE_B), None);
-        }
+        Piece::Cat => cat(cv, (cx, cy), r, edge),
+        Piece::Dog => dog(cv, (cx, cy), r, edge),
         Piece::Runner => {
             cv.circle(
                 cx,
@@ -110,18 +67,69 @@ fn piece_raw(cv: &mut Canvas, p: Piece, (cx, cy): (f32, f32), r: f32) {
                 Some(edge),
             );
         }
-        Piece::Ball => {
-            let r = r * 0.72;
-            cv.circle(cx, cy, r, Some(STONE_W), Some(edge));
-            let corner = |k: usize, at: f32| {
-                let a = std::f32::consts::PI * (0.4 * k as f32 - 0.5);
-                (cx + at * a.cos(), cy + at * a.sin())
-            };
-            let pentagon: Vec<(f32, f32)> = (0..5).map(|k| corner(k, r * 0.36)).collect();
-            cv.polygon(&pentagon, STONE_B);
-            for k in 0..5 {
-                cv.polyline(&[corner(k, r * 0.36), corner(k, r * 0.95)], edge);
-            }
-        }
+        Piece::Ball => ball(cv, (cx, cy), r, edge),
+    }
+}
+
+/// A cat: a dark face with pointed ears and yellow eyes.
+fn cat(cv: &mut Canvas, (cx, cy): (f32, f32), r: f32, edge: Line) {
+    for side in [-1.0, 1.0] {
+        cv.polygon(
+            &[
+                (cx + side * r * 0.85, cy - r * 0.25),
+                (cx + side * r * 0.75, cy - r * 1.05),
+                (cx + side * r * 0.2, cy - r * 0.75),
+            ],
+            STONE_B,
+        );
+    }
+    cv.circle(cx, cy, r * 0.85, Some(STONE_B), Some(edge));
+    for side in [-1.0, 1.0] {
+        cv.circle(
+            cx + side * r * 0.32,
+            cy - r * 0.1,
+            r * 0.13,
+            Some(YELLOW),
+            None,
+        );
+    }
+}
+
+/// A dog: a light face with round brown ears.
+fn dog(cv: &mut Canvas, (cx, cy): (f32, f32), r: f32, edge: Line) {
+    for side in [-1.0, 1.0] {
+        cv.circle(
+            cx + side * r * 0.78,
+            cy - r * 0.2,
+            r * 0.36,
+            Some(Rgba::hex(0x8A6A45)),
+            Some(edge),
+        );
+    }
+    cv.circle(cx, cy, r * 0.8, Some(STONE_W), Some(edge));
+    for side in [-1.0, 1.0] {
+        cv.circle(
+            cx + side * r * 0.28,
+            cy - r * 0.12,
+            r * 0.1,
+            Some(STONE_B),
+            None,
+        );
+    }
+    cv.circle(cx, cy + r * 0.25, r * 0.16, Some(STONE_B), None);
+}
+
+/// A football: white with a black pentagon and its seams.
+fn ball(cv: &mut Canvas, (cx, cy): (f32, f32), r: f32, edge: Line) {
+    let r = r * 0.72;
+    cv.circle(cx, cy, r, Some(STONE_W), Some(edge));
+    let corner = |k: usize, at: f32| {
+        let a = std::f32::consts::PI * (0.4 * k as f32 - 0.5);
+        (cx + at * a.cos(), cy + at * a.sin())
+    };
+    let pentagon: Vec<(f32, f32)> = (0..5).map(|k| corner(k, r * 0.36)).collect();
+    cv.polygon(&pentagon, STONE_B);
+    for k in 0..5 {
+        cv.polyline(&[corner(k, r * 0.36), corner(k, r * 0.95)], edge);
     }
 }

@@ -27,6 +27,20 @@ impl Scene<'_> {
             self.draw_setup_card(cv, x, y, w, d.building);
             return;
         }
+        self.draw_keys(cv, x, y, w);
+        let mut fy = y + 100.0;
+        for (fact, line) in self.facts() {
+            if fy + 10.0 > y + h {
+                break;
+            }
+            self.draw_fact(cv, fact, &line, (x, fy), w);
+            fy += 34.0;
+        }
+    }
+
+    /// The keys found and needed, and the bar of them, at the top of the card at `(x, y)`,
+    /// `w` wide.
+    fn draw_keys(&self, cv: &mut Canvas, x: f32, y: f32, w: f32) {
         let lang = self.lang();
         let keys = self.pos.keys();
         let need = self.pos.keys_needed().max(1);
@@ -61,7 +75,12 @@ impl Scene<'_> {
             keys as f32 / need as f32,
             keys >= need,
         );
+    }
 
+    /// The facts of the game in play, one line each: the robot, the exit, the order of
+    /// play, dawn, the limit.
+    fn facts(&self) -> Vec<(Fact, String)> {
+        let lang = self.lang();
         let every = self.pos.rules().robot_trigger_every.max(1);
         let mut facts: Vec<(Fact, String)> = Vec::new();
         if self.pos.phase() == Phase::Play {
@@ -115,42 +134,40 @@ impl Scene<'_> {
             ),
         };
         facts.push((Fact::Limit, limit));
-        let mut fy = y + 100.0;
-        for (fact, line) in facts {
-            if fy + 10.0 > y + h {
-                break;
+        facts
+    }
+
+    /// One fact, its icon and its line on the baseline `fy` of the card at `x`, `w` wide.
+    fn draw_fact(&self, cv: &mut Canvas, fact: Fact, line: &str, (x, fy): (f32, f32), w: f32) {
+        let ix = x + 30.0;
+        match fact {
+            Fact::Order => {
+                let s = self.active.unwrap_or(Seat(0));
+                icons::token(
+                    cv,
+                    ix,
+                    fy - 6.0,
+                    24.0,
+                    theme::player(s.index()),
+                    &self.tags[s.index()],
+                    false,
+                    false,
+                )
             }
-            let ix = x + 30.0;
-            match fact {
-                Fact::Order => {
-                    let s = self.active.unwrap_or(Seat(0));
-                    icons::token(
-                        cv,
-                        ix,
-                        fy - 6.0,
-                        24.0,
-                        theme::player(s.index()),
-                        &self.tags[s.index()],
-                        false,
-                        false,
-                    )
-                }
-                Fact::Robot => icons::robot(cv, ix, fy - 6.0, 26.0),
-                Fact::Exit => icons::exit(cv, ix, fy - 6.0, 26.0),
-                Fact::Dawn => icons::sun(cv, ix, fy - 6.0, 26.0, theme::DAWN),
-                Fact::Limit => icons::flag(cv, ix, fy - 6.0, 24.0, theme::LIMIT),
-            }
-            let line = cv.fit(&line, BODY, Weight::Regular, w - 72.0);
-            cv.text(
-                &line,
-                (x + 56.0, fy),
-                BODY,
-                Weight::Regular,
-                theme::INK_SOFT,
-                Align::Left,
-            );
-            fy += 34.0;
+            Fact::Robot => icons::robot(cv, ix, fy - 6.0, 26.0),
+            Fact::Exit => icons::exit(cv, ix, fy - 6.0, 26.0),
+            Fact::Dawn => icons::sun(cv, ix, fy - 6.0, 26.0, theme::DAWN),
+            Fact::Limit => icons::flag(cv, ix, fy - 6.0, 24.0, theme::LIMIT),
         }
+        let line = cv.fit(line, BODY, Weight::Regular, w - 72.0);
+        cv.text(
+            &line,
+            (x + 56.0, fy),
+            BODY,
+            Weight::Regular,
+            theme::INK_SOFT,
+            Align::Left,
+        );
     }
 
     pub(super) fn draw_setup_card(&self, cv: &mut Canvas, x: f32, y: f32, w: f32, building: usize) {

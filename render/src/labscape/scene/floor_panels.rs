@@ -53,8 +53,12 @@ impl Scene<'_> {
         g.y += ((h - need) / 2.0).max(0.0).floor();
         let ov = self.overlay();
         self.draw_floor(cv, board, g, &ov);
-        // Legend along the bottom, in as many lines as the panel's width needs (two when
-        // the floor stands beside the time board).
+        self.draw_legend(cv, (x, y, w, h));
+    }
+
+    /// The legend along the bottom of the floor panel at `(x, y, w, h)`, in as many lines
+    /// as the panel's width needs (two when the floor stands beside the time board).
+    fn draw_legend(&self, cv: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32)) {
         let lang = self.lang();
         type Draw = Box<dyn Fn(&mut Canvas, f32, f32)>;
         let mut items: Vec<(Draw, String)> = LEGEND_ITEMS
@@ -91,30 +95,7 @@ impl Scene<'_> {
             .iter()
             .map(|(_, label)| 30.0 + cv.text_width(label, SMALL, Weight::Regular))
             .collect();
-        // As few lines as fit, each of at most `per` items, so that the lines come out
-        // about even rather than one word alone at the end.
-        let fill = |per: usize| {
-            let mut lines: Vec<Vec<usize>> = vec![Vec::new()];
-            let mut used = 0.0;
-            for (i, &iw) in widths.iter().enumerate() {
-                let line = lines.last_mut().expect("a line");
-                if !line.is_empty() && (used + iw > room || line.len() == per) {
-                    lines.push(vec![i]);
-                    used = iw + 20.0;
-                } else {
-                    line.push(i);
-                    used += iw + 20.0;
-                }
-            }
-            lines
-        };
-        let greedy = fill(items.len());
-        let even = fill(items.len().div_ceil(greedy.len()));
-        let lines = if even.len() == greedy.len() {
-            even
-        } else {
-            greedy
-        };
+        let lines = legend_lines(&widths, room);
         let last = y + h - PAD - 8.0;
         for (k, line) in lines.iter().enumerate() {
             let ly = last - (lines.len() - 1 - k) as f32 * 28.0;
@@ -213,5 +194,33 @@ impl Scene<'_> {
             self.draw_small_floor(cv, i, g, is_cur);
             cy += 28.0 + 16.0 + f32::from(shape.height()) * m;
         }
+    }
+}
+
+/// The legend's entries (of `widths`) in lines at most `room` wide: as few lines as fit,
+/// each of at most as many entries as makes them about even rather than one word alone at
+/// the end.
+fn legend_lines(widths: &[f32], room: f32) -> Vec<Vec<usize>> {
+    let fill = |per: usize| {
+        let mut lines: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut used = 0.0;
+        for (i, &iw) in widths.iter().enumerate() {
+            let line = lines.last_mut().expect("a line");
+            if !line.is_empty() && (used + iw > room || line.len() == per) {
+                lines.push(vec![i]);
+                used = iw + 20.0;
+            } else {
+                line.push(i);
+                used += iw + 20.0;
+            }
+        }
+        lines
+    };
+    let greedy = fill(widths.len());
+    let even = fill(widths.len().div_ceil(greedy.len()));
+    if even.len() == greedy.len() {
+        even
+    } else {
+        greedy
     }
 }

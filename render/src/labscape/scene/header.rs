@@ -63,31 +63,29 @@ impl Scene<'_> {
             theme::INK_SOFT,
             Align::Right,
         );
+        self.draw_chips(cv, &mut Chips { x, y: y + 46.0 });
+        for (i, l) in lines.iter().enumerate() {
+            cv.text(
+                l,
+                (x + 4.0, y + 112.0 + i as f32 * 26.0),
+                BODY,
+                Weight::Regular,
+                theme::INK_SOFT,
+                Align::Left,
+            );
+        }
+    }
 
-        // Chips: floor, keys, dawn, whose turn.
+    /// The chips under the title: the floor being built and who places during setup; in
+    /// play the floor, the keys, dawn and whose turn.
+    fn draw_chips(&self, cv: &mut Canvas, chips: &mut Chips) {
+        let lang = self.lang();
         let floors = self.pos.layout().floor_count();
-        let mut cx = x;
-        let cy = y + 46.0;
-        let chip_h = 38.0;
         let mut chip = |cv: &mut Canvas,
                         icon: &dyn Fn(&mut Canvas, f32, f32),
                         label: &str,
                         fill: Rgba,
-                        ink: Rgba| {
-            let tw = cv.text_width(label, H2, Weight::Bold);
-            let w = tw + 62.0;
-            cv.round_rect((cx, cy, w, chip_h), chip_h / 2.0, Some(fill), None);
-            icon(cv, cx + 24.0, cy + chip_h / 2.0);
-            cv.text(
-                label,
-                (cx + 46.0, cy + 26.5),
-                H2,
-                Weight::Bold,
-                ink,
-                Align::Left,
-            );
-            cx += w + 10.0;
-        };
+                        ink: Rgba| chips.add(cv, icon, label, fill, ink);
         let soft = theme::PANEL_EDGE.mix(theme::PANEL, 0.45);
         match self.pos.phase() {
             Phase::Setup(d) => {
@@ -156,15 +154,41 @@ impl Scene<'_> {
                 }
             }
         }
-        for (i, l) in lines.iter().enumerate() {
-            cv.text(
-                l,
-                (x + 4.0, y + 112.0 + i as f32 * 26.0),
-                BODY,
-                Weight::Regular,
-                theme::INK_SOFT,
-                Align::Left,
-            );
-        }
+    }
+}
+
+/// The row of chips under the title, laid left to right from `x`, their top at `y`.
+#[derive(Debug)]
+struct Chips {
+    x: f32,
+    y: f32,
+}
+
+impl Chips {
+    const H: f32 = 38.0;
+
+    /// A chip: a pill of `fill` with `icon` and `label` in `ink`; the next goes after it.
+    fn add(
+        &mut self,
+        cv: &mut Canvas,
+        icon: &dyn Fn(&mut Canvas, f32, f32),
+        label: &str,
+        fill: Rgba,
+        ink: Rgba,
+    ) {
+        let (cx, cy, chip_h) = (self.x, self.y, Self::H);
+        let tw = cv.text_width(label, H2, Weight::Bold);
+        let w = tw + 62.0;
+        cv.round_rect((cx, cy, w, chip_h), chip_h / 2.0, Some(fill), None);
+        icon(cv, cx + 24.0, cy + chip_h / 2.0);
+        cv.text(
+            label,
+            (cx + 46.0, cy + 26.5),
+            H2,
+            Weight::Bold,
+            ink,
+            Align::Left,
+        );
+        self.x += w + 10.0;
     }
 }

@@ -94,68 +94,7 @@ impl Scene<'_> {
         order.sort_by_key(|s| (std::cmp::Reverse(self.pos.player(*s).food()), s.0));
         order.extend(self.pos.seats().filter(|s| !escaped.contains(s)));
         for s in order {
-            let p = self.pos.player(s);
-            let won = escaped.contains(&s);
-            let fill = if won {
-                theme::EXIT_FILL
-            } else {
-                theme::PANEL_EDGE.mix(theme::PANEL, 0.6)
-            };
-            cv.round_rect((x + PAD, ry, w - 2.0 * PAD, 40.0), 10.0, Some(fill), None);
-            icons::token(
-                cv,
-                x + PAD + 22.0,
-                ry + 20.0,
-                28.0,
-                theme::player(s.index()),
-                &self.tags[s.index()],
-                false,
-                !won,
-            );
-            let name = cv.fit(self.name(s), BODY, Weight::Bold, w * 0.42);
-            cv.text(
-                &name,
-                (x + PAD + 46.0, ry + 27.0),
-                BODY,
-                Weight::Bold,
-                theme::INK,
-                Align::Left,
-            );
-            let verdict = if won {
-                tr!(lang, "over-escaped", time = p.time(), food = p.food())
-            } else {
-                tr!(lang, "over-caught")
-            };
-            let vw = cv.text(
-                &verdict,
-                (x + w - PAD - 16.0, ry + 27.0),
-                BODY,
-                Weight::Regular,
-                if won { theme::GOOD } else { theme::BAD },
-                Align::Right,
-            );
-            if top.contains(&s) {
-                let nw = cv.text_width(&name, BODY, Weight::Bold);
-                icons::star(
-                    cv,
-                    x + PAD + 70.0 + nw,
-                    ry + 19.0,
-                    22.0,
-                    theme::KEY,
-                    Some(theme::KEY_DARK),
-                );
-                // Up to the verdict on the right.
-                let room = x + w - PAD - 16.0 - vw - 12.0 - (x + PAD + 86.0 + nw);
-                let label = cv.fit(&tr!(lang, "over-top"), SMALL, Weight::Bold, room);
-                cv.text(
-                    &label,
-                    (x + PAD + 86.0 + nw, ry + 27.0),
-                    SMALL,
-                    Weight::Bold,
-                    theme::KEY_DARK,
-                    Align::Left,
-                );
-            }
+            self.draw_result_row(cv, s, (x, ry, w), escaped.contains(&s), top.contains(&s));
             ry += 44.0;
         }
         if !top.is_empty() {
@@ -179,6 +118,80 @@ impl Scene<'_> {
                 H2,
                 Weight::Bold,
                 theme::INK,
+                Align::Left,
+            );
+        }
+    }
+
+    /// Seat `s`'s row of the results, its top at `ry` in the card at `x`, `w` wide: the
+    /// token, the name (starred if `top` in food), and the verdict (escaped or caught).
+    fn draw_result_row(
+        &self,
+        cv: &mut Canvas,
+        s: Seat,
+        (x, ry, w): (f32, f32, f32),
+        won: bool,
+        top: bool,
+    ) {
+        let lang = self.lang();
+        let p = self.pos.player(s);
+        let fill = if won {
+            theme::EXIT_FILL
+        } else {
+            theme::PANEL_EDGE.mix(theme::PANEL, 0.6)
+        };
+        cv.round_rect((x + PAD, ry, w - 2.0 * PAD, 40.0), 10.0, Some(fill), None);
+        icons::token(
+            cv,
+            x + PAD + 22.0,
+            ry + 20.0,
+            28.0,
+            theme::player(s.index()),
+            &self.tags[s.index()],
+            false,
+            !won,
+        );
+        let name = cv.fit(self.name(s), BODY, Weight::Bold, w * 0.42);
+        cv.text(
+            &name,
+            (x + PAD + 46.0, ry + 27.0),
+            BODY,
+            Weight::Bold,
+            theme::INK,
+            Align::Left,
+        );
+        let verdict = if won {
+            tr!(lang, "over-escaped", time = p.time(), food = p.food())
+        } else {
+            tr!(lang, "over-caught")
+        };
+        let vw = cv.text(
+            &verdict,
+            (x + w - PAD - 16.0, ry + 27.0),
+            BODY,
+            Weight::Regular,
+            if won { theme::GOOD } else { theme::BAD },
+            Align::Right,
+        );
+        if top {
+            let nw = cv.text_width(&name, BODY, Weight::Bold);
+            icons::star(
+                cv,
+                x + PAD + 70.0 + nw,
+                ry + 19.0,
+                22.0,
+                theme::KEY,
+                Some(theme::KEY_DARK),
+            );
+            // Up to the verdict on the right.
+            let room = x + w - PAD - 16.0 - vw - 12.0 - (x + PAD + 86.0 + nw);
+            let label = cv.fit(&tr!(lang, "over-top"), SMALL, Weight::Bold, room);
+            cv.text(
+                &label,
+                (x + PAD + 86.0 + nw, ry + 27.0),
+                SMALL,
+                Weight::Bold,
+                theme::KEY_DARK,
                 Align::Left,
             );
         }

@@ -11,202 +11,224 @@ use crate::{
 impl Scene<'_> {
     /// One phrase per notable event of the last turn.
     pub(super) fn summary(&self) -> Vec<String> {
+        self.view
+            .events
+            .iter()
+            .filter_map(|e| self.phrase(e))
+            .collect()
+    }
+
+    /// The phrase of event `e`, if it is notable.
+    fn phrase(&self, e: &Event) -> Option<String> {
         let lang = self.lang();
         let n = |s: &Seat| self.name(*s).to_string();
-        let mut out = Vec::new();
-        for e in self.view.events {
-            let s = match e {
-                Event::FirstPlayer { seat, .. } => tr!(lang, "sum-first-player", who = n(seat)),
-                Event::WallPlaced { seat, wall, .. } => tr!(
+        let s = match e {
+            Event::FirstPlayer { seat, .. } => tr!(lang, "sum-first-player", who = n(seat)),
+            Event::WallPlaced { seat, wall, .. } => tr!(
+                lang,
+                "sum-wall-placed",
+                who = n(seat),
+                wall = wall.to_string()
+            ),
+            Event::ItemPlaced {
+                seat, cell, item, ..
+            } => tr!(
+                lang,
+                "sum-item-placed",
+                who = n(seat),
+                item = item_key(*item),
+                cell = cell.to_string()
+            ),
+            Event::Autofilled { seat, floor, .. } => {
+                tr!(lang, "sum-autofilled", who = n(seat), floor = *floor)
+            }
+            Event::FloorBuilt { floor } => tr!(lang, "sum-floor-built", floor = *floor),
+            Event::FloorSetUp { floor, .. } => tr!(lang, "sum-floor-set-up", floor = *floor),
+            Event::Moved {
+                seat,
+                from,
+                path,
+                minutes,
+                ..
+            } => {
+                let to = path.last().copied().unwrap_or(*from);
+                let (from, to) = (from.to_string(), to.to_string());
+                tr!(
                     lang,
-                    "sum-wall-placed",
+                    "sum-moved",
                     who = n(seat),
-                    wall = wall.to_string()
-                ),
-                Event::ItemPlaced {
-                    seat, cell, item, ..
-                } => tr!(
+                    from = from,
+                    to = to,
+                    minutes = *minutes
+                )
+            }
+            Event::KeyTaken { seat, .. } => tr!(lang, "sum-key-taken", who = n(seat)),
+            Event::Rolled {
+                seat,
+                dice,
+                table,
+                result,
+                special,
+                keys_delta,
+                food_delta,
+                time_delta,
+                ..
+            } => {
+                let deltas = [*keys_delta, *food_delta, *time_delta];
+                self.rolled(&n(seat), *dice, *table, *result, *special, deltas)
+            }
+            Event::WallRotated { seat, from, to } => tr!(
+                lang,
+                "sum-rotated",
+                who = n(seat),
+                from = from.to_string(),
+                to = to.to_string()
+            ),
+            Event::Waited { seat, minutes } => {
+                tr!(lang, "sum-waited", who = n(seat), minutes = *minutes)
+            }
+            Event::Exited { seat, floor } => {
+                tr!(lang, "sum-exited", who = n(seat), floor = *floor)
+            }
+            Event::Escaped { seat } => tr!(lang, "sum-escaped", who = n(seat)),
+            Event::LimitSet { limit, .. } => tr!(lang, "sum-limit-set", limit = *limit),
+            Event::RobotMoved {
+                from, path, target, ..
+            } => match (path.last(), target) {
+                (Some(to), _) => tr!(
                     lang,
-                    "sum-item-placed",
-                    who = n(seat),
-                    item = item_key(*item),
-                    cell = cell.to_string()
-                ),
-                Event::Autofilled { seat, floor, .. } => {
-                    tr!(lang, "sum-autofilled", who = n(seat), floor = *floor)
-                }
-                Event::FloorBuilt { floor } => tr!(lang, "sum-floor-built", floor = *floor),
-                Event::FloorSetUp { floor, .. } => tr!(lang, "sum-floor-set-up", floor = *floor),
-                Event::Moved {
-                    seat,
-                    from,
-                    path,
-                    minutes,
-                    ..
-                } => {
-                    let to = path.last().copied().unwrap_or(*from);
-                    tr!(
-                        lang,
-                        "sum-moved",
-                        who = n(seat),
-                        from = from.to_string(),
-                        to = to.to_string(),
-                        minutes = *minutes
-                    )
-                }
-                Event::KeyTaken { seat, .. } => tr!(lang, "sum-key-taken", who = n(seat)),
-                Event::Rolled {
-                    seat,
-                    dice,
-                    table,
-                    result,
-                    special,
-                    keys_delta,
-                    food_delta,
-                    time_delta,
-                    ..
-                } => {
-                    let (a, b) = (dice[0], dice[1]);
-                    match table {
-                        Table::SearchKeys | Table::SearchFood => {
-                            let (mut r, applied) = if *table == Table::SearchKeys {
-                                let r = tr!(
-                                    lang,
-                                    "sum-rolled-keys",
-                                    who = n(seat),
-                                    a = a,
-                                    b = b,
-                                    delta = signed(*result),
-                                    n = result.unsigned_abs()
-                                );
-                                (r, *keys_delta)
-                            } else {
-                                let r = tr!(
-                                    lang,
-                                    "sum-rolled-food",
-                                    who = n(seat),
-                                    a = a,
-                                    b = b,
-                                    delta = signed(*result)
-                                );
-                                (r, *food_delta)
-                            };
-                            if applied != *result {
-                                r = format!("{r} {}", tr!(lang, "sum-none-to-lose"));
-                            }
-                            r
-                        }
-                        Table::Special => {
-                            let name = special
-                                .and_then(|id| {
-                                    self.pos.rules().special_table.iter().find(|s| s.id == id)
-                                })
-                                .map_or_else(
-                                    || tr!(lang, "special-unknown"),
-                                    |s| special_name(lang, s.id, s.name),
-                                );
-                            let mut r = tr!(
-                                lang,
-                                "sum-rolled-special",
-                                who = n(seat),
-                                a = a,
-                                b = b,
-                                name = name
-                            );
-                            let mut fx = Vec::new();
-                            if *keys_delta != 0 {
-                                fx.push(tr!(
-                                    lang,
-                                    "fx-keys",
-                                    delta = signed(*keys_delta),
-                                    n = keys_delta.unsigned_abs()
-                                ));
-                            }
-                            if *food_delta != 0 {
-                                fx.push(tr!(lang, "fx-food", delta = signed(*food_delta)));
-                            }
-                            if *time_delta != 0 {
-                                fx.push(tr!(lang, "fx-time", delta = signed(*time_delta)));
-                            }
-                            if !fx.is_empty() {
-                                r += &format!(" ({})", fx.join(", "));
-                            }
-                            r
-                        }
-                    }
-                }
-                Event::WallRotated { seat, from, to } => tr!(
-                    lang,
-                    "sum-rotated",
-                    who = n(seat),
+                    "sum-robot-moved",
                     from = from.to_string(),
                     to = to.to_string()
                 ),
-                Event::Waited { seat, minutes } => {
-                    tr!(lang, "sum-waited", who = n(seat), minutes = *minutes)
-                }
-                Event::Exited { seat, floor } => {
-                    tr!(lang, "sum-exited", who = n(seat), floor = *floor)
-                }
-                Event::Escaped { seat } => tr!(lang, "sum-escaped", who = n(seat)),
-                Event::LimitSet { limit, .. } => tr!(lang, "sum-limit-set", limit = *limit),
-                Event::RobotMoved {
-                    from, path, target, ..
-                } => match (path.last(), target) {
-                    (Some(to), _) => tr!(
-                        lang,
-                        "sum-robot-moved",
-                        from = from.to_string(),
-                        to = to.to_string()
-                    ),
-                    (None, Some(_)) => tr!(lang, "sum-robot-held"),
-                    (None, None) => tr!(lang, "sum-robot-idle"),
-                },
-                Event::Caught {
-                    seat,
-                    minutes,
-                    keys_lost,
-                    ..
-                } => tr!(
+                (None, Some(_)) => tr!(lang, "sum-robot-held"),
+                (None, None) => tr!(lang, "sum-robot-idle"),
+            },
+            Event::Caught {
+                seat,
+                minutes,
+                keys_lost,
+                ..
+            } => tr!(
+                lang,
+                "sum-caught",
+                who = n(seat),
+                minutes = *minutes,
+                keys = *keys_lost
+            ),
+            Event::TimedOut { seat, .. } => tr!(lang, "sum-timed-out", who = n(seat)),
+            Event::CaughtAtDawn { seat, .. } => {
+                tr!(lang, "sum-caught-at-dawn", who = n(seat))
+            }
+            Event::LeftBehind { seat } => tr!(lang, "sum-left-behind", who = n(seat)),
+            Event::FloorEnded { floor } => tr!(lang, "sum-floor-ended", floor = *floor),
+            Event::Penalized {
+                seat,
+                minutes,
+                food_lost: 0,
+            } => tr!(
+                lang,
+                "sum-penalized-time",
+                who = n(seat),
+                minutes = *minutes
+            ),
+            Event::Penalized {
+                seat,
+                minutes,
+                food_lost,
+            } => {
+                let (minutes, food) = (*minutes, *food_lost);
+                tr!(
                     lang,
-                    "sum-caught",
+                    "sum-penalized",
                     who = n(seat),
-                    minutes = *minutes,
-                    keys = *keys_lost
-                ),
-                Event::TimedOut { seat, .. } => tr!(lang, "sum-timed-out", who = n(seat)),
-                Event::CaughtAtDawn { seat, .. } => {
-                    tr!(lang, "sum-caught-at-dawn", who = n(seat))
+                    minutes = minutes,
+                    food = food
+                )
+            }
+            Event::WatermarkReset { .. } => return None,
+            Event::GameOver { .. } => tr!(lang, "sum-game-over"),
+        };
+        Some(s)
+    }
+
+    /// A roll on a table: the dice and what they found, with a note when there was nothing
+    /// to lose, or the special drawn with its effects (`deltas`: keys, food, time).
+    fn rolled(
+        &self,
+        who: &str,
+        [a, b]: [u8; 2],
+        table: Table,
+        result: i32,
+        special: Option<&str>,
+        [keys_delta, food_delta, time_delta]: [i32; 3],
+    ) -> String {
+        let lang = self.lang();
+        match table {
+            Table::SearchKeys | Table::SearchFood => {
+                let (mut r, applied) = if table == Table::SearchKeys {
+                    let r = tr!(
+                        lang,
+                        "sum-rolled-keys",
+                        who = who,
+                        a = a,
+                        b = b,
+                        delta = signed(result),
+                        n = result.unsigned_abs()
+                    );
+                    (r, keys_delta)
+                } else {
+                    let r = tr!(
+                        lang,
+                        "sum-rolled-food",
+                        who = who,
+                        a = a,
+                        b = b,
+                        delta = signed(result)
+                    );
+                    (r, food_delta)
+                };
+                if applied != result {
+                    r = format!("{r} {}", tr!(lang, "sum-none-to-lose"));
                 }
-                Event::LeftBehind { seat } => tr!(lang, "sum-left-behind", who = n(seat)),
-                Event::FloorEnded { floor } => tr!(lang, "sum-floor-ended", floor = *floor),
-                Event::Penalized {
-                    seat,
-                    minutes,
-                    food_lost,
-                } => {
-                    if *food_lost > 0 {
-                        tr!(
-                            lang,
-                            "sum-penalized",
-                            who = n(seat),
-                            minutes = *minutes,
-                            food = *food_lost
-                        )
-                    } else {
-                        tr!(
-                            lang,
-                            "sum-penalized-time",
-                            who = n(seat),
-                            minutes = *minutes
-                        )
-                    }
+                r
+            }
+            Table::Special => {
+                let name = special
+                    .and_then(|id| self.pos.rules().special_table.iter().find(|s| s.id == id))
+                    .map_or_else(
+                        || tr!(lang, "special-unknown"),
+                        |s| special_name(lang, s.id, s.name),
+                    );
+                let r = tr!(
+                    lang,
+                    "sum-rolled-special",
+                    who = who,
+                    a = a,
+                    b = b,
+                    name = name
+                );
+                let mut fx = Vec::new();
+                if keys_delta != 0 {
+                    fx.push(tr!(
+                        lang,
+                        "fx-keys",
+                        delta = signed(keys_delta),
+                        n = keys_delta.unsigned_abs()
+                    ));
                 }
-                Event::WatermarkReset { .. } => continue,
-                Event::GameOver { .. } => tr!(lang, "sum-game-over"),
-            };
-            out.push(s);
+                if food_delta != 0 {
+                    fx.push(tr!(lang, "fx-food", delta = signed(food_delta)));
+                }
+                if time_delta != 0 {
+                    fx.push(tr!(lang, "fx-time", delta = signed(time_delta)));
+                }
+                if fx.is_empty() {
+                    r
+                } else {
+                    format!("{r} ({})", fx.join(", "))
+                }
+            }
         }
-        out
     }
 }
