@@ -18,8 +18,38 @@ impl Scene<'_> {
             .collect()
     }
 
-    /// The phrase of event `e`, if it is notable.
+    /// The phrase of event `e`, if it is notable. Every event is named here, so a new one
+    /// is not left out unnoticed.
     fn phrase(&self, e: &Event) -> Option<String> {
+        match e {
+            Event::FirstPlayer { .. }
+            | Event::WallPlaced { .. }
+            | Event::ItemPlaced { .. }
+            | Event::Autofilled { .. }
+            | Event::FloorBuilt { .. }
+            | Event::FloorSetUp { .. } => self.setup_phrase(e),
+            Event::Moved { .. }
+            | Event::KeyTaken { .. }
+            | Event::Rolled { .. }
+            | Event::WallRotated { .. }
+            | Event::Waited { .. }
+            | Event::Exited { .. }
+            | Event::Escaped { .. } => self.turn_phrase(e),
+            Event::LimitSet { .. }
+            | Event::RobotMoved { .. }
+            | Event::Caught { .. }
+            | Event::TimedOut { .. }
+            | Event::CaughtAtDawn { .. }
+            | Event::LeftBehind { .. }
+            | Event::FloorEnded { .. }
+            | Event::Penalized { .. }
+            | Event::GameOver { .. } => self.clock_phrase(e),
+            Event::WatermarkReset { .. } => None,
+        }
+    }
+
+    /// A phrase of setup: who plays first, what was placed, floors built and set up.
+    fn setup_phrase(&self, e: &Event) -> Option<String> {
         let lang = self.lang();
         let n = |s: &Seat| self.name(*s).to_string();
         let s = match e {
@@ -44,6 +74,16 @@ impl Scene<'_> {
             }
             Event::FloorBuilt { floor } => tr!(lang, "sum-floor-built", floor = *floor),
             Event::FloorSetUp { floor, .. } => tr!(lang, "sum-floor-set-up", floor = *floor),
+            _ => return None,
+        };
+        Some(s)
+    }
+
+    /// A phrase of a player's turn: a move, a key, a roll, a rotation, a wait, an exit.
+    fn turn_phrase(&self, e: &Event) -> Option<String> {
+        let lang = self.lang();
+        let n = |s: &Seat| self.name(*s).to_string();
+        let s = match e {
             Event::Moved {
                 seat,
                 from,
@@ -91,6 +131,17 @@ impl Scene<'_> {
                 tr!(lang, "sum-exited", who = n(seat), floor = *floor)
             }
             Event::Escaped { seat } => tr!(lang, "sum-escaped", who = n(seat)),
+            _ => return None,
+        };
+        Some(s)
+    }
+
+    /// A phrase of the clock and the robot: the limit, the robot, catches, time running
+    /// out, a floor ending, penalties, the end of the game.
+    fn clock_phrase(&self, e: &Event) -> Option<String> {
+        let lang = self.lang();
+        let n = |s: &Seat| self.name(*s).to_string();
+        let s = match e {
             Event::LimitSet { limit, .. } => tr!(lang, "sum-limit-set", limit = *limit),
             Event::RobotMoved {
                 from, path, target, ..
@@ -146,8 +197,8 @@ impl Scene<'_> {
                     food = food
                 )
             }
-            Event::WatermarkReset { .. } => return None,
             Event::GameOver { .. } => tr!(lang, "sum-game-over"),
+            _ => return None,
         };
         Some(s)
     }

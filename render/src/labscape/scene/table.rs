@@ -136,21 +136,12 @@ impl Scene<'_> {
     ) {
         let p = self.pos.player(s);
         let active = self.active == Some(s);
-        if active {
-            cv.round_rect(
-                (x + 6.0, ry, w - 12.0, 44.0),
-                10.0,
-                Some(theme::ACTIVE_ROW),
-                Some(Line::new(theme::ACCENT, 1.5)),
-            );
-        } else if s.index() % 2 == 1 {
-            cv.round_rect(
-                (x + 6.0, ry, w - 12.0, 44.0),
-                10.0,
-                Some(theme::PANEL_EDGE.mix(theme::PANEL, 0.8)),
-                None,
-            );
-        }
+        row_shading(
+            cv,
+            (x + 6.0, ry, w - 12.0, 44.0),
+            active,
+            s.index() % 2 == 1,
+        );
         let base = ry + 29.0;
         let note = self
             .view
@@ -254,5 +245,25 @@ impl Scene<'_> {
             let (word, col) = status_word(self.lang(), p.status());
             figure(cv, &word, 3, Weight::Regular, col);
         }
+    }
+}
+
+/// A row's shading in `rect`: highlighted for the player to act, else a band on every
+/// other row.
+fn row_shading(cv: &mut Canvas, rect: (f32, f32, f32, f32), active: bool, odd: bool) {
+    if active {
+        cv.round_rect(
+            rect,
+            10.0,
+            Some(theme::ACTIVE_ROW),
+            Some(Line::new(theme::ACCENT, 1.5)),
+        );
+    } else if odd {
+        cv.round_rect(
+            rect,
+            10.0,
+            Some(theme::PANEL_EDGE.mix(theme::PANEL, 0.8)),
+            None,
+        );
     }
 }
