@@ -1,5 +1,5 @@
 //! The turn images: pure functions from a view of a game to PNG bytes — Labscape's
-//! (`labscape/`) and the board games' (`board.rs`), drawn with the shared tools of
+//! (`labscape/`) and the board games' (`board/`), drawn with the shared tools of
 //! `draw/`. What follows is about Labscape's.
 //!
 //! One image tells the state of the game at a glance, on a phone as well as on a desktop:

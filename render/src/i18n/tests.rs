@@ -50,7 +50,7 @@ fn plurals_follow_each_language() {
 fn english_names_match_the_rules() {
     use labscape_core::labscape::{Difficulty, SetupMode, rules::STANDARD};
 
-    use crate::labscape::scene::{difficulty_name, setup_name};
+    use crate::labscape::names::{difficulty_name, setup_name};
     for d in Difficulty::ALL {
         assert_eq!(difficulty_name(Lang::En, d), d.name());
     }
@@ -59,13 +59,13 @@ fn english_names_match_the_rules() {
     }
     for entry in &STANDARD.special_table {
         assert_eq!(
-            crate::labscape::scene::special_name(Lang::En, entry.id, "?"),
+            crate::labscape::names::special_name(Lang::En, entry.id, "?"),
             entry.name,
             "{}",
             entry.id
         );
         assert_ne!(
-            crate::labscape::scene::special_name(Lang::PtBr, entry.id, "?"),
+            crate::labscape::names::special_name(Lang::PtBr, entry.id, "?"),
             "?",
             "{} has no Portuguese name",
             entry.id

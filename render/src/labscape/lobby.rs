@@ -3,7 +3,7 @@
 
 use labscape_core::{
     Lang,
-    labscape::{Settings, dawn_for, rules::STANDARD},
+    labscape::{Layout, Settings, dawn_for, rules::STANDARD},
 };
 
 use crate::{
@@ -16,7 +16,8 @@ use crate::{
     labscape::floor::draw_shape,
     labscape::grid::Grid,
     labscape::icons,
-    labscape::scene::{DESIGN_W, SMALL, difficulty_name, display_name, panel, setup_name, tags},
+    labscape::names::{difficulty_name, display_name, setup_name, tags},
+    labscape::scene::{DESIGN_W, SMALL, panel},
     output_width,
 };
 
@@ -56,37 +57,24 @@ impl<'a> Lobby<'a> {
     }
 }
 
+/// The lobby's margin round the panels, and the panels' padding.
+const M: f32 = 24.0;
+const PAD: f32 = 16.0;
+
 /// Draws the lobby as an indexed-colour PNG (width as for [`crate::render_png`]).
 pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     let s = lobby.settings;
     let lang = lobby.lang;
-    let layout = &s.layout;
-    let m = 24.0;
-    let pad = 16.0;
-    let (min_p, max_p) = STANDARD.players;
+    let (m, pad) = (M, PAD);
+    let (_, max_p) = STANDARD.players;
     let names: Vec<String> = s
         .players
         .iter()
         .enumerate()
         .map(|(i, n)| display_name(lang, n, i))
         .collect();
-    let tags = tags(&names);
-
-    // Building: floors side by side, ground on the left, at one cell size.
-    let total_cols: f32 = layout.floors().iter().map(|f| f32::from(f.width())).sum();
-    let max_rows = layout
-        .floors()
-        .iter()
-        .map(|f| f32::from(f.height()))
-        .fold(1.0, f32::max);
-    let gaps = (layout.floor_count() as f32 - 1.0) * 28.0;
-    let avail = DESIGN_W - 2.0 * m - 2.0 * pad;
-    let c = ((avail - gaps) / total_cols)
-        .min(300.0 / max_rows)
-        .min(40.0)
-        .floor();
-    let building_h = pad + 34.0 + 26.0 + max_rows * c + pad;
-
+    let building = Building::of(&s.layout);
+    let building_h = pad + 34.0 + 26.0 + building.max_rows * building.c + pad;
     let rows = max_p.div_ceil(2);
     let players_h = pad + 34.0 + rows as f32 * 48.0 + pad;
     let header_h = 90.0;
@@ -94,6 +82,58 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
     let total_h = m + header_h + building_h + 16.0 + facts_h + 16.0 + players_h + m;
 
     let mut cv = Canvas::new(output_width(width), DESIGN_W, total_h, theme::PAGE);
+    lobby_header(&mut cv, lobby);
+    let mut y = m + header_h;
+    building_panel(&mut cv, s, lang, (y, building_h), &building);
+    y += building_h + 16.0;
+    settings_panel(&mut cv, s, lang, (y, facts_h));
+    y += facts_h + 16.0;
+    seats_panel(&mut cv, lang, &names, (y, players_h));
+    let png = encode::indexed_png(&cv.pix, &theme::seed());
+    encode::recycle(cv.pix);
+    png
+}
+
+/// How the building is drawn: its floors side by side, ground on the left, at one cell
+/// size `c`.
+#[derive(Debug)]
+struct Building {
+    total_cols: f32,
+    max_rows: f32,
+    gaps: f32,
+    avail: f32,
+    c: f32,
+}
+
+impl Building {
+    fn of(layout: &Layout) -> Building {
+        let (m, pad) = (M, PAD);
+        let total_cols: f32 = layout.floors().iter().map(|f| f32::from(f.width())).sum();
+        let max_rows = layout
+            .floors()
+            .iter()
+            .map(|f| f32::from(f.height()))
+            .fold(1.0, f32::max);
+        let gaps = (layout.floor_count() as f32 - 1.0) * 28.0;
+        let avail = DESIGN_W - 2.0 * m - 2.0 * pad;
+        let c = ((avail - gaps) / total_cols)
+            .min(300.0 / max_rows)
+            .min(40.0)
+            .floor();
+        Building {
+            total_cols,
+            max_rows,
+            gaps,
+            avail,
+            c,
+        }
+    }
+}
+
+/// The title, "waiting for players", and how many have joined of how many.
+fn lobby_header(cv: &mut Canvas, lobby: &Lobby<'_>) {
+    let (s, lang, m) = (lobby.settings, lobby.lang, M);
+    let (min_p, max_p) = STANDARD.players;
     let title = lobby
         .title
         .and_then(|t| text::sanitize(t, MAX_TITLE_CHARS))
@@ -142,10 +182,20 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
         theme::ACCENT,
         Align::Left,
     );
+}
 
-    // The building.
-    let mut y = m + header_h;
-    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, building_h);
+/// The building panel, its top at `y`, `building_h` tall: its name and size, and each
+/// floor's shape under its name.
+fn building_panel(
+    cv: &mut Canvas,
+    s: &Settings,
+    lang: Lang,
+    (y, building_h): (f32, f32),
+    b: &Building,
+) {
+    let (m, pad, layout) = (M, PAD, &s.layout);
+    let (total_cols, max_rows, gaps, avail, c) = (b.total_cols, b.max_rows, b.gaps, b.avail, b.c);
+    panel(cv, m, y, DESIGN_W - 2.0 * m, building_h);
     let bl = tr!(
         lang,
         "lobby-building",
@@ -182,13 +232,15 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
             Align::Center,
         );
         let gy = y + pad + 60.0 + (max_rows - f32::from(f.height())) * c;
-        draw_shape(&mut cv, f, Grid { x, y: gy, c }, theme::FLOOR, c >= 12.0);
+        draw_shape(cv, f, Grid { x, y: gy, c }, theme::FLOOR, c >= 12.0);
         x += fw + 28.0;
     }
-    y += building_h + 16.0;
+}
 
-    // Settings.
-    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, facts_h);
+/// The settings panel, its top at `y`, `facts_h` tall: difficulty and setup, dawn, keys.
+fn settings_panel(cv: &mut Canvas, s: &Settings, lang: Lang, (y, facts_h): (f32, f32)) {
+    let (m, pad, layout) = (M, PAD, &s.layout);
+    panel(cv, m, y, DESIGN_W - 2.0 * m, facts_h);
     cv.text(
         &tr!(lang, "lobby-settings"),
         (m + pad, y + pad + 20.0),
@@ -229,11 +281,17 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
             Align::Left,
         );
     }
-    icons::sun(&mut cv, DESIGN_W - m - 50.0, y + 60.0, 48.0, theme::DAWN);
-    y += facts_h + 16.0;
+    icons::sun(cv, DESIGN_W - m - 50.0, y + 60.0, 48.0, theme::DAWN);
+}
 
-    // Seats.
-    panel(&mut cv, m, y, DESIGN_W - 2.0 * m, players_h);
+/// The seats panel, its top at `y`, `players_h` tall: each joined player's token and name,
+/// then the open seats.
+fn seats_panel(cv: &mut Canvas, lang: Lang, names: &[String], (y, players_h): (f32, f32)) {
+    let (m, pad) = (M, PAD);
+    let (_, max_p) = STANDARD.players;
+    let rows = max_p.div_ceil(2);
+    let tags = tags(names);
+    panel(cv, m, y, DESIGN_W - 2.0 * m, players_h);
     cv.text(
         &tr!(lang, "players"),
         (m + pad, y + pad + 20.0),
@@ -256,7 +314,7 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
                 Some(Line::new(theme::PANEL_EDGE, 1.2)),
             );
             icons::token(
-                &mut cv,
+                cv,
                 sx + 24.0,
                 sy + 21.0,
                 30.0,
@@ -298,7 +356,4 @@ pub fn render_lobby_png(lobby: &Lobby<'_>, width: Option<u32>) -> Vec<u8> {
             );
         }
     }
-    let png = encode::indexed_png(&cv.pix, &theme::seed());
-    encode::recycle(cv.pix);
-    png
 }

@@ -2,10 +2,12 @@
 //! board, the players), the floors' maps, the lobby, the item icons, and its replay frames.
 //! Drawn with the shared tools of `draw/`.
 
+pub(crate) mod context;
 pub(crate) mod floor;
 pub(crate) mod grid;
 pub(crate) mod icons;
 pub(crate) mod lobby;
+pub(crate) mod names;
 mod replay;
 pub(crate) mod scene;
 
@@ -119,7 +121,7 @@ pub fn output_width(width: Option<u32>) -> u32 {
 /// and a scoped helper): the turn image is on the path of every turn's reply, and its
 /// latency is what players wait for.
 pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
-    let scene = scene::Scene::new(view);
+    let scene = context::Scene::new(view);
     let frame = scene.frame(output_width(width));
     let (w, h) = (frame.width_px, frame.height_px);
     encode::banded_png(
@@ -138,7 +140,7 @@ mod common;
 #[cfg(test)]
 mod tests {
     use super::common;
-    use crate::{View, labscape::scene::Scene};
+    use crate::{View, labscape::context::Scene};
 
     /// Asked for, every wall of the floor in play carries its name, and
     /// no two names overlap, at the smallest width and the default, on every layout.

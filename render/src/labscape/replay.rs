@@ -2,7 +2,7 @@
 //! replay GIF (`draw/gif/`). A frame is drawn as the turn image's two bands (`Frame::bands`)
 //! on two threads, as the PNG is: drawing is most of a replay's cost.
 
-use crate::{View, draw::gif::Replay, labscape::scene::Scene};
+use crate::{View, draw::gif::Replay, labscape::context::Scene};
 
 impl Replay {
     /// Adds the next turn's frame (the start first): drawn unless a shortened replay skips

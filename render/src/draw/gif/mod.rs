@@ -1,6 +1,6 @@
 //! The replay: an animated GIF of a game, one frame per turn shown (rendering notes §3.6).
 //! Any game's frames go through it: Labscape's (`labscape/replay.rs`) and the board games'
-//! (`board.rs`).
+//! (`board/gif.rs`).
 //!
 //! Every frame is the turn image drawn at a chat-friendly width (drawn at that width, not
 //! resampled). The first frame covers the whole screen; every later frame holds only the

@@ -4,7 +4,7 @@ use labscape_core::{
 };
 
 use super::*;
-use crate::{MAX_WIDTH, View, labscape::scene::Scene};
+use crate::{MAX_WIDTH, View, labscape::context::Scene};
 
 fn game(layout: &str, players: usize, seed: &str) -> (Position, Vec<Event>) {
     let names = [

@@ -1,0 +1,110 @@
+//! Text on the canvas: measured, fitted to a width, and drawn from the font's glyph masks,
+//! each text's ink recorded.
+
+use crate::draw::text::{self, Weight};
+
+use super::{Align, Canvas, Rgba, TextInk, rects::blend};
+
+impl Canvas {
+    /// Text width in design units.
+    pub fn text_width(&self, s: &str, size: f32, weight: Weight) -> f32 {
+        text::width_px(s, weight, size * self.scale) / self.scale
+    }
+
+    /// Draws one line of text with its baseline at `y`; returns its width in design units.
+    pub fn text(
+        &mut self,
+        s: &str,
+        (x, y): (f32, f32),
+        size: f32,
+        weight: Weight,
+        color: Rgba,
+        align: Align,
+    ) -> f32 {
+        let px = size * self.scale;
+        let w = text::width_px(s, weight, px);
+        let x0 = x * self.scale
+            - match align {
+                Align::Left => 0.0,
+                Align::Center => w / 2.0,
+                Align::Right => w,
+            };
+        let baseline = (y * self.scale).round() as i32 - self.top as i32;
+        let mut pen = x0;
+        let mut prev = None;
+        let mut ink: Option<(i32, i32, i32, i32)> = None;
+        for c in s.chars() {
+            if let Some(p) = prev {
+                pen += text::kern(p, c, weight, px);
+            }
+            let g = text::glyph(c, weight, px);
+            let gx = pen.round() as i32 + g.xmin;
+            let gy = baseline - g.ymin - g.height as i32;
+            self.blend_mask(gx, gy, g.width, g.height, &g.coverage, color);
+            if g.width > 0 && g.height > 0 {
+                let (r, b) = (gx + g.width as i32, gy + g.height as i32);
+                ink = Some(ink.map_or((gx, gy, r, b), |(l, t, rr, bb)| {
+                    (l.min(gx), t.min(gy), rr.max(r), bb.max(b))
+                }));
+            }
+            pen += g.advance;
+            prev = Some(c);
+        }
+        if let Some((l, t, r, b)) = ink {
+            let unit = |v: i32, shift: f32| (v as f32 + shift) / self.scale;
+            self.texts.push(TextInk {
+                text: s.to_string(),
+                left: unit(l, 0.0),
+                right: unit(r, 0.0),
+                top: unit(t, self.top),
+                bottom: unit(b, self.top),
+            });
+        }
+        w / self.scale
+    }
+
+    /// Text cut with an ellipsis to fit `max_w` design units.
+    pub fn fit(&self, s: &str, size: f32, weight: Weight, max_w: f32) -> String {
+        if self.text_width(s, size, weight) <= max_w {
+            return s.to_string();
+        }
+        let mut chars: Vec<char> = s.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let mut t: String = chars.iter().collect::<String>().trim_end().to_string();
+            t.push('…');
+            if self.text_width(&t, size, weight) <= max_w {
+                return t;
+            }
+        }
+        String::new()
+    }
+
+    /// Blends a coverage mask at pixel `(x, y)` in `color` (the canvas is opaque).
+    pub(super) fn blend_mask(
+        &mut self,
+        x: i32,
+        y: i32,
+        w: usize,
+        h: usize,
+        mask: &[u8],
+        color: Rgba,
+    ) {
+        let (pw, ph) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (c0, c1) = ((-x).max(0), (pw - x).min(w as i32));
+        if c0 >= c1 {
+            return;
+        }
+        let data = self.pix.data_mut();
+        for row in (-y).max(0)..(ph - y).min(h as i32) {
+            let start = ((y + row) * pw + x) as usize * 4;
+            let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
+            let m = &mask[row as usize * w + c0 as usize..row as usize * w + c1 as usize];
+            for (px, &cov) in line.chunks_exact_mut(4).zip(m) {
+                if cov != 0 {
+                    blend(px, color, u32::from(cov));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! A thin drawing layer over a tiny-skia pixmap. Every coordinate and size is in *design
+//! units* (the image is designed 1200 units wide); the canvas scales them to pixels, so one
+//! scene description serves every output width.
+//!
+//! The rooms: `rects.rs` rectangles and rounded rectangles blended by hand, `paths.rs`
+//! curves and strokes through tiny-skia, `glyphs.rs` text, `sprites.rs` icons drawn once
+//! and copied. This file holds the colours, lines and the canvas itself (whole or a band).
+
+mod glyphs;
+mod paths;
+mod rects;
+mod sprites;
+
+pub(crate) use paths::polyline_path;
+pub(crate) use sprites::SpriteKey;
+
+use rects::Hole;
+
+use tiny_skia::{Color, Paint, Pixmap, Transform};
+
+/// An sRGB colour with alpha.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Rgba(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgba {
+    /// Opaque colour from `0xRRGGBB`.
+    pub const fn hex(v: u32) -> Rgba {
+        Rgba((v >> 16) as u8, (v >> 8) as u8, v as u8, 255)
+    }
+
+    /// The same colour with alpha `a` (0–255).
+    pub const fn alpha(self, a: u8) -> Rgba {
+        Rgba(self.0, self.1, self.2, a)
+    }
+
+    /// Mixes towards `other` by `t` (0 = self, 1 = other), keeping self's alpha.
+    pub fn mix(self, other: Rgba, t: f32) -> Rgba {
+        let m = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t).round() as u8;
+        Rgba(
+            m(self.0, other.0),
+            m(self.1, other.1),
+            m(self.2, other.2),
+            self.3,
+        )
+    }
+
+    /// Relative luminance (0–1), for choosing text colour on a fill.
+    pub fn luminance(self) -> f32 {
+        let lin = |c: u8| {
+            let c = f32::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
+    }
+
+    fn paint(self) -> Paint<'static> {
+        let mut p = Paint::default();
+        p.set_color(Color::from_rgba8(self.0, self.1, self.2, self.3));
+        p.anti_alias = true;
+        p
+    }
+}
+
+/// Horizontal text alignment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// A pixmap plus the design-unit scale. The pixmap may be one horizontal band of a taller
+/// image: `top` is the image row its first row stands for, and everything is drawn shifted
+/// up by it (so two threads can each draw their band of one image from the same scene).
+pub(crate) struct Canvas {
+    pub pix: Pixmap,
+    scale: f32,
+    top: f32,
+    /// Where each text drawn so far put its ink, so a test can check that a layout keeps
+    /// every text inside its card ([`Canvas::texts`]).
+    texts: Vec<TextInk>,
+}
+
+/// The box a drawn text's glyphs cover, in design units of the whole image.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct TextInk {
+    pub text: String,
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+impl std::fmt::Debug for Canvas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Canvas")
+            .field("width", &self.pix.width())
+            .field("height", &self.pix.height())
+            .field("scale", &self.scale)
+            .field("top", &self.top)
+            .finish()
+    }
+}
+
+/// A line style.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    pub color: Rgba,
+    pub width: f32,
+    pub dash: Option<(f32, f32)>,
+    pub round: bool,
+}
+
+impl Line {
+    pub fn new(color: Rgba, width: f32) -> Line {
+        Line {
+            color,
+            width,
+            dash: None,
+            round: true,
+        }
+    }
+    pub fn dashed(mut self, on: f32, off: f32) -> Line {
+        self.dash = Some((on, off));
+        self
+    }
+    pub fn square(mut self) -> Line {
+        self.round = false;
+        self
+    }
+}
+
+impl Canvas {
+    /// A canvas `width_px` pixels wide for a design `design_width` units wide and
+    /// `design_height` units tall, filled with `bg`.
+    pub fn new(width_px: u32, design_width: f32, design_height: f32, bg: Rgba) -> Canvas {
+        let height_px = height_px(width_px, design_width, design_height);
+        Canvas::band(width_px, design_width, (0, height_px), bg)
+    }
+
+    /// Rows `start..end` of the canvas [`Canvas::new`] would make `width_px` wide for a
+    /// design `design_width` units wide, filled with `bg`.
+    pub fn band(width_px: u32, design_width: f32, rows: (u32, u32), bg: Rgba) -> Canvas {
+        Canvas::band_behind(width_px, design_width, rows, bg, &[])
+    }
+
+    /// [`Canvas::band`], with `bg` laid only where no opaque rounded rectangle of
+    /// `covers` (x, y, width, height, radius, in design units) will be drawn over it:
+    /// the caller draws each of them next, and panels cover most of a turn image.
+    pub fn band_behind(
+        width_px: u32,
+        design_width: f32,
+        (start, end): (u32, u32),
+        bg: Rgba,
+        covers: &[(f32, f32, f32, f32, f32)],
+    ) -> Canvas {
+        let scale = width_px as f32 / design_width;
+        let rows = end.saturating_sub(start).max(1);
+        let data = crate::draw::encode::pixel_buffer((width_px * rows * 4) as usize);
+        let size = tiny_skia::IntSize::from_wh(width_px, rows).expect("a non-empty canvas");
+        let pix = Pixmap::from_vec(data, size).expect("a buffer of the canvas size");
+        let mut cv = Canvas {
+            pix,
+            scale,
+            top: start as f32,
+            texts: Vec::new(),
+        };
+        let holes: Vec<Hole> = covers
+            .iter()
+            .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
+            .collect();
+        cv.rect_px_except(0.0, cv.top, width_px as f32, rows as f32, bg, &holes);
+        cv
+    }
+
+    /// A canvas only for measuring text at the scale of one `width_px` wide (it has no
+    /// pixels to speak of).
+    pub fn measure(width_px: u32, design_width: f32) -> Canvas {
+        Canvas {
+            pix: Pixmap::new(1, 1).expect("a 1×1 pixmap"),
+            scale: width_px as f32 / design_width,
+            top: 0.0,
+            texts: Vec::new(),
+        }
+    }
+
+    /// Whether any of the design rows `y0..y1` fall in this band: drawing that lies
+    /// wholly outside would be clipped away, so it can be skipped.
+    pub fn shows_rows(&self, y0: f32, y1: f32) -> bool {
+        let rows = self.pix.height() as f32;
+        y1 * self.scale > self.top && y0 * self.scale < self.top + rows
+    }
+
+    /// Design units to this band's pixels.
+    pub(super) fn transform(&self) -> Transform {
+        Transform::from_row(self.scale, 0.0, 0.0, self.scale, 0.0, -self.top)
+    }
+
+    /// Every text drawn so far, with where its ink lies.
+    pub fn texts(&self) -> &[TextInk] {
+        &self.texts
+    }
+
+    /// The canvas's height in design units (of the whole image for a band).
+    pub fn design_height(&self) -> f32 {
+        (self.top + self.pix.height() as f32) / self.scale
+    }
+}
+
+/// The height in pixels of a canvas `width_px` wide for a design `design_width` units wide
+/// and `design_height` tall.
+pub(crate) fn height_px(width_px: u32, design_width: f32, design_height: f32) -> u32 {
+    let scale = width_px as f32 / design_width;
+    (design_height * scale).ceil().max(1.0) as u32
+}

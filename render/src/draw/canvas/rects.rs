@@ -1,0 +1,320 @@
+//! Rectangles and rounded rectangles, blended by hand: coverage per row and column, and
+//! corner masks kept across images, far cheaper than filling paths.
+
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
+
+use crate::draw::memo::Memo;
+
+use super::{Canvas, Line, Rgba, paths::round_rect_path};
+
+impl Canvas {
+    /// A filled rectangle.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgba) {
+        let k = self.scale;
+        self.rect_px(x * k, y * k, w * k, h * k, color);
+    }
+
+    /// A rounded rectangle, filled and/or outlined.
+    pub fn round_rect(
+        &mut self,
+        (x, y, w, h): (f32, f32, f32, f32),
+        r: f32,
+        fill: Option<Rgba>,
+        outline: Option<Line>,
+    ) {
+        let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        // An opaque solid outline around an opaque fill: two filled shapes, no stroking.
+        if let Some((f, l)) = solid_ring(fill, outline) {
+            let e = l.width / 2.0;
+            let inner = (x + e, y + e, w - 2.0 * e, h - 2.0 * e);
+            let ri = (r - e).max(0.0);
+            // The outline's colour is not laid where the fill will cover every pixel:
+            // for a panel that would be most of its area written twice.
+            let hole = self.covered_px(inner, ri);
+            self.fill_round_rect_except(
+                (x - e, y - e, w + 2.0 * e, h + 2.0 * e),
+                r + e,
+                l.color,
+                hole.as_slice(),
+            );
+            self.fill_round_rect(inner, ri, f);
+            return;
+        }
+        if let Some(c) = fill {
+            self.fill_round_rect((x, y, w, h), r, c);
+        }
+        if let Some(l) = outline
+            && let Some(path) = round_rect_path(x, y, w, h, r)
+        {
+            self.stroke(&path, l);
+        }
+    }
+
+    /// A filled rounded rectangle.
+    fn fill_round_rect(&mut self, rect: (f32, f32, f32, f32), r: f32, c: Rgba) {
+        self.fill_round_rect_except(rect, r, c, &[]);
+    }
+
+    /// The pixels (columns, then rows of this band) that [`Canvas::fill_round_rect`]
+    /// of an opaque colour covers wholly, as a rectangle: the full width between the
+    /// rows where the corners end.
+    pub(super) fn covered_px(&self, (x, y, w, h): (f32, f32, f32, f32), r: f32) -> Option<Hole> {
+        if w <= 0.0 || h <= 0.0 {
+            return None;
+        }
+        let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        let k = self.scale;
+        let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
+        // The same row bounds as the side pieces below (or the plain rectangle's).
+        let (sy0, sy1) = if r > 0.0 {
+            let sy0 = (y0 + rr).round();
+            (sy0, (y1 - rr).round().max(sy0))
+        } else {
+            (y0.ceil(), y1.floor())
+        };
+        let (c0, c1) = (x0.ceil().max(0.0), x1.floor().max(0.0));
+        let (r0, r1) = ((sy0 - self.top).max(0.0), (sy1 - self.top).max(0.0));
+        (c0 < c1 && r0 < r1).then_some(Hole {
+            cols: c0 as usize..c1 as usize,
+            rows: r0 as usize..r1 as usize,
+        })
+    }
+
+    /// [`Canvas::fill_round_rect`], leaving the pixels of `holes` as they are where its
+    /// pieces are copied whole (a fill drawn over them next covers them anyway).
+    fn fill_round_rect_except(
+        &mut self,
+        (x, y, w, h): (f32, f32, f32, f32),
+        r: f32,
+        c: Rgba,
+        holes: &[Hole],
+    ) {
+        if w <= 0.0 || h <= 0.0 {
+            return;
+        }
+        let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        if c.3 == 255 && r > 0.0 {
+            // Three rectangles and four corner quarter-discs: much cheaper than one
+            // anti-aliased path over a large area. Worked in pixels, with the seams between
+            // the pieces on whole pixels so no seam shows. The rectangles are stacked (the
+            // caps between the corners, the full width between them) so that each row is
+            // one copy: side by side, a tall panel paid for every row three times.
+            let k = self.scale;
+            let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
+            let sx0 = (x0 + rr).round();
+            let sx1 = (x1 - rr).round().max(sx0);
+            let sy0 = (y0 + rr).round();
+            let sy1 = (y1 - rr).round().max(sy0);
+            self.rect_px_except(sx0, y0, sx1 - sx0, sy0 - y0, c, holes);
+            self.rect_px_except(x0, sy0, x1 - x0, sy1 - sy0, c, holes);
+            self.rect_px_except(sx0, sy1, sx1 - sx0, y1 - sy1, c, holes);
+            self.quarter_px(sx0, sy0, x0 - sx0, y0 - sy0, c);
+            self.quarter_px(sx1, sy0, x1 - sx1, y0 - sy0, c);
+            self.quarter_px(sx0, sy1, x0 - sx0, y1 - sy1, c);
+            self.quarter_px(sx1, sy1, x1 - sx1, y1 - sy1, c);
+        } else if r == 0.0 {
+            self.rect(x, y, w, h, c);
+        } else if let Some(path) = round_rect_path(x, y, w, h, r) {
+            self.fill(&path, c);
+        }
+    }
+
+    /// A filled rectangle in pixels, anti-aliased by area coverage. Whole pixels of an
+    /// opaque colour are copied and the rest blended here: tiny-skia sets up a raster
+    /// pipeline for every rectangle, and an image has hundreds of thin rules and fringes.
+    fn rect_px(&mut self, x: f32, y: f32, w: f32, h: f32, c: Rgba) {
+        self.rect_px_except(x, y, w, h, c, &[]);
+    }
+
+    /// [`Canvas::rect_px`], skipping the pixels of `holes` (which do not overlap) on rows
+    /// it copies whole.
+    pub(super) fn rect_px_except(
+        &mut self,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        c: Rgba,
+        holes: &[Hole],
+    ) {
+        if w <= 0.0 || h <= 0.0 || c.3 == 0 {
+            return;
+        }
+        let y = y - self.top;
+        let (pw, ph) = (self.pix.width() as usize, self.pix.height() as usize);
+        let (x0, y0) = (x.max(0.0), y.max(0.0));
+        let (x1, y1) = ((x + w).min(pw as f32), (y + h).min(ph as f32));
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let (cx0, cx1) = (x0.floor() as usize, (x1.ceil() as usize).min(pw));
+        let (ry0, ry1) = (y0.floor() as usize, (y1.ceil() as usize).min(ph));
+        let cover = |i: usize, lo: f32, hi: f32| {
+            ((i as f32 + 1.0).min(hi) - (i as f32).max(lo)).clamp(0.0, 1.0)
+        };
+        let cols: Vec<f32> = (cx0..cx1).map(|i| cover(i, x0, x1)).collect();
+        // The run of columns wholly inside, copied as one slice on fully covered rows.
+        let full_a = cols.iter().position(|&k| k >= 1.0).unwrap_or(cols.len());
+        let full_b = cols
+            .iter()
+            .rposition(|&k| k >= 1.0)
+            .map_or(full_a, |i| i + 1);
+        let template = if c.3 == 255 {
+            [c.0, c.1, c.2, 255].repeat(full_b - full_a)
+        } else {
+            Vec::new()
+        };
+        let stride = pw * 4;
+        let ca = f32::from(c.3);
+        let data = self.pix.data_mut();
+        for row in ry0..ry1 {
+            let cy = cover(row, y0, y1);
+            let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
+            if c.3 == 255 && cy >= 1.0 {
+                // Columns `a..b` of the line copied whole, less those of the holes on
+                // this row, left to right.
+                let (a, b) = (cx0 + full_a, cx0 + full_b);
+                if holes.is_empty() {
+                    line[full_a * 4..full_b * 4].copy_from_slice(&template);
+                } else {
+                    copy_around(line, cx0, (a, b), row, holes, &template);
+                }
+                for k in (0..full_a).chain(full_b..cols.len()) {
+                    blend(
+                        &mut line[k * 4..k * 4 + 4],
+                        c,
+                        (cols[k] * 255.0 + 0.5) as u32,
+                    );
+                }
+                continue;
+            }
+            for (px, &cx) in line.chunks_exact_mut(4).zip(&cols) {
+                blend(px, c, ((cx * cy * ca + 0.5) as u32).min(255));
+            }
+        }
+    }
+
+    /// A quarter ellipse in pixels centred at `(cx, cy)` (whole pixels) with signed radii
+    /// towards its quadrant. Rounded rectangles come in a handful of sizes, so the
+    /// coverage of each corner is drawn once and kept.
+    fn quarter_px(&mut self, cx: f32, cy: f32, rx: f32, ry: f32, c: Rgba) {
+        if rx == 0.0 || ry == 0.0 {
+            return;
+        }
+        let cy = cy - self.top;
+        let key = ((rx * 64.0).round() as i32, (ry * 64.0).round() as i32);
+        let corner = CORNERS.get(key, || {
+            Corner::new(key.0 as f32 / 64.0, key.1 as f32 / 64.0)
+        });
+        self.blend_mask(
+            cx as i32 - corner.ox,
+            cy as i32 - corner.oy,
+            corner.w,
+            corner.h,
+            &corner.coverage,
+            c,
+        );
+    }
+}
+
+/// Copies `template` (the pixels of columns `a..b`) into `line` (which starts at column
+/// `x0`), leaving the columns of the `holes` on `row` as they are.
+fn copy_around(
+    line: &mut [u8],
+    x0: usize,
+    (a, b): (usize, usize),
+    row: usize,
+    holes: &[Hole],
+    template: &[u8],
+) {
+    let mut skip: Vec<std::ops::Range<usize>> = holes
+        .iter()
+        .filter(|h| h.rows.contains(&row))
+        .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
+        .collect();
+    skip.sort_by_key(|cols| cols.start);
+    let mut at = a;
+    for cols in skip.into_iter().chain(std::iter::once(b..b)) {
+        if at < cols.start {
+            line[(at - x0) * 4..(cols.start - x0) * 4]
+                .copy_from_slice(&template[(at - a) * 4..(cols.start - a) * 4]);
+        }
+        at = at.max(cols.end);
+    }
+}
+
+/// The coverage of a quarter ellipse with signed radii, in a mask whose pixel
+/// `(ox, oy)` is the ellipse's centre.
+#[derive(Debug)]
+struct Corner {
+    ox: i32,
+    oy: i32,
+    w: usize,
+    h: usize,
+    coverage: Vec<u8>,
+}
+
+/// Corner masks by radii in 1/64 px.
+static CORNERS: Memo<(i32, i32), Corner> = Memo::new(4096);
+
+impl Corner {
+    fn new(rx: f32, ry: f32) -> Corner {
+        let (w, h) = (rx.abs().ceil() as u32, ry.abs().ceil() as u32);
+        let ox = if rx < 0.0 { w as f32 } else { 0.0 };
+        let oy = if ry < 0.0 { h as f32 } else { 0.0 };
+        let mut pix = Pixmap::new(w.max(1), h.max(1)).expect("a non-empty corner");
+        let k = 0.552_284_8;
+        let mut pb = PathBuilder::new();
+        pb.move_to(ox, oy);
+        pb.line_to(ox + rx, oy);
+        pb.cubic_to(ox + rx, oy + ry * k, ox + rx * k, oy + ry, ox, oy + ry);
+        pb.close();
+        if let Some(p) = pb.finish() {
+            pix.fill_path(
+                &p,
+                &Rgba(0, 0, 0, 255).paint(),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        Corner {
+            ox: ox as i32,
+            oy: oy as i32,
+            w: pix.width() as usize,
+            h: pix.height() as usize,
+            coverage: pix.pixels().iter().map(|p| p.alpha()).collect(),
+        }
+    }
+}
+
+/// The fill and outline of a shape when both are opaque and the outline solid: such a
+/// shape is drawn as two fills (the outline's shape grown by half its width, then the
+/// fill's shrunk by as much), which costs less than stroking and looks the same.
+pub(super) fn solid_ring(fill: Option<Rgba>, outline: Option<Line>) -> Option<(Rgba, Line)> {
+    let (f, l) = (fill?, outline?);
+    (f.3 == 255 && l.color.3 == 255 && l.dash.is_none()).then_some((f, l))
+}
+
+/// Pixels a drawing leaves alone: `cols` × `rows` of a band, in pixels.
+pub(super) struct Hole {
+    cols: std::ops::Range<usize>,
+    rows: std::ops::Range<usize>,
+}
+
+/// Blends colour `c` at coverage `a` (0–255, before the colour's own alpha) into one
+/// opaque RGBA pixel.
+#[inline]
+pub(super) fn blend(px: &mut [u8], c: Rgba, a: u32) {
+    let a = a * u32::from(c.3) / 255;
+    if a == 0 {
+        return;
+    }
+    if a >= 255 {
+        px[..3].copy_from_slice(&[c.0, c.1, c.2]);
+        return;
+    }
+    for (d, s) in px.iter_mut().zip([c.0, c.1, c.2]) {
+        *d = ((u32::from(s) * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
+    }
+}

@@ -1,0 +1,80 @@
+//! Icons drawn once per size into a small pixmap and then copied.
+
+use tiny_skia::Pixmap;
+
+use crate::draw::memo::Memo;
+
+use super::Canvas;
+
+/// Which icon a sprite is, for the sprite cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct SpriteKey {
+    pub icon: u8,
+    pub variant: u8,
+}
+
+/// Icons drawn once per size into a small transparent pixmap and then copied: icons are
+/// most of the paths in an image and look the same everywhere they appear. Keyed by (icon,
+/// size in quarter pixels, scale bits).
+static SPRITES: Memo<(SpriteKey, u32, u32), Pixmap> = Memo::new(2048);
+
+impl Canvas {
+    /// Draws an icon through the sprite cache, centred at `(cx, cy)` (snapped to whole
+    /// pixels). `draw` draws it centred at its arguments at `size`.
+    pub fn sprite(
+        &mut self,
+        key: SpriteKey,
+        (cx, cy): (f32, f32),
+        size: f32,
+        draw: impl Fn(&mut Canvas, f32, f32, f32),
+    ) {
+        let px = size * self.scale;
+        let dim = (px * 1.5).ceil() as u32 + 4;
+        let cache_key = (key, (px * 4.0).round() as u32, self.scale.to_bits());
+        let sprite = SPRITES.get(cache_key, || {
+            let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
+            let mut sub = Canvas {
+                pix,
+                scale: self.scale,
+                top: 0.0,
+                texts: Vec::new(),
+            };
+            let c = dim as f32 / 2.0 / self.scale;
+            draw(&mut sub, c, c, size);
+            sub.pix
+        });
+        let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
+        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
+        self.blit(&sprite, x, y);
+    }
+
+    /// Draws a premultiplied sprite with its top-left corner at pixel `(x, y)` of this
+    /// band (source over an opaque canvas).
+    fn blit(&mut self, sprite: &Pixmap, x: i32, y: i32) {
+        let (pw, ph) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (sw, sh) = (sprite.width() as i32, sprite.height() as i32);
+        let (c0, c1) = ((-x).max(0), (pw - x).min(sw));
+        if c0 >= c1 {
+            return;
+        }
+        let src = sprite.data();
+        let data = self.pix.data_mut();
+        for row in (-y).max(0)..(ph - y).min(sh) {
+            let start = ((y + row) * pw + x) as usize * 4;
+            let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
+            let from = (row * sw) as usize * 4;
+            let s = &src[from + c0 as usize * 4..from + c1 as usize * 4];
+            for (d, s) in line.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
+                let sa = u32::from(s[3]);
+                if sa == 255 {
+                    d[..3].copy_from_slice(&s[..3]);
+                } else if sa != 0 {
+                    for k in 0..3 {
+                        let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
+                        d[k] = v.min(255) as u8;
+                    }
+                }
+            }
+        }
+    }
+}

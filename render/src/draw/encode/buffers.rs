@@ -1,0 +1,93 @@
+//! Buffers kept between images: scanline and deflate output bytes, pixmap buffers, and
+//! deflate states.
+
+use tiny_skia::Pixmap;
+
+/// Big byte buffers kept between images: a fresh multi-megabyte allocation costs more in
+/// page faults than the work done in it, and bands are drawn on short-lived threads, so
+/// the pools are shared rather than per thread.
+pub(super) struct Pool {
+    bufs: std::sync::Mutex<Vec<Vec<u8>>>,
+    keep: usize,
+}
+
+impl Pool {
+    const fn new(keep: usize) -> Pool {
+        Pool {
+            bufs: std::sync::Mutex::new(Vec::new()),
+            keep,
+        }
+    }
+
+    /// A buffer given back, as it was: the one with the least room that has room for
+    /// `len` bytes, else the one with the most (or a new empty one).
+    pub(super) fn take(&self, len: usize) -> Vec<u8> {
+        let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
+        let room = |i: &usize| bufs[*i].capacity();
+        let fits = (0..bufs.len()).filter(|i| room(i) >= len).min_by_key(room);
+        let pick = fits.or_else(|| (0..bufs.len()).max_by_key(room));
+        pick.map(|i| bufs.swap_remove(i)).unwrap_or_default()
+    }
+
+    /// Gives a buffer back (the pool keeps a few).
+    pub(super) fn give(&self, v: Vec<u8>) {
+        let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
+        if bufs.len() < self.keep {
+            bufs.push(v);
+        }
+    }
+}
+
+/// Scanlines and deflate's output.
+pub(super) static BYTES: Pool = Pool::new(6);
+
+/// Pixmap buffers, apart from [`BYTES`]: they come back at their full length, so the next
+/// band of the same size takes one as it is. Shared with the scanline and deflate buffers,
+/// a pixmap's buffer came back cleared from being a scanline buffer, and lengthening it
+/// again zeroed megabytes per band (a sixth of drawing a band).
+static PIXELS: Pool = Pool::new(4);
+
+/// An empty buffer with room for `len` bytes.
+pub(super) fn take_bytes(len: usize) -> Vec<u8> {
+    let mut v = BYTES.take(len);
+    v.clear();
+    v.reserve(len);
+    v
+}
+
+/// Deflate states by level, kept between images (each holds a few hundred KiB of tables).
+static DEFLATERS: std::sync::Mutex<Vec<(u8, zlib_rs::Deflate)>> = std::sync::Mutex::new(Vec::new());
+
+/// A raw deflate stream at `level`, fresh or reset.
+pub(super) fn take_deflate(level: u8) -> zlib_rs::Deflate {
+    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
+    match pool.iter().position(|(l, _)| *l == level) {
+        Some(i) => {
+            let (_, mut d) = pool.swap_remove(i);
+            d.reset();
+            d
+        }
+        None => zlib_rs::Deflate::new(i32::from(level), false, 15),
+    }
+}
+
+/// Gives a deflate stream back (the pool keeps a few).
+pub(super) fn give_deflate(level: u8, d: zlib_rs::Deflate) {
+    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
+    if pool.len() < 4 {
+        pool.push((level, d));
+    }
+}
+
+/// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it
+/// with the background at once.
+pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
+    let mut v = PIXELS.take(len);
+    v.resize(len, 0);
+    v
+}
+
+/// Gives a pixmap's buffer back for the next image.
+pub(crate) fn recycle(pix: Pixmap) {
+    PIXELS.give(pix.take());
+}

@@ -1,0 +1,181 @@
+//! Indexed colour (rendering notes §3.3): a seeded popularity quantiser keeps every theme
+//! colour exactly, fills the rest of the palette with the most common anti-aliasing blends,
+//! and maps every other colour to its nearest entry. Deterministic: ties are broken by
+//! colour value, never by hash order. The PNG encoder here and the replay GIF
+//! (`draw/gif/`) share it.
+//!
+//! The rooms: `colors.rs` the table of an image's colours, `quantise.rs` the palette and
+//! the nearest entry, `scan.rs` an image read as runs of colour, `png.rs` deflate and the
+//! file's chunks, `buffers.rs` the buffers and deflate states kept between images. This
+//! file puts them together: one image, or one drawn in bands on several threads.
+
+mod buffers;
+mod colors;
+mod png;
+mod quantise;
+mod scan;
+#[cfg(test)]
+mod tests;
+
+use tiny_skia::Pixmap;
+
+pub(crate) use buffers::{pixel_buffer, recycle};
+pub(crate) use colors::Colors;
+#[cfg(test)]
+pub(crate) use colors::word;
+pub(crate) use quantise::{Nearest, quantise, rgb_bytes};
+
+use buffers::take_bytes;
+use png::{compress, png};
+use quantise::choose_palette;
+use scan::Scan;
+
+/// Encodes an opaque pixmap as an 8-bit indexed PNG, keeping `seed` colours in the palette.
+pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
+    let scan = Scan::new(pix);
+    let (palette, map) = quantise(&scan.colors, seed, MAX_PALETTE);
+    let (w, h) = (pix.width(), pix.height());
+    let mut lines = take_bytes(scan.rows.len() * (scan.width + 1));
+    scan.lines(&map, 0..scan.rows.len(), &mut lines);
+    png(w, h, &palette, &[compress(lines, LEVEL, true)])
+}
+
+/// Draws an image `width` × `height` pixels in horizontal bands, one thread per band
+/// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
+/// PNG keeping `seed` colours in the palette. The bytes are those of [`indexed_png`] on the
+/// whole image up to deflate's choices: one palette for the whole image, compressed as
+/// separate pieces of one zlib stream, one thread per piece.
+///
+/// The pieces are cut by rows again after drawing, where each has about the same work
+/// (see [`piece_cuts`]): a drawing band can only end in a gap between panels, and the
+/// bands of a turn image differ by a fifth in what they cost to compress.
+pub(crate) fn banded_png(
+    (width, height): (u32, u32),
+    bands: &[(u32, u32)],
+    draw: impl Fn((u32, u32)) -> Pixmap + Sync,
+    seed: &[u32],
+) -> Vec<u8> {
+    let scans = in_parallel(bands, |&rows| {
+        let pix = draw(rows);
+        let scan = Scan::new(&pix);
+        recycle(pix);
+        scan
+    });
+    let cuts = piece_cuts(&scans, bands.len());
+    png_of_scans((width, height), &scans, &cuts, seed)
+}
+
+/// The PNG of an image scanned in bands, compressed in pieces cut at rows `cuts` (from 0
+/// to the last row; any rows, not only the bands' ends).
+fn png_of_scans(
+    (width, height): (u32, u32),
+    scans: &[Scan],
+    cuts: &[usize],
+    seed: &[u32],
+) -> Vec<u8> {
+    let (palette, owns) = palette_for(scans, seed);
+    let near = Nearest::new(&palette);
+    // Each band's map is made once, by the first piece that needs it.
+    let maps: Vec<std::sync::OnceLock<Vec<u8>>> =
+        scans.iter().map(|_| std::sync::OnceLock::new()).collect();
+    let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
+    let last = pieces.len() - 1;
+    let jobs: Vec<(usize, (usize, usize))> = pieces.into_iter().enumerate().collect();
+    let segments = in_parallel(&jobs, |&(k, (from, to))| {
+        let row_bytes = scans.first().map_or(0, |s| s.width + 1);
+        let mut lines = take_bytes((to - from) * row_bytes);
+        let mut start = 0;
+        for (i, scan) in scans.iter().enumerate() {
+            let end = start + scan.rows.len();
+            let (a, b) = (from.max(start), to.min(end));
+            if a < b {
+                let map = maps[i].get_or_init(|| near.complete(&owns[i], &scan.colors));
+                scan.lines(map, a - start..b - start, &mut lines);
+            }
+            start = end;
+        }
+        compress(lines, LEVEL, k == last)
+    });
+    png(width, height, &palette, &segments)
+}
+
+/// Where to cut the image's rows into `n` pieces of about equal work for deflate: the
+/// cuts, from 0 to the last row. A row's work is estimated from its scan: a row that
+/// repeats the one above is a line of zeros, cheap to compress; any other costs its width
+/// plus a share per run of colour (where deflate has to look for matches).
+fn piece_cuts(scans: &[Scan], n: usize) -> Vec<usize> {
+    let costs: Vec<u64> = scans.iter().flat_map(Scan::row_costs).collect();
+    let rows = costs.len();
+    let total: u64 = costs.iter().sum();
+    let n = n.clamp(1, rows.max(1));
+    let mut cuts = vec![0];
+    let mut before = 0;
+    for row in 1..rows {
+        before += costs[row - 1];
+        let next = cuts.len();
+        if next == n {
+            break;
+        }
+        // Cut where the work so far reaches the next share, or where only one row per
+        // piece is left.
+        if before * n as u64 >= total * next as u64 || rows - row == n - next {
+            cuts.push(row);
+        }
+    }
+    cuts.push(rows);
+    cuts
+}
+
+/// `f` over every item, one scoped thread per item after the first (which runs on the
+/// calling thread); results in order.
+fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let Some((first, rest)) = items.split_first() else {
+        return Vec::new();
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rest
+            .iter()
+            .map(|item| {
+                let f = &f;
+                scope.spawn(move || f(item))
+            })
+            .collect();
+        let mut out = vec![f(first)];
+        for h in handles {
+            match h.join() {
+                Ok(r) => out.push(r),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
+}
+
+/// One palette for every band (their colour counts added up) and, per band, the palette
+/// entry of each of its colour ids that has one of its own; the others are left to
+/// [`Nearest`], run by the first piece of the stream that needs the band.
+fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<Option<u8>>>) {
+    let mut all = Colors::new(scans.iter().map(|s| s.colors.len()).sum::<usize>().max(1));
+    let ids: Vec<Vec<u16>> = scans
+        .iter()
+        .map(|s| {
+            s.colors
+                .list
+                .iter()
+                .zip(&s.colors.counts)
+                .map(|(&c, &n)| all.id(c, n))
+                .collect()
+        })
+        .collect();
+    let (palette, own) = choose_palette(&all, seed, MAX_PALETTE);
+    let owns = ids
+        .iter()
+        .map(|ids| ids.iter().map(|&id| own[usize::from(id)]).collect())
+        .collect();
+    (palette, owns)
+}
+
+/// zlib level: 5 is within 2–3% of 6 (png's `Balanced`) in size and about a fifth faster
+/// on turn images (see the render benchmark).
+const LEVEL: u8 = 5;
+const MAX_PALETTE: usize = 64;

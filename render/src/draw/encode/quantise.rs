@@ -1,0 +1,140 @@
+//! The seeded quantiser: the palette (the seed colours that occur, then the most common
+//! others) and, for every other colour, its nearest entry.
+
+use super::colors::Colors;
+
+/// The quantiser: a palette of at most `max` colours (the `seed` colours that occur, kept
+/// exactly, then the most common others; ties broken by colour value) and the palette index
+/// of every colour id in `colors` (its own entry, or the nearest one).
+pub(crate) fn quantise(colors: &Colors, seed: &[u32], max: usize) -> (Vec<u32>, Vec<u8>) {
+    let (palette, own) = choose_palette(colors, seed, max);
+    let to_index = Nearest::new(&palette).complete(&own, colors);
+    (palette, to_index)
+}
+
+/// The palette half of [`quantise`]: the palette, and the entry of every colour id that
+/// has one of its own (the others are mapped with [`Nearest`]).
+pub(super) fn choose_palette(
+    colors: &Colors,
+    seed: &[u32],
+    max: usize,
+) -> (Vec<u32>, Vec<Option<u8>>) {
+    let max = max.min(256);
+    let n = colors.list.len();
+    let mut to_index: Vec<Option<u8>> = vec![None; n];
+    let mut palette: Vec<u32> = Vec::with_capacity(max);
+    for &c in seed {
+        if let Some(id) = colors.find(c).map(usize::from)
+            && palette.len() < max
+            && to_index[id].is_none()
+        {
+            to_index[id] = Some(palette.len() as u8);
+            palette.push(c);
+        }
+    }
+    // The most common of the rest, in order: only as many as there is room for are sorted.
+    let mut rest: Vec<usize> = (0..n).filter(|&id| to_index[id].is_none()).collect();
+    let room = max - palette.len();
+    let by_count = |&a: &usize, &b: &usize| {
+        colors.counts[b]
+            .cmp(&colors.counts[a])
+            .then(colors.list[a].cmp(&colors.list[b]))
+    };
+    if rest.len() > room {
+        if room > 0 {
+            rest.select_nth_unstable_by(room - 1, by_count);
+        }
+        rest.truncate(room);
+    }
+    rest.sort_unstable_by(by_count);
+    for id in rest {
+        to_index[id] = Some(palette.len() as u8);
+        palette.push(colors.list[id]);
+    }
+    (palette, to_index)
+}
+
+/// Nearest-entry search in a palette of at most 256 colours, weighting RGB 3:4:2 (the first
+/// of equals). The palette is kept as lanes of reds, greens and blues in `f32` (distances
+/// are below 2²⁴, so exact), padded to a multiple of [`LANES`] with entries too far to win,
+/// so the search is a few vector operations per lane group rather than a loop per entry.
+pub(crate) struct Nearest {
+    lanes: Vec<[[f32; LANES]; 3]>,
+}
+
+pub(super) const LANES: usize = 8;
+
+impl Nearest {
+    pub(crate) fn new(palette: &[u32]) -> Nearest {
+        let far = 1.0e4;
+        let lanes = palette
+            .chunks(LANES)
+            .map(|chunk| {
+                let mut l = [[far; LANES]; 3];
+                for (i, &c) in chunk.iter().enumerate() {
+                    let (r, g, b) = split(c);
+                    l[0][i] = r as f32;
+                    l[1][i] = g as f32;
+                    l[2][i] = b as f32;
+                }
+                l
+            })
+            .collect();
+        Nearest { lanes }
+    }
+
+    /// The palette index of every colour id in `colors`: its own entry from `own` (by id),
+    /// or the nearest one.
+    pub(super) fn complete(&self, own: &[Option<u8>], colors: &Colors) -> Vec<u8> {
+        own.iter()
+            .zip(&colors.list)
+            .map(|(ix, &c)| ix.unwrap_or_else(|| self.find(c)))
+            .collect()
+    }
+
+    /// The index of the entry nearest to colour word `c` (0 for an empty palette).
+    pub(crate) fn find(&self, c: u32) -> u8 {
+        let (r, g, b) = split(c);
+        let (r, g, b) = (r as f32, g as f32, b as f32);
+        // Per lane: the least distance and the first group reaching it (strictly less, so
+        // an earlier group keeps a tie); then the least over lanes, smallest index first.
+        let mut least = [f32::INFINITY; LANES];
+        let mut group = [0u32; LANES];
+        for (k, [pr, pg, pb]) in self.lanes.iter().enumerate() {
+            for i in 0..LANES {
+                let (dr, dg, db) = (r - pr[i], g - pg[i], b - pb[i]);
+                let d = 3.0 * dr * dr + 4.0 * dg * dg + 2.0 * db * db;
+                if d < least[i] {
+                    least[i] = d;
+                    group[i] = k as u32;
+                }
+            }
+        }
+        let mut pick = (f32::INFINITY, 0);
+        for i in 0..LANES {
+            let index = group[i] * LANES as u32 + i as u32;
+            if least[i] < pick.0 || (least[i] == pick.0 && index < pick.1) {
+                pick = (least[i], index);
+            }
+        }
+        pick.1 as u8
+    }
+}
+
+/// A colour word's (red, green, blue).
+pub(super) fn split(c: u32) -> (i32, i32, i32) {
+    (
+        (c & 255) as i32,
+        ((c >> 8) & 255) as i32,
+        ((c >> 16) & 255) as i32,
+    )
+}
+
+/// A palette as `[r, g, b, …]` bytes.
+pub(crate) fn rgb_bytes(palette: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(palette.len() * 3);
+    for c in palette {
+        out.extend_from_slice(&[*c as u8, (c >> 8) as u8, (c >> 16) as u8]);
+    }
+    out
+}

@@ -1,0 +1,108 @@
+//! An image read as runs of colour, a row that repeats the one above kept as "the same".
+
+use tiny_skia::Pixmap;
+
+use super::colors::{Colors, MAX_COLORS};
+
+/// One band of an image read as runs of colour: every row is either the same as the row
+/// above or a list of (colour id, length) runs. Rows repeat a lot in a turn image (panel
+/// backgrounds, gaps between lines of text), and a repeated row is neither scanned twice
+/// nor compressed as more than "same as above".
+pub(super) struct Scan {
+    pub(super) width: usize,
+    /// Per row: the end of its runs in `runs`, or [`SAME_ROW`].
+    pub(super) rows: Vec<u32>,
+    pub(super) runs: Vec<(u16, u32)>,
+    pub(super) colors: Colors,
+}
+
+pub(super) const SAME_ROW: u32 = u32::MAX;
+
+impl Scan {
+    pub(super) fn new(pix: &Pixmap) -> Scan {
+        let width = pix.width() as usize;
+        let stride = width * 4;
+        let data = pix.data();
+        let mut rows = Vec::with_capacity(pix.height() as usize);
+        let mut runs: Vec<(u16, u32)> = Vec::with_capacity(64 * 1024);
+        let mut colors = Colors::new(MAX_COLORS);
+        let mut last_runs = 0..0;
+        let mut prev: &[u8] = &[];
+        for row in data.chunks_exact(stride) {
+            if row == prev {
+                rows.push(SAME_ROW);
+                for &(id, len) in &runs[last_runs.clone()] {
+                    colors.counts[usize::from(id)] += len;
+                }
+                continue;
+            }
+            let start = runs.len();
+            let mut i = 0;
+            while i < row.len() {
+                let w = u32::from_le_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
+                // Skip two pixels at a time while they match, then one.
+                let two = u64::from(w) | (u64::from(w) << 32);
+                let mut j = i + 4;
+                while j + 8 <= row.len()
+                    && u64::from_le_bytes(row[j..j + 8].try_into().unwrap_or_default()) == two
+                {
+                    j += 8;
+                }
+                while j < row.len() && row[j..j + 4] == row[i..i + 4] {
+                    j += 4;
+                }
+                let len = ((j - i) / 4) as u32;
+                let c = w & 0x00FF_FFFF;
+                runs.push((colors.id(c, len), len));
+                i = j;
+            }
+            rows.push(runs.len() as u32);
+            last_runs = start..runs.len();
+            prev = row;
+        }
+        Scan {
+            width,
+            rows,
+            runs,
+            colors,
+        }
+    }
+
+    /// Rows `rows` of the band as PNG scanlines, appended to `out`: the palette index of
+    /// every colour id from `map`; a repeated row as the "up" filter of zeros (also the
+    /// first row of `rows`: a filter refers to the row above in the image, whichever piece
+    /// of the stream holds it).
+    pub(super) fn lines(&self, map: &[u8], rows: std::ops::Range<usize>, out: &mut Vec<u8>) {
+        // Runs of the first row start where the last row before it that has runs ends.
+        let mut start = self.rows[..rows.start]
+            .iter()
+            .rev()
+            .find(|&&end| end != SAME_ROW)
+            .map_or(0, |&end| end as usize);
+        for &end in &self.rows[rows] {
+            if end == SAME_ROW {
+                out.push(2);
+                out.resize(out.len() + self.width, 0);
+                continue;
+            }
+            out.push(0);
+            for &(id, len) in &self.runs[start..end as usize] {
+                out.resize(out.len() + len as usize, map[usize::from(id)]);
+            }
+            start = end as usize;
+        }
+    }
+
+    /// The work of compressing each row, in units of about a byte (see [`piece_cuts`]).
+    pub(super) fn row_costs(&self) -> impl Iterator<Item = u64> + '_ {
+        let mut start = 0;
+        self.rows.iter().map(move |&end| {
+            if end == SAME_ROW {
+                return self.width as u64 / 16;
+            }
+            let runs = u64::from(end) - start;
+            start = u64::from(end);
+            self.width as u64 + 8 * runs
+        })
+    }
+}

@@ -1,0 +1,190 @@
+//! The encoder's tests: the nearest entry, bands against one piece, the pieces' shares of
+//! the work, the colour table growing.
+
+use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Transform};
+
+use super::{Scan, banded_png, indexed_png, piece_cuts, png_of_scans};
+
+/// An opaque test image: flat bands, repeated rows, anti-aliased circles.
+fn picture(w: u32, h: u32) -> Pixmap {
+    let mut pix = Pixmap::new(w, h).expect("a pixmap");
+    pix.fill(Color::from_rgba8(240, 235, 225, 255));
+    let mut paint = Paint {
+        anti_alias: true,
+        ..Paint::default()
+    };
+    for (i, (r, g, b)) in [(200, 40, 40), (30, 90, 200), (20, 20, 20)]
+        .iter()
+        .enumerate()
+    {
+        paint.set_color_rgba8(*r, *g, *b, 255);
+        let c = PathBuilder::from_circle(20.0 + 25.0 * i as f32, 13.0 + 9.0 * i as f32, 11.3)
+            .expect("a circle");
+        pix.fill_path(
+            &c,
+            &paint,
+            tiny_skia::FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    pix
+}
+
+/// Rows `start..end` of `whole` as a pixmap of their own.
+fn band_of(whole: &Pixmap, (start, end): (u32, u32)) -> Pixmap {
+    let mut band = Pixmap::new(whole.width(), end - start).expect("a band");
+    let stride = whole.width() as usize * 4;
+    band.data_mut()
+        .copy_from_slice(&whole.data()[start as usize * stride..end as usize * stride]);
+    band
+}
+
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// The vector search finds what a plain search over every entry finds: the least
+/// weighted distance, the first of equals (palettes of every length up to 256, with
+/// repeated entries so ties happen).
+#[test]
+fn nearest_is_the_first_least_distant_entry() {
+    let mut x: u32 = 0x2545_F491;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x & 0x00FF_FFFF
+    };
+    let plain = |palette: &[u32], c: u32| -> u8 {
+        let (r, g, b) = super::quantise::split(c);
+        let mut best = (i32::MAX, 0);
+        for (i, &p) in palette.iter().enumerate() {
+            let (pr, pg, pb) = super::quantise::split(p);
+            let d = 3 * (r - pr).pow(2) + 4 * (g - pg).pow(2) + 2 * (b - pb).pow(2);
+            if d < best.0 {
+                best = (d, i);
+            }
+        }
+        best.1 as u8
+    };
+    for len in [1, 2, 7, 8, 9, 40, 64, 200, 256] {
+        let mut palette: Vec<u32> = (0..len).map(|_| next()).collect();
+        // Repeats and near-repeats: equal distances from many colours.
+        for i in (0..len).step_by(5).skip(1) {
+            palette[i] = palette[i - 1];
+        }
+        let near = super::Nearest::new(&palette);
+        for _ in 0..2000 {
+            let c = next();
+            assert_eq!(near.find(c), plain(&palette, c), "{len} entries, {c:06x}");
+        }
+        for &c in &palette {
+            assert_eq!(near.find(c), plain(&palette, c));
+        }
+    }
+    assert_eq!(super::Nearest::new(&[]).find(0x123456), 0);
+}
+
+#[test]
+fn bands_make_the_same_picture_as_one_piece() {
+    let (w, h) = (97, 61);
+    let whole = picture(w, h);
+    let one = decode(&indexed_png(&whole, &[]));
+    for cuts in [
+        vec![0, h],
+        vec![0, 1, h],
+        vec![0, 30, h],
+        vec![0, 20, 40, h],
+    ] {
+        let bands: Vec<(u32, u32)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
+        let png = banded_png((w, h), &bands, |rows| band_of(&whole, rows), &[]);
+        assert_eq!(decode(&png), one, "cut at {cuts:?}");
+    }
+    // Pieces for deflate cut anywhere: inside a band, on a repeated row, one row long.
+    let bands = [(0, 30), (30, h)];
+    let scans: Vec<Scan> = bands
+        .iter()
+        .map(|&rows| Scan::new(&band_of(&whole, rows)))
+        .collect();
+    let same: Vec<usize> = (1..h as usize)
+        .filter(|&r| {
+            let stride = w as usize * 4;
+            whole.data()[r * stride..(r + 1) * stride] == whole.data()[(r - 1) * stride..r * stride]
+        })
+        .collect();
+    assert!(same.len() > 3, "the picture has repeated rows");
+    let rows = h as usize;
+    for cuts in [
+        vec![0, rows],
+        vec![0, 1, rows],
+        vec![0, 29, 30, 31, rows],
+        vec![0, same[0], same[same.len() / 2], rows],
+        vec![0, 45, rows - 1, rows],
+        piece_cuts(&scans, 2),
+        piece_cuts(&scans, 5),
+    ] {
+        let png = png_of_scans((w, h), &scans, &cuts, &[]);
+        assert_eq!(decode(&png), one, "pieces cut at {cuts:?}");
+    }
+    // And the picture survives: the circles' colours are there exactly.
+    let rgb = &one.2;
+    assert!(rgb.chunks_exact(3).any(|p| p == [200, 40, 40]));
+    assert!(rgb.chunks_exact(3).any(|p| p == [30, 90, 200]));
+}
+
+/// Pieces run from the first row to the last, each at least a row, and none holds much
+/// more than its share of the work.
+#[test]
+fn pieces_share_the_work() {
+    let (w, h) = (97, 61);
+    let whole = picture(w, h);
+    let scans = [Scan::new(&whole)];
+    let costs: Vec<u64> = scans[0].row_costs().collect();
+    let total: u64 = costs.iter().sum();
+    let most = costs.iter().copied().max().unwrap_or(0);
+    for n in [1, 2, 3, 7, 61, 100] {
+        let cuts = piece_cuts(&scans, n);
+        assert_eq!(cuts.first(), Some(&0));
+        assert_eq!(cuts.last(), Some(&(h as usize)));
+        assert_eq!(cuts.len() - 1, n.min(h as usize), "{n} pieces: {cuts:?}");
+        for c in cuts.windows(2) {
+            assert!(c[0] < c[1], "{cuts:?}");
+            let work: u64 = costs[c[0]..c[1]].iter().sum();
+            assert!(work <= total / n as u64 + 2 * most, "{n} pieces: {cuts:?}");
+        }
+    }
+}
+
+/// Ids are dense and stable while the table doubles, counts add up, and colours past
+/// the bound share the last id.
+#[test]
+fn colors_keep_their_ids_as_the_table_grows() {
+    let mut colors = super::Colors::new(10_000);
+    let word = |i: u32| i.wrapping_mul(0x0001_0F2D) & 0x00FF_FFFF;
+    for round in 1..=2 {
+        for i in 0..9_000u32 {
+            assert_eq!(
+                colors.id(word(i), i + 1),
+                i as u16,
+                "round {round}, colour {i}"
+            );
+        }
+    }
+    assert_eq!(colors.len(), 9_000);
+    for i in [0u32, 1, 4095, 8_999] {
+        assert_eq!(colors.find(word(i)), Some(i as u16));
+        assert_eq!(colors.counts[i as usize], 2 * (i + 1));
+    }
+    assert_eq!(colors.find(0x00AB_CDEF), None);
+    let mut small = super::Colors::new(3);
+    let ids: Vec<u16> = (0..5).map(|i| small.id(word(i), 1)).collect();
+    assert_eq!(ids, [0, 1, 2, 2, 2]);
+    assert_eq!(small.counts, [1, 1, 3]);
+}
