@@ -1659,16 +1659,25 @@ async fn a_whole_game_against_the_computer_on_discord(
                 picks += 1;
                 let token = fake.click(&ANA, &msg, id).await;
                 let answer = fake.answer(&token).await;
-                let private = answer.private.last().expect("the piece's moves").clone();
-                let moves: Vec<(String, String, bool)> = private.buttons();
-                assert!(!moves.is_empty(), "{kind:?}: {label} has moves");
-                let key = label.trim_end_matches('…');
-                for (m, _, _) in &moves {
-                    assert!(legal.contains(m), "{kind:?}: {m} is not legal");
-                    assert!(m.starts_with(key), "{kind:?}: {m} is not one of {key}'s");
+                let mut private = answer.private.last().expect("the piece's moves").clone();
+                let key = label.trim_end_matches('…').to_string();
+                // A choice may go a step further (a ball game's kick: its direction, then
+                // where the ball stops), until a button plays an action.
+                loop {
+                    let moves: Vec<(String, String, bool)> = private.buttons();
+                    assert!(!moves.is_empty(), "{kind:?}: {key} has moves");
+                    for (m, _, _) in moves.iter().filter(|m| !m.0.ends_with('…')) {
+                        assert!(legal.contains(m), "{kind:?}: {m} is not legal");
+                        assert!(m.starts_with(&key), "{kind:?}: {m} is not one of {key}'s");
+                    }
+                    let (label, id, _) = &moves[step % moves.len()];
+                    if !label.ends_with('…') {
+                        break click_id(fake, &ANA, &private, id).await;
+                    }
+                    let token = fake.click(&ANA, &private, id).await;
+                    let answer = fake.answer(&token).await;
+                    private = answer.private.last().expect("the next step").clone();
                 }
-                let (_, id, _) = &moves[step % moves.len()];
-                click_id(fake, &ANA, &private, id).await
             } else {
                 assert!(
                     legal.contains(label),

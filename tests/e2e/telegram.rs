@@ -1246,20 +1246,38 @@ async fn a_whole_game_against_the_computer_on_telegram(
                             .any(|c| is_sent(c, group) && !c.keyboard().is_empty())
                     })
                     .await;
-                let reply = calls
+                let mut reply = calls
                     .into_iter()
                     .find(|c| is_sent(c, group) && !c.keyboard().is_empty())
                     .unwrap();
-                let moves: Vec<(String, String)> = reply.keyboard().into_iter().flatten().collect();
                 let key = label.trim_end_matches('…');
-                for (m, _) in &moves {
-                    assert!(legal.contains(m), "{kind:?}: {m} is not legal");
-                    assert!(m.starts_with(key), "{kind:?}: {m} is not one of {key}'s");
+                // A choice may go a step further (a ball game's kick: its direction, then
+                // where the ball stops), until a button plays an action.
+                loop {
+                    let moves: Vec<(String, String)> =
+                        reply.keyboard().into_iter().flatten().collect();
+                    for (m, _) in moves.iter().filter(|m| !m.0.ends_with('…')) {
+                        assert!(legal.contains(m), "{kind:?}: {m} is not legal");
+                        assert!(m.starts_with(key), "{kind:?}: {m} is not one of {key}'s");
+                    }
+                    let (label, data) = &moves[step % moves.len()];
+                    let from = fake.call_count();
+                    fake.press(&ana, reply.message().unwrap(), data);
+                    if !label.ends_with('…') {
+                        (post, text) = next_post(from).await;
+                        break;
+                    }
+                    let calls = fake
+                        .wait_calls(from, WAIT, |cs| {
+                            cs.iter()
+                                .any(|c| is_sent(c, group) && !c.keyboard().is_empty())
+                        })
+                        .await;
+                    reply = calls
+                        .into_iter()
+                        .find(|c| is_sent(c, group) && !c.keyboard().is_empty())
+                        .unwrap();
                 }
-                let (_, data) = &moves[step % moves.len()];
-                let from = fake.call_count();
-                fake.press(&ana, reply.message().unwrap(), data);
-                (post, text) = next_post(from).await;
             } else {
                 assert!(
                     legal.contains(label),
