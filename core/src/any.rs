@@ -5,16 +5,23 @@
 //! The list of games is written once, in the `games!` invocation below; every match over
 //! the games is generated from it here and nowhere else. A new game is one more module and
 //! one more line in that list.
+//!
+//! The list feeds three macros, one per file: `games!` here builds the enums and the
+//! [`Member`] impls; `kinds!` in `kind` builds [`GameKind`]'s per-game answers; `dispatch!`
+//! in `dispatch` builds [`AnyGame`]'s methods that pass a call to the game it holds.
 
-use std::{fmt, ops::RangeInclusive};
+mod dispatch;
+mod kind;
+
+pub use kind::GameKind;
+
+use std::fmt;
 
 use serde::{Serialize, Serializer};
 use thiserror::Error;
 
 use crate::{
-    game::{
-        Game, NewGameError, Outcome, PositionError, Refusal, Seat, SettingsError, parse_options,
-    },
+    game::{Game, NewGameError, PositionError, Refusal, Seat, SettingsError},
     value::Value,
     view::{Audience, ViewDoc},
 };
@@ -85,76 +92,6 @@ pub trait Member: Game {
 
 macro_rules! games {
     ($( $(#[$attr:meta])* $variant:ident => $ty:ty, $id:literal, $name:literal; )*) => {
-        /// Which game: one per game the bot runs.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum GameKind {
-            $( $(#[$attr])* #[doc = $name] $variant, )*
-        }
-
-        impl GameKind {
-            /// Every game, in the order players see them listed.
-            pub const ALL: &'static [GameKind] = &[ $( $(#[$attr])* GameKind::$variant, )* ];
-
-            /// The id players type (`/new avanco`) and `--game` takes.
-            pub fn id(self) -> &'static str {
-                match self { $( $(#[$attr])* GameKind::$variant => $id, )* }
-            }
-
-            /// The game's name for people ("Gatos & Cães").
-            pub fn name(self) -> &'static str {
-                match self { $( $(#[$attr])* GameKind::$variant => $name, )* }
-            }
-
-            /// The option keys the game knows.
-            pub fn options(self) -> &'static [&'static str] {
-                match self { $( $(#[$attr])* GameKind::$variant => <$ty as Game>::OPTIONS, )* }
-            }
-
-            /// The game's computer players, weakest first.
-            pub fn policies(self) -> &'static [&'static str] {
-                match self { $( $(#[$attr])* GameKind::$variant => <$ty as Game>::POLICIES, )* }
-            }
-
-            /// The computer player a lobby gets when none is named.
-            pub fn default_policy(self) -> &'static str {
-                match self {
-                    $( $(#[$attr])* GameKind::$variant => <$ty as Game>::DEFAULT_POLICY, )*
-                }
-            }
-
-            /// A computer player's canonical name, if the game has it.
-            pub fn policy(self, name: &str) -> Option<String> {
-                match self {
-                    $( $(#[$attr])* GameKind::$variant => <$ty as Game>::policy(name), )*
-                }
-            }
-
-            /// Options in their canonical text (every setting, defaults included), as a
-            /// game's settings are stored.
-            ///
-            /// # Errors
-            /// [`SettingsError`] for an unknown option or an unusable value.
-            pub fn settings_text(self, options: &[(String, String)]) -> Result<String, SettingsError> {
-                match self {
-                    $( $(#[$attr])* GameKind::$variant => {
-                        let s = <$ty as Game>::settings(options)?;
-                        Ok(join_options(&<$ty as Game>::options(&s)))
-                    } )*
-                }
-            }
-
-            /// How many players a game with these settings (stored text) seats.
-            ///
-            /// # Errors
-            /// [`SettingsError`] when the text does not read.
-            pub fn seats(self, settings: &str) -> Result<RangeInclusive<usize>, SettingsError> {
-                let options = parse_options(settings)?;
-                match self {
-                    $( $(#[$attr])* GameKind::$variant =>
-                        Ok(<$ty as Game>::seats(&<$ty as Game>::settings(&options)?)), )*
-                }
-            }
-        }
 
         /// A position of any game.
         #[derive(Clone, Debug)]
@@ -218,205 +155,6 @@ macro_rules! games {
             }
         )*
 
-        impl AnyGame {
-            /// A new game of `kind` with `options`, for `players`, drawn from `seed`.
-            ///
-            /// # Errors
-            /// [`NewAnyError`] for unusable options or a player count out of range.
-            pub fn new_game(
-                kind: GameKind,
-                options: &[(String, String)],
-                players: &[String],
-                seed: &str,
-            ) -> Result<(AnyGame, Vec<AnyEvent>), NewAnyError> {
-                match kind {
-                    $( $(#[$attr])* GameKind::$variant => {
-                        let settings = <$ty as Game>::settings(options)?;
-                        let (g, events) = <$ty as Game>::new_game(&settings, players, seed)?;
-                        Ok((AnyGame::$variant(g), events.into_iter().map(AnyEvent::$variant).collect()))
-                    } )*
-                }
-            }
-
-            /// Which game this is.
-            pub fn kind(&self) -> GameKind {
-                match self { $( $(#[$attr])* AnyGame::$variant(_) => GameKind::$variant, )* }
-            }
-
-            /// The seat to move, or `None` once the game is over.
-            pub fn to_move(&self) -> Option<Seat> {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::to_move(g), )* }
-            }
-
-            /// Whether `seat` may act now.
-            pub fn may_act(&self, seat: Seat) -> bool {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::may_act(g, seat), )* }
-            }
-
-            /// The number of seats.
-            pub fn seat_count(&self) -> usize {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::seat_count(g), )* }
-            }
-
-            /// Every legal action of the seat to move.
-            pub fn legal_actions(&self) -> Vec<AnyAction> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) =>
-                        <$ty as Game>::legal_actions(g).into_iter().map(AnyAction::$variant).collect(), )*
-                }
-            }
-
-            /// Reads an action in the game's notation.
-            ///
-            /// # Errors
-            /// The game's refusal for unreadable text.
-            pub fn parse_action(&self, text: &str) -> Result<AnyAction, AnyRefusal> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) =>
-                        <$ty as Game>::parse_action(g, text).map(AnyAction::$variant).map_err(AnyRefusal::$variant), )*
-                }
-            }
-
-            /// Refuses early what no text could make legal (a finished game, a seat that may
-            /// not act); the acting seat otherwise.
-            ///
-            /// # Errors
-            /// The game's `game-over` or `not-your-turn` refusal.
-            pub fn check_turn(&self, seat: Option<Seat>) -> Result<Seat, AnyRefusal> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) =>
-                        <$ty as Game>::check_turn(g, seat).map_err(AnyRefusal::$variant), )*
-                }
-            }
-
-            /// Reads an action as a player may type it in chat (forgiving where the
-            /// notation is strict), as the one legal action it can mean.
-            ///
-            /// # Errors
-            /// The game's refusal: unreadable, or ambiguous or illegal here.
-            pub fn read_chat(&self, text: &str) -> Result<AnyAction, AnyRefusal> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) =>
-                        <$ty as Game>::read_chat(g, text).map(AnyAction::$variant).map_err(AnyRefusal::$variant), )*
-                }
-            }
-
-            /// Plays `action` for `seat`.
-            ///
-            /// # Errors
-            /// The refusal; `self` is unchanged.
-            pub fn play(&self, seat: Seat, action: &AnyAction) -> Result<(AnyGame, Vec<AnyEvent>), AnyRefusal> {
-                match (self, action) {
-                    $( $(#[$attr])* (AnyGame::$variant(g), AnyAction::$variant(a)) => {
-                        let (next, events) = <$ty as Game>::play(g, seat, a).map_err(AnyRefusal::$variant)?;
-                        Ok((AnyGame::$variant(next), events.into_iter().map(AnyEvent::$variant).collect()))
-                    } )*
-                    #[allow(unreachable_patterns)]
-                    _ => Err(AnyRefusal::OtherGame),
-                }
-            }
-
-            /// Reads and plays an action's text (the engine's `apply`), refusing in the
-            /// contract's order.
-            ///
-            /// # Errors
-            /// The refusal; `self` is unchanged.
-            #[allow(clippy::type_complexity)]
-            pub fn apply(
-                &self,
-                seat: Option<Seat>,
-                text: &str,
-            ) -> Result<(AnyAction, AnyGame, Vec<AnyEvent>), AnyRefusal> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) => {
-                        let (a, next, events) = <$ty as Game>::apply(g, seat, text).map_err(AnyRefusal::$variant)?;
-                        Ok((
-                            AnyAction::$variant(a),
-                            AnyGame::$variant(next),
-                            events.into_iter().map(AnyEvent::$variant).collect(),
-                        ))
-                    } )*
-                }
-            }
-
-            /// The result once over.
-            pub fn outcome(&self) -> Option<Outcome> {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::outcome(g), )* }
-            }
-
-            /// Whether the game is over.
-            pub fn is_over(&self) -> bool {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::is_over(g), )* }
-            }
-
-            /// The action computer player `policy` plays now (deterministic from `seed`).
-            pub fn choose(&self, policy: &str, seed: &str) -> Option<AnyAction> {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) =>
-                        <$ty as Game>::choose(g, policy, seed).map(AnyAction::$variant), )*
-                }
-            }
-
-            /// Whether some audience may, now, see less than the whole position.
-            pub fn has_secrets(&self) -> bool {
-                match self { $( $(#[$attr])* AnyGame::$variant(g) => <$ty as Game>::has_secrets(g), )* }
-            }
-
-            /// What `audience` may see of the position.
-            pub fn view(&self, audience: Audience) -> AnyView {
-                match self {
-                    $( $(#[$attr])* AnyGame::$variant(g) => AnyView {
-                        audience,
-                        game: AnyGame::$variant(<$ty as Game>::view(g, audience).into_position()),
-                    }, )*
-                }
-            }
-
-            /// The events of the action that led from `self` to `next`, as `audience` may
-            /// learn them.
-            pub fn mask_events(&self, next: &AnyGame, audience: Audience, events: &[AnyEvent]) -> Vec<AnyEvent> {
-                match (self, next) {
-                    $( $(#[$attr])* (AnyGame::$variant(g), AnyGame::$variant(n)) => {
-                        let own: Vec<<$ty as Game>::Event> = events
-                            .iter()
-                            .filter_map(|e| <$ty as Member>::event(e).cloned())
-                            .collect();
-                        <$ty as Game>::mask_events(g, n, audience, &own)
-                            .into_iter()
-                            .map(AnyEvent::$variant)
-                            .collect()
-                    } )*
-                    #[allow(unreachable_patterns)]
-                    _ => Vec::new(),
-                }
-            }
-
-            /// Reads the document of a view of the game of `kind` (its `"view"` field taken
-            /// out and given as `audience`).
-            ///
-            /// # Errors
-            /// [`PositionError`] lists every problem.
-            pub fn view_from_value_of(kind: GameKind, value: Value, audience: Audience) -> Result<AnyView, PositionError> {
-                match kind {
-                    $( $(#[$attr])* GameKind::$variant =>
-                        <$ty as Game>::from_view_value(value, audience).map(|v| AnyView {
-                            audience,
-                            game: AnyGame::$variant(v.into_position()),
-                        }), )*
-                }
-            }
-
-            /// Reads a position of the game of `kind` in its notation.
-            ///
-            /// # Errors
-            /// [`PositionError`] lists every problem.
-            pub fn from_value_of(kind: GameKind, value: Value) -> Result<AnyGame, PositionError> {
-                match kind {
-                    $( $(#[$attr])* GameKind::$variant =>
-                        <$ty as Game>::from_value(value).map(AnyGame::$variant), )*
-                }
-            }
-        }
 
         impl Serialize for AnyGame {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -520,56 +258,6 @@ macro_rules! if_test_game {
 for_each_game!(games);
 
 impl std::error::Error for AnyRefusal {}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl GameKind {
-    /// Reads a game id as players type it (any case; `gatos_caes`, `gatoscaes` and
-    /// `avanço` are read as `gatos-caes` and `avanco`).
-    pub fn from_id(text: &str) -> Option<GameKind> {
-        let key = |s: &str| -> String {
-            s.trim()
-                .to_lowercase()
-                .replace('ç', "c")
-                .replace(['ã', 'á'], "a")
-                .replace('õ', "o")
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric())
-                .collect()
-        };
-        let want = key(text);
-        GameKind::ALL.iter().copied().find(|k| key(k.id()) == want)
-    }
-
-    /// The game a position's `format` names (`avanco-position/1` → Avanço), whatever its
-    /// version; a position without `format` is Labscape's (its notation made the field
-    /// optional).
-    pub fn of_position(value: &Value) -> Result<GameKind, PositionError> {
-        match value.get("format") {
-            None | Some(Value::Null) => Ok(GameKind::Labscape),
-            Some(Value::Str(f)) => f
-                .split_once("-position/")
-                .and_then(|(id, _)| GameKind::ALL.iter().copied().find(|k| k.id() == id))
-                .ok_or_else(|| PositionError {
-                    problems: vec![format!(
-                        "format “{f}” is not a position of any game here (known: {})",
-                        GameKind::ALL
-                            .iter()
-                            .map(|k| format!("{}-position/1", k.id()))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )],
-                }),
-            Some(other) => Err(PositionError {
-                problems: vec![format!("format must be a string, not {}", other.kind())],
-            }),
-        }
-    }
-}
 
 impl AnyGame {
     /// Reads a position of any game: its `format` says which.

@@ -9,7 +9,10 @@ use rand_core::RngCore;
 use serde_json::{Value as Json, json};
 
 use super::*;
-use crate::game::{Game, policy_rng};
+use crate::{
+    game::{Game, Refusal as RefusalTrait, SettingsError, policy_rng},
+    view::Audience,
+};
 
 fn read(doc: Json) -> Position {
     Position::from_value(serde_json::from_value(doc).unwrap()).unwrap_or_else(|e| panic!("{e}"))

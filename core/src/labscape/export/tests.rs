@@ -2,7 +2,7 @@
 //! drawn cell or result is caught and named.
 
 use super::*;
-use crate::labscape::{Dice, Layout, Policy, Settings, SetupMode};
+use crate::labscape::{ActionError, Dice, Layout, Policy, Settings, SetupMode, commitment};
 
 /// A whole game played by computer players, as its record.
 fn finished(layout: &str, setup: SetupMode, seed: &str) -> Record {
