@@ -327,8 +327,6 @@ fn edges((x, y): (f32, f32), cell: f32) -> [EdgeLine; 4] {
 /// touchlines), bold where it meets a goal (the goal lines), and the halfway line, centre
 /// circle and centre spot in the middle.
 fn chalk(cv: &mut Canvas, p: &Pitch<'_>, g: Grid) {
-    let line = Line::new(CHALK, 3.0).square();
-    let goal_line = Line::new(CHALK, 5.0).square();
     for ((f, r), ground) in p.squares() {
         if ground != Ground::Grass {
             continue;
@@ -336,8 +334,8 @@ fn chalk(cv: &mut Canvas, p: &Pitch<'_>, g: Grid) {
         for ((df, dr), edge) in edges(g.at((f, r)), g.cell) {
             match p.ground(i16::from(f) + df, i16::from(r) + dr) {
                 Some(Ground::Grass) => {}
-                Some(Ground::Goal) => cv.polyline(&edge, goal_line),
-                _ => cv.polyline(&edge, line),
+                Some(Ground::Goal) => chalk_edge(cv, edge, 5.0),
+                _ => chalk_edge(cv, edge, 3.0),
             }
         }
     }
@@ -356,6 +354,15 @@ fn chalk(cv: &mut Canvas, p: &Pitch<'_>, g: Grid) {
         cv.circle(cx, cy, w * 0.12, None, Some(thin));
         cv.circle(cx, cy, 3.5, Some(CHALK), None);
     }
+}
+
+/// One square's edge in opaque chalk `width` wide, with square ends: an axis-aligned
+/// stroke is a rectangle, filled by hand rather than stroked (a 15 × 15 pitch has about
+/// sixty of them).
+fn chalk_edge(cv: &mut Canvas, [(xa, ya), (xb, yb)]: [(f32, f32); 2], width: f32) {
+    let half = width / 2.0;
+    let (x, y) = (xa.min(xb) - half, ya.min(yb) - half);
+    cv.rect(x, y, (xb - xa).abs() + width, (yb - ya).abs() + width, CHALK);
 }
 
 /// The last action: the goal just scored on, ringed; the man's square before his step,
