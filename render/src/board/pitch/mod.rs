@@ -362,7 +362,13 @@ fn chalk(cv: &mut Canvas, p: &Pitch<'_>, g: Grid) {
 fn chalk_edge(cv: &mut Canvas, [(xa, ya), (xb, yb)]: [(f32, f32); 2], width: f32) {
     let half = width / 2.0;
     let (x, y) = (xa.min(xb) - half, ya.min(yb) - half);
-    cv.rect(x, y, (xb - xa).abs() + width, (yb - ya).abs() + width, CHALK);
+    cv.rect(
+        x,
+        y,
+        (xb - xa).abs() + width,
+        (yb - ya).abs() + width,
+        CHALK,
+    );
 }
 
 /// The last action: the goal just scored on, ringed; the man's square before his step,
