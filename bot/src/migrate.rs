@@ -134,16 +134,7 @@ const TABLES: &[(&str, &[(&str, Col)])] = {
                 ("computer", Bool),
                 ("rank", Int),
                 ("finish", Text),
-            ],
-        ),
-        (
-            "labscape_results",
-            &[
-                ("game_id", Int),
-                ("seat", Int),
-                ("food", Int),
-                ("time", Int),
-                ("caught_by_robot", Int),
+                ("extra", OptText),
             ],
         ),
         ("outbox", &[("game_id", Int), ("turn", Int), ("since", Int)]),

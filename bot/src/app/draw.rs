@@ -185,7 +185,7 @@ fn drawn(seats: &[SeatRow]) -> Vec<ResultRow> {
             computer: s.policy.is_some(),
             rank: 1,
             finish: AGREED_DRAW.to_string(),
-            tally: None,
+            extra: None,
         })
         .collect()
 }

@@ -4,94 +4,79 @@
 //! stored, marked, so a game's result stays whole, but a computer player's escape is not
 //! a person's record.
 
+use labscape_core::GameKind;
+
 use super::{Ctx, RecordsOf, Reply, Res, Service, ratings::LEADERBOARD_SIZE};
 use crate::{
-    i18n::{Lang, tr},
-    store::{GameStore, PlayerRecord},
+    games::{self, PastFinish},
+    i18n::tr,
+    store::{GameStore, PastResult},
 };
 
 impl<S: GameStore> Service<S> {
-    /// `/records`: this chat's leaderboard (public), or `/records me`: the asker's own
-    /// record over every chat of the platform (private).
+    /// `/records`: this chat's leaderboards (public), or `/records me`: the asker's own
+    /// record over every chat of the platform (private). Each game's module counts and
+    /// words its own records from the results the store keeps; rated games add their
+    /// ratings.
     pub(super) async fn records_cmd(&self, ctx: &Ctx, of: RecordsOf) -> Res<Reply> {
+        self.rate_pending(&ctx.scope.platform).await?;
         match of {
             RecordsOf::Chat => {
-                self.rate_pending(&ctx.scope.platform).await?;
-                let board = self
-                    .store
-                    .chat_records(&ctx.scope, LEADERBOARD_SIZE)
-                    .await?;
+                let past = self.store.chat_results(&ctx.scope).await?;
                 let lang = self.public_lang(ctx, None).await;
                 let (ratings, mut names) = self.rating_boards(&ctx.scope, lang).await?;
-                let mut parts = Vec::new();
-                if !board.is_empty() || ratings.is_empty() {
-                    parts.push(leaderboard_text(&board, lang));
+                let mut parts: Vec<String> = by_game(&past)
+                    .filter_map(|(kind, f)| games::of(kind).leaderboard(&f, LEADERBOARD_SIZE, lang))
+                    .collect();
+                if parts.is_empty() && ratings.is_empty() {
+                    parts.push(tr!(lang, "records-empty"));
                 }
                 parts.extend(ratings);
                 // Names people chose: an adapter whose markup would read them escapes them.
-                names.extend(board.iter().map(|r| r.name.clone()));
+                names.extend(past.iter().map(|r| r.name.clone()));
+                names.sort();
+                names.dedup();
                 let mut reply = Reply::text(parts.join("\n\n"));
                 reply.names = names;
                 Ok(reply)
             }
             RecordsOf::Me => {
-                self.rate_pending(&ctx.scope.platform).await?;
-                let mine = self
+                let past = self
                     .store
-                    .user_record(&ctx.scope.platform, &ctx.user_id)
+                    .user_results(&ctx.scope.platform, &ctx.user_id)
                     .await?;
                 let ratings = self
                     .store
                     .user_ratings(&ctx.scope.platform, &ctx.user_id)
                     .await?;
                 let lang = self.lang_for(ctx).await;
-                let rated = super::ratings::own_ratings_text(&ratings, lang);
-                let text = match (mine, rated) {
-                    (Some(r), Some(rated)) => format!("{}\n{rated}", own_record_text(&r, lang)),
-                    (Some(r), None) => own_record_text(&r, lang),
-                    (None, Some(rated)) => rated,
-                    (None, None) => tr!(lang, "records-me-empty"),
-                };
-                Ok(Reply::private(text))
+                let mut parts: Vec<String> = by_game(&past)
+                    .filter_map(|(kind, f)| games::of(kind).own_record(&f, lang))
+                    .collect();
+                parts.extend(super::ratings::own_ratings_text(&ratings, lang));
+                if parts.is_empty() {
+                    parts.push(tr!(lang, "records-me-empty"));
+                }
+                Ok(Reply::private(parts.join("\n")))
             }
         }
     }
 }
 
-/// A chat's leaderboard in words, best first.
-pub fn leaderboard_text(board: &[PlayerRecord], lang: Lang) -> String {
-    if board.is_empty() {
-        return tr!(lang, "records-empty");
-    }
-    let mut lines = vec![tr!(lang, "records-heading")];
-    for (i, r) in board.iter().enumerate() {
-        lines.push(tr!(
-            lang,
-            "records-line",
-            rank = i + 1,
-            who = r.name.as_str(),
-            games = r.games,
-            escaped = r.escaped,
-            dawn = r.caught_at_dawn,
-            left = r.left_behind,
-            robot = r.caught_by_robot,
-            food = r.most_food.unwrap_or(0)
-        ));
-    }
-    lines.push(tr!(lang, "records-hint"));
-    lines.join("\n")
-}
-
-/// One's own record in words.
-pub fn own_record_text(r: &PlayerRecord, lang: Lang) -> String {
-    tr!(
-        lang,
-        "records-me",
-        games = r.games,
-        escaped = r.escaped,
-        dawn = r.caught_at_dawn,
-        left = r.left_behind,
-        robot = r.caught_by_robot,
-        food = r.most_food.unwrap_or(0)
-    )
+/// The results of each game in core's list, as its module reads them (oldest first).
+fn by_game(past: &[PastResult]) -> impl Iterator<Item = (GameKind, Vec<PastFinish>)> + '_ {
+    GameKind::ALL.iter().filter_map(move |&kind| {
+        let finishes: Vec<PastFinish> = past
+            .iter()
+            .filter(|r| r.game == kind)
+            .map(|r| PastFinish {
+                user_id: r.user_id.clone(),
+                name: r.name.clone(),
+                rank: r.rank,
+                finish: r.finish.clone(),
+                extra: r.extra.clone(),
+            })
+            .collect();
+        (!finishes.is_empty()).then_some((kind, finishes))
+    })
 }

@@ -498,7 +498,7 @@ fn results(seats: &[SeatRow], placings: &[games::Placement]) -> Vec<ResultRow> {
                 computer: s.policy.is_some(),
                 rank: p.rank,
                 finish: p.finish.clone(),
-                tally: p.tally,
+                extra: p.extra.clone(),
             })
         })
         .collect()

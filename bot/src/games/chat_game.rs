@@ -13,7 +13,8 @@ use std::{borrow::Cow, ops::RangeInclusive};
 use labscape_core::{Game, Member, Outcome, Reason, Seat};
 
 use super::{
-    Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, Placement, Suggestion, board,
+    Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Placement,
+    Suggestion, board,
     lobby::{any_lobby_open, any_lobby_status, key_value_settings},
     record::any_record_file,
 };
@@ -411,7 +412,7 @@ pub trait ChatGame: Member {
                         seat: p.seat.0,
                         rank: p.rank,
                         finish: p.finish.to_string(),
-                        tally: None,
+                        extra: None,
                     })
                     .collect()
             })
@@ -449,6 +450,19 @@ pub trait ChatGame: Member {
     /// The reason, when the record does not replay.
     fn record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
         any_record_file(r)
+    }
+    /// This game's leaderboard in a chat, from every person's finished games of it (oldest
+    /// first; computer players left out), the best `limit` people; `None` when the game
+    /// keeps no leaderboard of its own (its ratings may still rank it).
+    fn leaderboard(finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String> {
+        let _ = (finishes, limit, lang);
+        None
+    }
+    /// One person's own record in this game, from their finished games of it (oldest
+    /// first); `None` when the game keeps none of its own.
+    fn own_record(finishes: &[PastFinish], lang: Lang) -> Option<String> {
+        let _ = (finishes, lang);
+        None
     }
     /// `/luck` in words, for a game with dice ([`Profile::has_dice`]).
     ///

@@ -55,6 +55,6 @@ pub use look::{Look, owner_of_look};
 pub use module::{Module, of};
 pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, replay};
 pub use record::{AGREED, ANY_RECORD_FORMAT, GameRecord};
-pub use results::Placement;
+pub use results::{PastFinish, Placement};
 #[cfg(test)]
 mod tests;

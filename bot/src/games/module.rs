@@ -9,8 +9,8 @@ use std::{borrow::Cow, marker::PhantomData, ops::RangeInclusive};
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Reason, Seat};
 
 use super::{
-    Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, Picture, Placement,
-    Profile, Suggestion, Told, TurnPicture, TurnTold,
+    Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Picture,
+    Placement, Profile, Suggestion, Told, TurnPicture, TurnTold,
 };
 use crate::i18n::Lang;
 
@@ -138,6 +138,8 @@ pub trait Module: Send + Sync {
         text: &str,
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)>;
+    fn leaderboard(&self, finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String>;
+    fn own_record(&self, finishes: &[PastFinish], lang: Lang) -> Option<String>;
     /// `/luck` in words; `None` for a game without dice.
     fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>>;
 }
@@ -411,6 +413,12 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)> {
         G::from_any(game)?.choices(seat, text, lang)
+    }
+    fn leaderboard(&self, finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String> {
+        G::leaderboard(finishes, limit, lang)
+    }
+    fn own_record(&self, finishes: &[PastFinish], lang: Lang) -> Option<String> {
+        G::own_record(finishes, lang)
     }
     fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>> {
         G::PROFILE.has_dice.then(|| G::luck(r, lang))

@@ -7,7 +7,7 @@ use labscape_core::GameKind;
 
 use super::{
     ActionRow, AgreedEnd, ChatScope, DrawOffer, GameId, GameRow, GameStatus, GameStore, MessageKey,
-    NewGame, PgStore, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, SqliteStore,
+    NewGame, PastResult, PgStore, RatingRow, RatingSave, ResultRow, SeatRow, SqliteStore,
     StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
@@ -195,8 +195,8 @@ delegate! {
     fn handled(&self, key: &MessageKey) -> StoreResult<bool>;
     fn mark_handled(&self, key: &MessageKey, game: Option<GameId>, now: i64) -> StoreResult<bool>;
     fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>>;
-    fn chat_records(&self, scope: &ChatScope, limit: usize) -> StoreResult<Vec<PlayerRecord>>;
-    fn user_record(&self, platform: &str, user_id: &str) -> StoreResult<Option<PlayerRecord>>;
+    fn chat_results(&self, scope: &ChatScope) -> StoreResult<Vec<PastResult>>;
+    fn user_results(&self, platform: &str, user_id: &str) -> StoreResult<Vec<PastResult>>;
     fn ratings_of(
         &self,
         platform: &str,

@@ -3,7 +3,7 @@
 //! PostgreSQL (a throw-away server, `test_postgres.rs`, one fresh database per test). A new
 //! backend is one more module in `contract_tests!`.
 
-use labscape_core::{GameKind, labscape::Finish};
+use labscape_core::GameKind;
 
 use super::*;
 
@@ -59,7 +59,7 @@ contract_tests!(
     a_turn_is_written_once_and_only_at_the_expected_number,
     a_messages_several_actions_are_written_together_or_not_at_all,
     results_are_written_only_with_the_turn_that_ends_the_game,
-    leaderboards_count_a_scopes_finished_games_and_only_people,
+    leaderboards_read_a_scopes_finished_games_and_only_people,
     prefs_round_trip,
     a_chat_language_is_kept_and_a_thread_follows_its_chat,
     a_rating_is_written_once_per_game_and_never_over_a_newer_one,
@@ -231,19 +231,17 @@ pub(super) async fn a_turn_is_written_once_and_only_at_the_expected_number<S: Ga
     assert_eq!(s.snapshot(id, 2).await.unwrap().unwrap().0, 0);
 }
 
-fn result(seat: u8, user: &str, finish: Finish, food: i64, robot: i64) -> ResultRow {
+/// A result that won (rank 1) or lost, with the game's own figures as text the store
+/// keeps and never reads (here, its seat and a number).
+fn result(seat: u8, user: &str, won: bool, figure: i64) -> ResultRow {
     ResultRow {
         seat,
         user_id: user.into(),
         display_name: user.to_uppercase(),
         computer: user.starts_with("bot:"),
-        rank: if finish == Finish::Escaped { 1 } else { 2 },
-        finish: finish.name().into(),
-        tally: Some(LabscapeTally {
-            food,
-            time: 30,
-            caught_by_robot: robot,
-        }),
+        rank: if won { 1 } else { 2 },
+        finish: if won { "won" } else { "lost" }.into(),
+        extra: Some(format!("{{\"seat\": {seat}, \"figure\": {figure}}}")),
     }
 }
 
@@ -322,8 +320,8 @@ pub(super) async fn results_are_written_only_with_the_turn_that_ends_the_game<S:
     let last = TurnWrite {
         status: GameStatus::Over,
         results: vec![
-            result(0, "ana", Finish::Escaped, 3, 1),
-            result(1, "bot:random:2", Finish::CaughtAtDawn, 0, 0),
+            result(0, "ana", true, 3),
+            result(1, "bot:random:2", false, 0),
         ],
         ..turn(id, 1, None)
     };
@@ -342,9 +340,7 @@ pub(super) async fn results_are_written_only_with_the_turn_that_ends_the_game<S:
     assert_eq!(s.game(id).await.unwrap().unwrap().status, GameStatus::Over);
 }
 
-pub(super) async fn leaderboards_count_a_scopes_finished_games_and_only_people<S: GameStore>(
-    s: &S,
-) {
+pub(super) async fn leaderboards_read_a_scopes_finished_games_and_only_people<S: GameStore>(s: &S) {
     let here = scope("c");
     let thread = ChatScope {
         thread: "t".into(),
@@ -354,89 +350,67 @@ pub(super) async fn leaderboards_count_a_scopes_finished_games_and_only_people<S
         platform: "telegram".into(),
         ..scope("c")
     };
-    assert!(s.chat_records(&here, 10).await.unwrap().is_empty());
-    assert_eq!(s.user_record("local", "ana").await.unwrap(), None);
-    finished(
-        s,
-        &here,
-        vec![
-            result(0, "ana", Finish::Escaped, 2, 1),
-            result(1, "bo", Finish::CaughtAtDawn, 5, 2),
-            result(2, "bot:heuristic:3", Finish::Escaped, 9, 0),
-        ],
-    )
-    .await;
-    finished(
-        s,
-        &here,
-        vec![
-            result(0, "bo", Finish::Escaped, 4, 0),
-            result(1, "ana", Finish::LeftBehind, 1, 0),
-        ],
-    )
-    .await;
-    finished(
-        s,
-        &here,
-        vec![
-            result(0, "cy", Finish::Escaped, 7, 0),
-            result(1, "bo", Finish::Escaped, 1, 1),
-        ],
-    )
-    .await;
+    assert!(s.chat_results(&here).await.unwrap().is_empty());
+    assert!(s.user_results("local", "ana").await.unwrap().is_empty());
+    let first = vec![
+        result(0, "ana", true, 2),
+        result(1, "bo", false, 5),
+        result(2, "bot:heuristic:3", true, 9),
+    ];
+    finished(s, &here, first.clone()).await;
+    let mut second = vec![result(0, "bo", true, 4), result(1, "ana", false, 1)];
+    second[0].display_name = "Bo Renamed".into();
+    second[1].extra = None;
+    finished(s, &here, second.clone()).await;
     // Elsewhere: a thread of the same chat, and another platform.
-    finished(s, &thread, vec![result(0, "ana", Finish::Escaped, 8, 0)]).await;
-    finished(s, &telegram, vec![result(0, "ana", Finish::Escaped, 9, 0)]).await;
+    finished(s, &thread, vec![result(0, "ana", true, 8)]).await;
+    finished(s, &telegram, vec![result(0, "ana", true, 9)]).await;
     // An abandoned game with (impossible, but say) rows counts for nothing.
-    let abandoned = finished(s, &here, vec![result(0, "ana", Finish::Escaped, 50, 0)]).await;
+    let abandoned = finished(s, &here, vec![result(0, "ana", true, 50)]).await;
     s.set_status(abandoned, GameStatus::Abandoned, 99)
         .await
         .unwrap();
 
-    let board = s.chat_records(&here, 10).await.unwrap();
-    let rows: Vec<_> = board
-        .iter()
-        .map(|r| (r.user_id.as_str(), r.games, r.escaped, r.most_food))
-        .collect();
+    let past = |r: &ResultRow, name: &str| PastResult {
+        game: GameKind::Labscape,
+        user_id: r.user_id.clone(),
+        name: name.into(),
+        rank: r.rank,
+        finish: r.finish.clone(),
+        extra: r.extra.clone(),
+    };
     assert_eq!(
-        rows,
+        s.chat_results(&here).await.unwrap(),
         [
-            ("bo", 3, 2, Some(4)),
-            ("cy", 1, 1, Some(7)),
-            ("ana", 2, 1, Some(2)),
+            past(&first[0], "ANA"),
+            past(&first[1], "Bo Renamed"),
+            past(&second[1], "ANA"),
+            past(&second[0], "Bo Renamed"),
         ],
-        "most escapes first, then the most food carried out; no computer player"
+        "oldest game first, people only, each under the name of their latest game, \
+         the game's own figures as they were written"
     );
-    let bo = &board[0];
-    assert_eq!(
-        (
-            bo.name.as_str(),
-            bo.caught_at_dawn,
-            bo.left_behind,
-            bo.caught_by_robot
-        ),
-        ("BO", 1, 0, 3)
-    );
-    assert_eq!(s.chat_records(&here, 1).await.unwrap().len(), 1);
-    assert_eq!(s.chat_records(&thread, 10).await.unwrap().len(), 1);
+    assert_eq!(s.chat_results(&thread).await.unwrap().len(), 1);
 
-    // One's own record: every chat of the platform, never another platform's.
-    let ana = s.user_record("local", "ana").await.unwrap().unwrap();
+    // One's own results: every chat of the platform, never another platform's.
+    let ana = s.user_results("local", "ana").await.unwrap();
     assert_eq!(
-        (
-            ana.games,
-            ana.escaped,
-            ana.left_behind,
-            ana.most_food,
-            ana.caught_by_robot
-        ),
-        (3, 2, 1, Some(8), 1)
+        ana.iter()
+            .map(|r| (r.finish.as_str(), r.extra.as_deref()))
+            .collect::<Vec<_>>(),
+        [
+            ("won", Some(r#"{"seat": 0, "figure": 2}"#)),
+            ("lost", None),
+            ("won", Some(r#"{"seat": 0, "figure": 8}"#)),
+        ]
     );
-    let ana_tg = s.user_record("telegram", "ana").await.unwrap().unwrap();
-    assert_eq!((ana_tg.games, ana_tg.most_food), (1, Some(9)));
-    assert_eq!(
-        s.user_record("local", "bot:heuristic:3").await.unwrap(),
-        None,
+    let ana_tg = s.user_results("telegram", "ana").await.unwrap();
+    assert_eq!(ana_tg.len(), 1);
+    assert!(
+        s.user_results("local", "bot:heuristic:3")
+            .await
+            .unwrap()
+            .is_empty(),
         "computer players have no record"
     );
 }
@@ -656,7 +630,7 @@ pub(super) async fn finished_two_player_games_wait_to_be_rated_and_lead_their_ch
         computer: false,
         rank,
         finish: if rank == 1 { "won" } else { "lost" }.into(),
-        tally: None,
+        extra: None,
     };
     let g = NewGame {
         kind: GameKind::Avanco,
@@ -751,7 +725,7 @@ pub(super) async fn a_draw_is_offered_taken_back_and_agreed_once<S: GameStore>(s
         computer: false,
         rank: 1,
         finish: "agreed-draw".into(),
-        tally: None,
+        extra: None,
     };
     let end = AgreedEnd {
         game: id,

@@ -18,7 +18,7 @@ mod boards;
 
 use super::{
     ActionRow, AgreedEnd, ChatScope, DrawOffer, GameId, GameRow, GameStatus, GameStore, MessageKey,
-    NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow, SeatRow, StoreError, StoreResult,
+    NewGame, PastResult, RatingRow, RatingSave, ResultRow, SeatRow, StoreError, StoreResult,
     TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
@@ -432,34 +432,16 @@ impl GameStore for MemoryStore {
         Ok(self.tables().results.get(&id).cloned().unwrap_or_default())
     }
 
-    async fn chat_records(
-        &self,
-        scope: &ChatScope,
-        limit: usize,
-    ) -> StoreResult<Vec<PlayerRecord>> {
+    async fn chat_results(&self, scope: &ChatScope) -> StoreResult<Vec<PastResult>> {
         let t = self.tables();
-        let mut rows = t.records(&scope.platform, |g| g.scope == *scope, None);
-        rows.sort_by(|a, b| {
-            b.escaped
-                .cmp(&a.escaped)
-                .then(b.most_food.unwrap_or(-1).cmp(&a.most_food.unwrap_or(-1)))
-                .then(a.games.cmp(&b.games))
-                .then(a.name.cmp(&b.name))
-        });
-        rows.truncate(limit);
-        Ok(rows)
+        Ok(t.past_results(&scope.platform, |g, _| g.scope == *scope))
     }
 
-    async fn user_record(
-        &self,
-        platform: &str,
-        user_id: &str,
-    ) -> StoreResult<Option<PlayerRecord>> {
+    async fn user_results(&self, platform: &str, user_id: &str) -> StoreResult<Vec<PastResult>> {
         let t = self.tables();
-        Ok(
-            t.records(platform, |g| g.scope.platform == platform, Some(user_id))
-                .pop(),
-        )
+        Ok(t.past_results(platform, |g, r| {
+            g.scope.platform == platform && r.user_id == user_id
+        }))
     }
 
     async fn ratings_of(

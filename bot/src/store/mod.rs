@@ -197,20 +197,19 @@ pub trait GameStore: Send + Sync + 'static {
     ) -> impl Future<Output = StoreResult<bool>> + Send;
     /// The stored results of a finished game, by seat (empty for any other game).
     fn results(&self, id: GameId) -> impl Future<Output = StoreResult<Vec<ResultRow>>> + Send;
-    /// The leaderboard of a chat scope: the people (not computer players) of its finished
-    /// games, most escapes first, then the most food carried out; at most `limit`.
-    fn chat_records(
+    /// The results of the people (not computer players) in a chat scope's finished games,
+    /// oldest game first, for its leaderboards.
+    fn chat_results(
         &self,
         scope: &ChatScope,
-        limit: usize,
-    ) -> impl Future<Output = StoreResult<Vec<PlayerRecord>>> + Send;
-    /// A person's record over the finished games of every chat on `platform` (`None`
-    /// before their first).
-    fn user_record(
+    ) -> impl Future<Output = StoreResult<Vec<PastResult>>> + Send;
+    /// A person's results in the finished games of every chat on `platform`, oldest first
+    /// (none for a computer player).
+    fn user_results(
         &self,
         platform: &str,
         user_id: &str,
-    ) -> impl Future<Output = StoreResult<Option<PlayerRecord>>> + Send;
+    ) -> impl Future<Output = StoreResult<Vec<PastResult>>> + Send;
     /// The stored ratings in `game` on `platform` of those of `user_ids` who have one.
     fn ratings_of(
         &self,

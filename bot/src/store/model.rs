@@ -322,40 +322,26 @@ pub struct ResultRow {
     pub rank: u8,
     /// How their game ended, as the game words it (`won`, `escaped`, `caught_at_dawn`…).
     pub finish: String,
-    /// Labscape's own counts (kept in their own table), for a Labscape game.
-    pub tally: Option<LabscapeTally>,
+    /// The game's own figures for records (Labscape's food, time and catches), as the
+    /// game's module wrote them: kept, never read here.
+    pub extra: Option<String>,
 }
 
-/// What Labscape keeps of a player's finished game beyond rank and finish.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LabscapeTally {
-    /// Food at the end (carried out of the building, if they escaped).
-    pub food: i64,
-    /// Their time at the end.
-    pub time: i64,
-    /// Times the robot caught them.
-    pub caught_by_robot: i64,
-}
-
-/// A person's record over finished games (abandoned ones never count).
+/// One person's result in a finished game, as records read them back.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerRecord {
+pub struct PastResult {
+    /// The game.
+    pub game: GameKind,
     /// Platform user id.
     pub user_id: String,
-    /// The name they last played under.
+    /// The name they last played under on the platform.
     pub name: String,
-    /// Games played to the end.
-    pub games: i64,
-    /// Games they escaped.
-    pub escaped: i64,
-    /// Games they were still inside at dawn.
-    pub caught_at_dawn: i64,
-    /// Games they ran out of time on the ground floor.
-    pub left_behind: i64,
-    /// The most food they carried out of the building (`None`: never escaped).
-    pub most_food: Option<i64>,
-    /// Times the robot caught them, over all those games.
-    pub caught_by_robot: i64,
+    /// 1 for the best; equal finishes share a rank.
+    pub rank: u8,
+    /// How their game ended, as the game words it.
+    pub finish: String,
+    /// The game's own figures, as [`ResultRow::extra`] kept them.
+    pub extra: Option<String>,
 }
 
 /// A person's rating in one game on one platform.

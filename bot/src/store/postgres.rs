@@ -19,8 +19,8 @@ use labscape_core::GameKind;
 
 use super::{
     ActionRow, AgreedEnd, ChatScope, DeadlinePolicy, DrawOffer, GameId, GameRow, GameStatus,
-    GameStore, LabscapeTally, MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow,
-    SeatRow, StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
+    GameStore, MessageKey, NewGame, PastResult, RatingRow, RatingSave, ResultRow, SeatRow,
+    StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// How long opening the store waits for the server's first answer.
@@ -75,7 +75,7 @@ impl PgStore {
 }
 
 use super::rows::{
-    GAME_COLUMNS, RATING_COLUMNS, RECORD_FROM, TIMER_COLUMNS, is_unique, row_readers,
+    GAME_COLUMNS, RATING_COLUMNS, TIMER_COLUMNS, is_unique, past_results_sql, row_readers,
 };
 
 row_readers!(PgRow);
@@ -115,20 +115,6 @@ fn numbered(sql: &str) -> &'static str {
     cache.insert(sql.to_string(), done);
     done
 }
-
-/// A person's record, aggregated over `results r JOIN games g` (finished games only, people
-/// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
-/// the platform (bound first).
-const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
-     (SELECT r2.display_name FROM results r2 JOIN games g2 ON g2.id = r2.game_id \
-      WHERE r2.user_id = r.user_id AND g2.platform = $1 \
-      ORDER BY g2.updated_at DESC, g2.id DESC LIMIT 1) AS name, \
-     COUNT(*) AS games, \
-     COUNT(*) FILTER (WHERE r.finish = 'escaped') AS escaped, \
-     COUNT(*) FILTER (WHERE r.finish = 'caught_at_dawn') AS caught_at_dawn, \
-     COUNT(*) FILTER (WHERE r.finish = 'left_behind') AS left_behind, \
-     MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
-     COALESCE(SUM(t.caught_by_robot), 0)::BIGINT AS caught_by_robot";
 
 /// Replaces a game's timers inside a transaction.
 async fn put_timer(
@@ -500,47 +486,6 @@ impl GameStore for PgStore {
         }
         tx.commit().await?;
         Ok(())
-    }
-
-    async fn chat_records(
-        &self,
-        scope: &ChatScope,
-        limit: usize,
-    ) -> StoreResult<Vec<PlayerRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.platform = $2 AND g.chat = $3 AND g.thread = $4 AND g.status = 'over' \
-             AND NOT r.computer \
-             GROUP BY r.user_id \
-             ORDER BY escaped DESC, most_food DESC NULLS LAST, games ASC, name ASC \
-             LIMIT $5"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(record_row).collect()
-    }
-
-    async fn user_record(
-        &self,
-        platform: &str,
-        user_id: &str,
-    ) -> StoreResult<Option<PlayerRecord>> {
-        let row = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.platform = $2 AND r.user_id = $3 AND g.status = 'over' AND NOT r.computer \
-             GROUP BY r.user_id"
-        ))
-        .bind(platform)
-        .bind(platform)
-        .bind(user_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(record_row).transpose()
     }
 
     async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {

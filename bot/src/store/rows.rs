@@ -10,7 +10,7 @@ pub(super) fn is_unique(e: &sqlx::Error) -> bool {
         .is_some_and(|d| d.is_unique_violation())
 }
 
-/// Defines `game_row`, `timer_row`, `rating_row` and `record_row` over rows of `$row`.
+/// Defines `game_row`, `timer_row`, `rating_row` and `past_result_row` over rows of `$row`.
 macro_rules! row_readers {
     ($row:ty) => {
         fn game_row(r: &$row) -> StoreResult<GameRow> {
@@ -83,16 +83,18 @@ macro_rules! row_readers {
             })
         }
 
-        fn record_row(r: &$row) -> StoreResult<PlayerRecord> {
-            Ok(PlayerRecord {
+        fn past_result_row(r: &$row) -> StoreResult<PastResult> {
+            let game: String = r.try_get("kind")?;
+            Ok(PastResult {
+                game: GameKind::from_id(&game).ok_or_else(|| {
+                    StoreError::Corrupt(format!("a result of an unknown game “{game}”"))
+                })?,
                 user_id: r.try_get("user_id")?,
                 name: r.try_get("name")?,
-                games: r.try_get("games")?,
-                escaped: r.try_get("escaped")?,
-                caught_at_dawn: r.try_get("caught_at_dawn")?,
-                left_behind: r.try_get("left_behind")?,
-                most_food: r.try_get("most_food")?,
-                caught_by_robot: r.try_get("caught_by_robot")?,
+                rank: u8::try_from(r.try_get::<i64, _>("rank")?)
+                    .map_err(|_| StoreError::Corrupt("rank".into()))?,
+                finish: r.try_get("finish")?,
+                extra: r.try_get("extra")?,
             })
         }
     };
@@ -112,6 +114,24 @@ pub(super) const TIMER_COLUMNS: &str = "game_id, turn, seat, user_id, waiting_si
 pub(super) const RATING_COLUMNS: &str =
     "user_id, display_name, game, rating, deviation, volatility, games, wins, losses, draws";
 
-/// The rows a Labscape record aggregates: results of Labscape games with their counts.
-pub(super) const RECORD_FROM: &str = "results r JOIN games g ON g.id = r.game_id \
-     JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat";
+/// The statement `past_result_row` reads: the people's (not computer players') results in
+/// the finished games `filter` picks (over `results r` and `games g`; its placeholders are
+/// bound first), oldest game first, each with the name of the person's latest game on the
+/// platform (bound last).
+pub(super) fn past_results_sql(filter: &str) -> String {
+    format!(
+        "WITH picked AS (SELECT g.kind AS kind, g.updated_at AS at, g.id AS game_id, \
+         r.user_id AS user_id, r.rank AS rank, r.finish AS finish, r.extra AS extra \
+         FROM results r JOIN games g ON g.id = r.game_id \
+         WHERE {filter} AND g.status = 'over' AND NOT r.computer), \
+         names AS (SELECT u.user_id AS user_id, \
+         (SELECT r2.display_name FROM results r2 JOIN games g2 ON g2.id = r2.game_id \
+         WHERE r2.user_id = u.user_id AND g2.platform = ? \
+         ORDER BY g2.updated_at DESC, g2.id DESC LIMIT 1) AS name \
+         FROM (SELECT DISTINCT user_id FROM picked) u) \
+         SELECT p.kind AS kind, p.user_id AS user_id, n.name AS name, p.rank AS rank, \
+         p.finish AS finish, p.extra AS extra \
+         FROM picked p JOIN names n ON n.user_id = p.user_id \
+         ORDER BY p.at, p.game_id, p.user_id"
+    )
+}

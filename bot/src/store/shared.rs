@@ -190,24 +190,14 @@ macro_rules! shared_methods {
         }
         async fn results(&self, id: GameId) -> StoreResult<Vec<ResultRow>> {
             let rows = query(
-                "SELECT r.seat, user_id, display_name, computer, rank, finish, \
-                 t.seat AS tally_seat, food, time, caught_by_robot \
-                 FROM results r LEFT JOIN labscape_results t ON t.game_id = r.game_id AND t.seat = r.seat \
-                 WHERE r.game_id = ? ORDER BY r.seat",
+                "SELECT seat, user_id, display_name, computer, rank, finish, extra \
+                 FROM results WHERE game_id = ? ORDER BY seat",
             )
             .bind(id.0)
             .fetch_all(&self.pool)
             .await?;
             rows.iter()
                 .map(|r| {
-                    let tally = match r.try_get::<Option<i64>, _>("tally_seat")? {
-                        None => None,
-                        Some(_) => Some(LabscapeTally {
-                            food: r.try_get("food")?,
-                            time: r.try_get("time")?,
-                            caught_by_robot: r.try_get("caught_by_robot")?,
-                        }),
-                    };
                     Ok(ResultRow {
                         seat: r.try_get::<i64, _>("seat")? as u8,
                         user_id: r.try_get("user_id")?,
@@ -216,10 +206,31 @@ macro_rules! shared_methods {
                         rank: u8::try_from(r.try_get::<i64, _>("rank")?)
                             .map_err(|_| StoreError::Corrupt("rank".into()))?,
                         finish: r.try_get("finish")?,
-                        tally,
+                        extra: r.try_get("extra")?,
                     })
                 })
                 .collect()
+        }
+        async fn chat_results(&self, scope: &ChatScope) -> StoreResult<Vec<PastResult>> {
+            let sql = past_results_sql("g.platform = ? AND g.chat = ? AND g.thread = ?");
+            let rows = query(&sql)
+                .bind(&scope.platform)
+                .bind(&scope.chat)
+                .bind(&scope.thread)
+                .bind(&scope.platform)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(past_result_row).collect()
+        }
+        async fn user_results(&self, platform: &str, user_id: &str) -> StoreResult<Vec<PastResult>> {
+            let sql = past_results_sql("g.platform = ? AND r.user_id = ?");
+            let rows = query(&sql)
+                .bind(platform)
+                .bind(user_id)
+                .bind(platform)
+                .fetch_all(&self.pool)
+                .await?;
+            rows.iter().map(past_result_row).collect()
         }
         async fn ratings_of(
             &self,
@@ -460,7 +471,8 @@ macro_rules! shared_methods {
 /// the backend's connection `$conn` and pool `$pool`.
 macro_rules! shared_functions {
     ($conn:ty, $pool:ty) => {
-        /// Writes a finished game's results (and Labscape's counts) inside a transaction.
+        /// Writes a finished game's results (with each game's own figures) inside a
+        /// transaction.
         async fn insert_results(
             tx: &mut $conn,
             game: GameId,
@@ -468,8 +480,8 @@ macro_rules! shared_functions {
         ) -> StoreResult<()> {
             for r in results {
                 query(
-                    "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish) \
-                     VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO results (game_id, seat, user_id, display_name, computer, rank, finish, extra) \
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 )
                 .bind(game.0)
                 .bind(i64::from(r.seat))
@@ -478,21 +490,9 @@ macro_rules! shared_functions {
                 .bind(r.computer)
                 .bind(i64::from(r.rank))
                 .bind(&r.finish)
+                .bind(&r.extra)
                 .execute(&mut *tx)
                 .await?;
-                if let Some(t) = &r.tally {
-                    query(
-                        "INSERT INTO labscape_results (game_id, seat, food, time, caught_by_robot) \
-                         VALUES (?, ?, ?, ?, ?)",
-                    )
-                    .bind(game.0)
-                    .bind(i64::from(r.seat))
-                    .bind(t.food)
-                    .bind(t.time)
-                    .bind(t.caught_by_robot)
-                    .execute(&mut *tx)
-                    .await?;
-                }
             }
             Ok(())
         }

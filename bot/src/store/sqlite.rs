@@ -18,8 +18,8 @@ use labscape_core::GameKind;
 
 use super::{
     ActionRow, AgreedEnd, ChatScope, DeadlinePolicy, DrawOffer, GameId, GameRow, GameStatus,
-    GameStore, LabscapeTally, MessageKey, NewGame, PlayerRecord, RatingRow, RatingSave, ResultRow,
-    SeatRow, StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
+    GameStore, MessageKey, NewGame, PastResult, RatingRow, RatingSave, ResultRow, SeatRow,
+    StoreError, StoreResult, TimerRow, Timing, TurnWrite, UserPrefs,
 };
 
 /// Games in one SQLite file.
@@ -116,7 +116,7 @@ impl SqliteStore {
 }
 
 use super::rows::{
-    GAME_COLUMNS, RATING_COLUMNS, RECORD_FROM, TIMER_COLUMNS, is_unique, row_readers,
+    GAME_COLUMNS, RATING_COLUMNS, TIMER_COLUMNS, is_unique, past_results_sql, row_readers,
 };
 
 row_readers!(SqliteRow);
@@ -126,20 +126,6 @@ super::shared::shared_functions!(sqlx::SqliteConnection, sqlx::SqlitePool);
 fn query(sql: &str) -> sqlx::query::Query<'_, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'_>> {
     sqlx::query(sql)
 }
-
-/// A person's record, aggregated over `results r JOIN games g` (finished games only, people
-/// only: the callers' `WHERE` adds the rest). The name is the one of their latest game on
-/// the platform (bound first).
-const RECORD_COLUMNS: &str = "r.user_id AS user_id, \
-     (SELECT r2.display_name FROM results r2 JOIN games g2 ON g2.id = r2.game_id \
-      WHERE r2.user_id = r.user_id AND g2.platform = ? \
-      ORDER BY g2.updated_at DESC, g2.id DESC LIMIT 1) AS name, \
-     COUNT(*) AS games, \
-     COALESCE(SUM(r.finish = 'escaped'), 0) AS escaped, \
-     COALESCE(SUM(r.finish = 'caught_at_dawn'), 0) AS caught_at_dawn, \
-     COALESCE(SUM(r.finish = 'left_behind'), 0) AS left_behind, \
-     MAX(CASE WHEN r.finish = 'escaped' THEN t.food END) AS most_food, \
-     COALESCE(SUM(t.caught_by_robot), 0) AS caught_by_robot";
 
 /// Replaces a game's timers inside a transaction.
 async fn put_timer(
@@ -440,47 +426,6 @@ impl GameStore for SqliteStore {
         insert_results(&mut tx, w.game, &w.results).await?;
         tx.commit().await?;
         Ok(())
-    }
-
-    async fn chat_records(
-        &self,
-        scope: &ChatScope,
-        limit: usize,
-    ) -> StoreResult<Vec<PlayerRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.platform = ? AND g.chat = ? AND g.thread = ? AND g.status = 'over' \
-             AND r.computer = 0 \
-             GROUP BY r.user_id \
-             ORDER BY escaped DESC, COALESCE(most_food, -1) DESC, games ASC, name ASC \
-             LIMIT ?"
-        ))
-        .bind(&scope.platform)
-        .bind(&scope.platform)
-        .bind(&scope.chat)
-        .bind(&scope.thread)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(record_row).collect()
-    }
-
-    async fn user_record(
-        &self,
-        platform: &str,
-        user_id: &str,
-    ) -> StoreResult<Option<PlayerRecord>> {
-        let row = sqlx::query(&format!(
-            "SELECT {RECORD_COLUMNS} FROM {RECORD_FROM} \
-             WHERE g.platform = ? AND r.user_id = ? AND g.status = 'over' AND r.computer = 0 \
-             GROUP BY r.user_id"
-        ))
-        .bind(platform)
-        .bind(platform)
-        .bind(user_id)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(record_row).transpose()
     }
 
     async fn unrated_games(&self, platform: &str, kinds: &[GameKind]) -> StoreResult<Vec<GameId>> {

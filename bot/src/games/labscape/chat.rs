@@ -11,8 +11,9 @@ use labscape_core::{
 use super::{help, story, walls};
 use crate::{
     games::{
-        Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, Picture, Placement,
-        Profile, Suggestion, TurnTold, Worded, lobby::any_lobby_open, lobby::any_lobby_status,
+        Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, PastFinish, Picture,
+        Placement, Profile, Suggestion, TurnTold, Worded, lobby::any_lobby_open,
+        lobby::any_lobby_status,
     },
     i18n::{Lang, tr},
 };
@@ -211,6 +212,14 @@ impl ChatGame for Position {
 
     fn results(end: &Self, history: &[Vec<Event>]) -> Vec<Placement> {
         super::results(end, history)
+    }
+
+    fn leaderboard(finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String> {
+        super::records::leaderboard(finishes, limit, lang)
+    }
+
+    fn own_record(finishes: &[PastFinish], lang: Lang) -> Option<String> {
+        super::records::own_record(finishes, lang)
     }
 
     fn help(_title: &str, lang: Lang) -> String {

@@ -7,6 +7,7 @@ mod luck;
 mod picture;
 mod quick;
 mod record;
+mod records;
 mod refusals;
 mod replay;
 #[cfg(test)]
@@ -21,6 +22,7 @@ pub use luck::{luck, luck_text};
 pub use picture::image;
 pub use quick::{action_of, buttons, payload, rotation_buttons, suggestions};
 pub use record::{export_file, record_of, results};
+pub use records::Tally;
 pub use replay::{MAX_REPLAY_BYTES, render_position, render_replay_within, replay};
 
 pub use refusals::{layout_problem, problem, refused};

@@ -3,10 +3,8 @@
 
 use labscape_core::labscape::{Event, GameExport, Position, Record, TurnRecord, standings};
 
-use crate::{
-    games::{GameRecord, Placement},
-    store::LabscapeTally,
-};
+use super::Tally;
+use crate::games::{GameRecord, Placement};
 
 /// A game's record read as Labscape's.
 pub fn record_of(r: &GameRecord) -> Record {
@@ -68,11 +66,14 @@ pub fn results(end: &Position, per_turn: &[Vec<Event>]) -> Vec<Placement> {
                 .find(|p| p.seat.0 == st.seat)
                 .map_or(1, |p| p.rank),
             finish: st.finish.name().to_string(),
-            tally: Some(LabscapeTally {
-                food: i64::from(st.food),
-                time: i64::from(st.time),
-                caught_by_robot: i64::from(st.caught_by_robot),
-            }),
+            extra: Some(
+                Tally {
+                    food: i64::from(st.food),
+                    time: i64::from(st.time),
+                    caught_by_robot: i64::from(st.caught_by_robot),
+                }
+                .to_extra(),
+            ),
         })
         .collect()
 }

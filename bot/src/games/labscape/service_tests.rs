@@ -271,13 +271,14 @@ async fn finished_games_make_records_and_computer_players_are_not_ranked() {
     let stored = s.store().results(id).await.unwrap();
     assert_eq!(stored.len(), 3);
     for (got, want) in stored.iter().zip(&want) {
+        let tally = super::Tally::from_extra(got.extra.as_deref());
         assert_eq!(
             (
                 got.seat,
                 got.finish.as_str(),
-                got.tally.map(|t| t.food),
-                got.tally.map(|t| t.time),
-                got.tally.map(|t| t.caught_by_robot)
+                tally.map(|t| t.food),
+                tally.map(|t| t.time),
+                tally.map(|t| t.caught_by_robot)
             ),
             (
                 want.seat,

@@ -1,12 +1,12 @@
-//! The memory store's leaderboards: records and ratings read from its tables, as the
+//! The memory store's leaderboards: past results and ratings read from its tables, as the
 //! SQL stores read them with their queries.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 
 use labscape_core::GameKind;
 
 use super::Tables;
-use crate::store::{ChatScope, GameRow, GameStatus, PlayerRecord, RatingRow};
+use crate::store::{ChatScope, GameId, GameRow, GameStatus, PastResult, RatingRow, ResultRow};
 
 impl Tables {
     /// The name a person's record shows: the one of their latest game on `platform`.
@@ -26,56 +26,35 @@ impl Tables {
             .unwrap_or_default()
     }
 
-    /// Labscape records of the people in the finished games `games` picks.
-    pub(super) fn records(
+    /// The people's results in the finished games of `platform` that `pick` picks, oldest
+    /// game first.
+    pub(super) fn past_results(
         &self,
         platform: &str,
-        games: impl Fn(&GameRow) -> bool,
-        user: Option<&str>,
-    ) -> Vec<PlayerRecord> {
-        let mut by_user: BTreeMap<String, PlayerRecord> = BTreeMap::new();
+        pick: impl Fn(&GameRow, &ResultRow) -> bool,
+    ) -> Vec<PastResult> {
+        let mut found: Vec<((i64, GameId), PastResult)> = Vec::new();
         for (id, rows) in &self.results {
             let Some(g) = self.games.get(id) else {
                 continue;
             };
-            if g.status != GameStatus::Over || !games(g) {
+            if g.status != GameStatus::Over || g.scope.platform != platform {
                 continue;
             }
-            for r in rows {
-                let Some(t) = r.tally else { continue };
-                if r.computer || user.is_some_and(|u| u != r.user_id) {
-                    continue;
-                }
-                let rec = by_user.entry(r.user_id.clone()).or_insert(PlayerRecord {
+            for r in rows.iter().filter(|r| !r.computer && pick(g, r)) {
+                let past = PastResult {
+                    game: g.kind,
                     user_id: r.user_id.clone(),
-                    name: String::new(),
-                    games: 0,
-                    escaped: 0,
-                    caught_at_dawn: 0,
-                    left_behind: 0,
-                    most_food: None,
-                    caught_by_robot: 0,
-                });
-                rec.games += 1;
-                match r.finish.as_str() {
-                    "escaped" => {
-                        rec.escaped += 1;
-                        rec.most_food = Some(rec.most_food.map_or(t.food, |f| f.max(t.food)));
-                    }
-                    "caught_at_dawn" => rec.caught_at_dawn += 1,
-                    "left_behind" => rec.left_behind += 1,
-                    _ => {}
-                }
-                rec.caught_by_robot += t.caught_by_robot;
+                    name: self.latest_name(platform, &r.user_id),
+                    rank: r.rank,
+                    finish: r.finish.clone(),
+                    extra: r.extra.clone(),
+                };
+                found.push(((g.updated_at, g.id), past));
             }
         }
-        by_user
-            .into_values()
-            .map(|mut r| {
-                r.name = self.latest_name(platform, &r.user_id);
-                r
-            })
-            .collect()
+        found.sort_by(|(a, x), (b, y)| a.cmp(b).then_with(|| x.user_id.cmp(&y.user_id)));
+        found.into_iter().map(|(_, p)| p).collect()
     }
 
     /// A chat's leaderboard in one game: the rated people who finished a game of it there,

@@ -66,12 +66,12 @@ async fn a_database_from_before_the_game_seam_migrates_in_place() {
         (
             results[0].rank,
             results[0].finish.as_str(),
-            results[0].tally
+            crate::games::labscape::Tally::from_extra(results[0].extra.as_deref())
         ),
         (
             1,
             "caught_at_dawn",
-            Some(LabscapeTally {
+            Some(crate::games::labscape::Tally {
                 food: 0,
                 time: 38,
                 caught_by_robot: 4
@@ -97,9 +97,24 @@ async fn a_database_from_before_the_game_seam_migrates_in_place() {
     assert_eq!(actions.len(), 4);
     assert!(s.timer(running.id).await.unwrap().is_some());
     // The ana record still counts the finished game.
-    let ana = s.user_record("local", "ana").await.unwrap().unwrap();
-    assert_eq!(
-        (ana.games, ana.caught_at_dawn, ana.caught_by_robot),
-        (1, 1, 4)
+    let ana = s.user_results("local", "ana").await.unwrap();
+    let record = crate::games::of(GameKind::Labscape)
+        .own_record(
+            &[crate::games::PastFinish {
+                user_id: ana[0].user_id.clone(),
+                name: ana[0].name.clone(),
+                rank: ana[0].rank,
+                finish: ana[0].finish.clone(),
+                extra: ana[0].extra.clone(),
+            }],
+            crate::i18n::Lang::En,
+        )
+        .unwrap();
+    assert_eq!(ana.len(), 1);
+    assert!(
+        record.contains("one game")
+            && record.contains("caught at dawn 1")
+            && record.contains("robot 4 times"),
+        "{record}"
     );
 }
