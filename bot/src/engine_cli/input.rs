@@ -4,12 +4,12 @@
 
 use std::io::Read;
 
-use labscape_core::{AnyGame, AnyView, Audience, GameKind, Member, Value, labscape};
+use labscape_core::{AnyGame, AnyView, Audience, GameKind, Value};
 
 use super::{Failure, PositionArg};
 
-/// The largest position file read. Labscape's largest board (six full floors, eight
-/// players) writes under 100 KiB; the other games under 1 KiB.
+/// The largest position file read. The largest board of any game (Labscape's six full
+/// floors, eight players) writes under 100 KiB; most games under 1 KiB.
 pub(crate) const MAX_POSITION_BYTES: u64 = 1 << 20;
 
 /// The text of the position file, capped.
@@ -82,17 +82,8 @@ pub(super) fn read_any(arg: &PositionArg) -> Result<Input, Failure> {
         }
         return Ok(Input::View(view));
     }
-    if kind == GameKind::Labscape {
-        // Labscape's notation is read by its own document type, as it always was: the
-        // same messages for the same mistakes.
-        let doc: labscape::PositionDoc = serde_json::from_str(&text).map_err(|e| {
-            Failure::invalid(format!(
-                "the position is not valid JSON for the notation: {e}"
-            ))
-        })?;
-        return labscape::Position::from_doc(&doc)
-            .map(|p| Input::Whole(p.into_any()))
-            .map_err(invalid);
+    if let Some(read) = crate::games::of(kind).read_position(&text) {
+        return read.map(Input::Whole).map_err(Failure::from);
     }
     AnyGame::from_value_of(kind, value)
         .map(Input::Whole)

@@ -1,16 +1,17 @@
-//! `engine new`: a fresh position of any game. Labscape keeps its own flags (`--layout`,
-//! `--difficulty`, `--setup`, as `position-format.md` documents them); every game, Labscape
-//! included, also takes its options as `--option KEY=VALUE`.
+//! `engine new`: a fresh position of any game, its options as `--option KEY=VALUE`. A game
+//! with flags of its own (`--layout`, `--difficulty`, `--setup`: Labscape's, as
+//! `position-format.md` documents them) reads them in its module (`games::engine`); for
+//! any other game they are unknown options.
 
 use clap::Args;
-use labscape_core::{
-    AnyGame, GameKind, Member, NewAnyError, SettingsError,
-    game::parse_options,
-    labscape::{Difficulty, Layout, Position, Settings, SetupMode},
-};
+use labscape_core::{AnyGame, GameKind, NewAnyError, game::parse_options};
 use serde_json::Value;
 
 use super::Failure;
+use crate::games::{
+    self,
+    engine::{EngineError, EngineFlags, EngineNew, clip},
+};
 
 /// The most players any game seats; `--players` is checked against it before anything
 /// is built.
@@ -26,25 +27,37 @@ pub struct NewArgs {
     /// A game option, `KEY=VALUE` (repeatable).
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
-    /// Labscape: a preset (single, duo, tower, pyramid, grand) or layout notation like
-    /// `###/##/#`.
+    /// The layout, for a game that has one: a preset (single, duo, tower, pyramid, grand)
+    /// or layout notation like `###/##/#`.
     #[arg(long)]
     layout: Option<String>,
-    /// Number of players (Labscape: 1 to 8; the two-player games: 2, the default).
+    /// Number of players (1 to 8, as the game seats; the two-player games: 2, the
+    /// default).
     #[arg(long)]
     players: Option<String>,
-    /// Labscape: easy, medium (default), hard or impossible.
+    /// The difficulty, for a game that has one: easy, medium (default), hard or impossible.
     #[arg(long)]
     difficulty: Option<String>,
     /// The game's seed (any text). Without it, a random one.
     #[arg(long)]
     seed: Option<String>,
-    /// Labscape: random (default) or draft.
+    /// The set-up, for a game that has one: random (default) or draft.
     #[arg(long)]
     setup: Option<String>,
     /// Player names, comma-separated (default p1, p2, …).
     #[arg(long)]
     names: Option<String>,
+}
+
+impl From<EngineError> for Failure {
+    fn from(e: EngineError) -> Failure {
+        Failure {
+            code: e.code,
+            message: e.message,
+            exit: 2,
+            problems: e.problems,
+        }
+    }
 }
 
 pub(super) fn run(a: NewArgs) -> Result<Value, Failure> {
@@ -64,40 +77,44 @@ pub(super) fn run(a: NewArgs) -> Result<Value, Failure> {
     })?;
     let mut options = Vec::new();
     for o in &a.options {
-        options.extend(parse_options(o).map_err(option_failure)?);
+        options.extend(parse_options(o).map_err(EngineError::option)?);
     }
-    let players = players(&a, kind, &options)?;
-    let seed = a.seed.clone().unwrap_or_else(crate::random_seed);
-    if kind == GameKind::Labscape {
-        return labscape(a, options, players, &seed);
+    let e = EngineNew {
+        players: given_players(&a)?,
+        seed: a.seed.clone().unwrap_or_else(crate::random_seed),
+        flags: EngineFlags {
+            layout: a.layout,
+            difficulty: a.difficulty,
+            setup: a.setup,
+        },
+        options,
+    };
+    if let Some(made) = games::of(kind).engine_new(&e) {
+        return Ok(super::json(&made?));
     }
-    for (flag, given) in [
-        ("--layout", a.layout.is_some()),
-        ("--difficulty", a.difficulty.is_some()),
-        ("--setup", a.setup.is_some()),
-    ] {
-        if given {
-            return Err(Failure::usage(
-                "unknown-option",
-                format!("{flag} is a Labscape option; {} has none", kind.name()),
-            ));
-        }
+    if let Some(flag) = e.flags.first_given() {
+        return Err(Failure::usage(
+            "unknown-option",
+            format!("{flag} is not an option of {}", kind.name()),
+        ));
     }
+    let players = e.players.unwrap_or_else(|| {
+        // The seats these options give (a game's player count may be an option).
+        let settings: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let fewest = kind.seats(&settings.join(" ")).map_or(2, |r| *r.start());
+        (1..=fewest).map(|i| format!("p{i}")).collect()
+    });
     let (game, _events) =
-        AnyGame::new_game(kind, &options, &players, &seed).map_err(|e| match e {
-            NewAnyError::Settings(e) => option_failure(e),
+        AnyGame::new_game(kind, &e.options, &players, &e.seed).map_err(|e| match e {
+            NewAnyError::Settings(e) => Failure::from(EngineError::option(e)),
             NewAnyError::Players(e) => Failure::usage("invalid-players", e.to_string()),
         })?;
     Ok(super::json(&game))
 }
 
-/// The players' names: `--names`, or `p1, p2, …` for `--players` (or the fewest the game
-/// seats).
-fn players(
-    a: &NewArgs,
-    kind: GameKind,
-    options: &[(String, String)],
-) -> Result<Vec<String>, Failure> {
+/// The players' names given: `--names`, or `p1, p2, …` for `--players`; `None` when
+/// neither was.
+fn given_players(a: &NewArgs) -> Result<Option<Vec<String>>, Failure> {
     let count = match &a.players {
         None => None,
         Some(text) => Some(
@@ -119,18 +136,7 @@ fn players(
     let names: Vec<String> = match (&a.names, count) {
         (Some(names), _) => names.split(',').map(|s| s.trim().to_string()).collect(),
         (None, Some(n)) => (1..=n).map(|i| format!("p{i}")).collect(),
-        (None, None) if kind == GameKind::Labscape => {
-            return Err(Failure::usage(
-                "invalid-players",
-                "--players is required for Labscape (1 to 8)",
-            ));
-        }
-        (None, None) => {
-            // The seats these options give (a game's player count may be an option).
-            let settings: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-            let fewest = kind.seats(&settings.join(" ")).map_or(2, |r| *r.start());
-            (1..=fewest).map(|i| format!("p{i}")).collect()
-        }
+        (None, None) => return Ok(None),
     };
     if names.len() > MAX_PLAYERS {
         return Err(Failure::usage(
@@ -149,77 +155,5 @@ fn players(
             format!("--names gives {} names for {n} players", names.len()),
         ));
     }
-    Ok(names)
-}
-
-/// Labscape, with its own flags and their own error codes, as it always was.
-fn labscape(
-    a: NewArgs,
-    options: Vec<(String, String)>,
-    players: Vec<String>,
-    seed: &str,
-) -> Result<Value, Failure> {
-    labscape_core::game::check_option_keys(&options, <Position as labscape_core::Game>::OPTIONS)
-        .map_err(option_failure)?;
-    let pick = |flag: Option<String>, key: &'static str| -> Result<Option<String>, Failure> {
-        let opt = labscape_core::game::option(&options, key).map(str::to_string);
-        match (flag, opt) {
-            (Some(_), Some(_)) => Err(option_failure(SettingsError::Repeated(key.into()))),
-            (f, o) => Ok(f.or(o)),
-        }
-    };
-    let layout = pick(a.layout, "layout")?.ok_or_else(|| {
-        Failure::usage(
-            "invalid-layout",
-            "--layout is required for Labscape: a preset (single, duo, tower, pyramid, grand) or a layout like ###/##/#",
-        )
-    })?;
-    let difficulty = pick(a.difficulty, "difficulty")?.unwrap_or_else(|| "medium".into());
-    let setup = pick(a.setup, "setup")?.unwrap_or_else(|| "random".into());
-    let layout =
-        Layout::parse(&layout).map_err(|e| Failure::usage("invalid-layout", e.to_string()))?;
-    let difficulty = Difficulty::from_name(&difficulty).ok_or_else(|| {
-        Failure::usage(
-            "invalid-difficulty",
-            format!(
-                "“{}” is not a difficulty: use easy, medium, hard or impossible",
-                clip(&difficulty)
-            ),
-        )
-    })?;
-    let setup = SetupMode::from_name(&setup).ok_or_else(|| {
-        Failure::usage(
-            "invalid-setup",
-            format!(
-                "“{}” is not a setup mode: use random or draft",
-                clip(&setup)
-            ),
-        )
-    })?;
-    let settings = Settings {
-        layout,
-        difficulty,
-        setup,
-        players,
-    };
-    let (pos, _events) = Position::new_game(&settings, seed)
-        .map_err(|e| Failure::usage("invalid-players", e.to_string()))?;
-    Ok(super::json(&pos.into_any()))
-}
-
-fn option_failure(e: SettingsError) -> Failure {
-    let code = match e {
-        SettingsError::UnknownOption { .. } => "unknown-option",
-        _ => "invalid-option",
-    };
-    Failure::usage(code, e.to_string())
-}
-
-/// At most 40 characters of what was typed, for a message.
-fn clip(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
+    Ok(Some(names))
 }

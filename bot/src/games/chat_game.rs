@@ -10,11 +10,12 @@
 
 use std::{borrow::Cow, ops::RangeInclusive};
 
-use labscape_core::{Game, Member, Outcome, Reason, Seat};
+use labscape_core::{AnyGame, Game, Member, Outcome, Reason, Seat};
 
 use super::{
     Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Placement,
     Suggestion, board,
+    engine::{EngineError, EngineNew},
     lobby::{any_lobby_open, any_lobby_status, key_value_settings},
     record::any_record_file,
 };
@@ -450,6 +451,18 @@ pub trait ChatGame: Member {
     /// The reason, when the record does not replay.
     fn record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
         any_record_file(r)
+    }
+    /// `labscape engine new` from the game's own flags, when it has any (Labscape's
+    /// `--layout`); `None`: its options are read as every game's.
+    fn engine_new(e: &EngineNew) -> Option<Result<AnyGame, EngineError>> {
+        let _ = e;
+        None
+    }
+    /// A position file's text read with the game's own document type, when it has one;
+    /// `None`: read as every game's JSON.
+    fn read_position(text: &str) -> Option<Result<AnyGame, EngineError>> {
+        let _ = text;
+        None
     }
     /// This game's leaderboard in a chat, from every person's finished games of it (oldest
     /// first; computer players left out), the best `limit` people; `None` when the game

@@ -19,6 +19,7 @@ mod avanco;
 pub mod board;
 mod buttons;
 mod chat_game;
+pub mod engine;
 mod flume;
 #[cfg(test)]
 mod footer_tests;

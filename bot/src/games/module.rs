@@ -8,6 +8,7 @@ use std::{borrow::Cow, marker::PhantomData, ops::RangeInclusive};
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Reason, Seat};
 
+use super::engine::{EngineError, EngineNew};
 use super::{
     Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Picture,
     Placement, Profile, Suggestion, Told, TurnPicture, TurnTold,
@@ -138,6 +139,8 @@ pub trait Module: Send + Sync {
         text: &str,
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)>;
+    fn engine_new(&self, e: &EngineNew) -> Option<Result<AnyGame, EngineError>>;
+    fn read_position(&self, text: &str) -> Option<Result<AnyGame, EngineError>>;
     fn leaderboard(&self, finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String>;
     fn own_record(&self, finishes: &[PastFinish], lang: Lang) -> Option<String>;
     /// `/luck` in words; `None` for a game without dice.
@@ -413,6 +416,12 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)> {
         G::from_any(game)?.choices(seat, text, lang)
+    }
+    fn engine_new(&self, e: &EngineNew) -> Option<Result<AnyGame, EngineError>> {
+        G::engine_new(e)
+    }
+    fn read_position(&self, text: &str) -> Option<Result<AnyGame, EngineError>> {
+        G::read_position(text)
     }
     fn leaderboard(&self, finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String> {
         G::leaderboard(finishes, limit, lang)

@@ -4,7 +4,7 @@
 //! wait, and its records, luck and replay are its own.
 
 use labscape_core::{
-    AnyEvent, Seat,
+    AnyEvent, AnyGame, Seat,
     labscape::{Action, Event, Position, Refusal},
 };
 
@@ -12,7 +12,9 @@ use super::{help, story, walls};
 use crate::{
     games::{
         Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, PastFinish, Picture,
-        Placement, Profile, Suggestion, TurnTold, Worded, lobby::any_lobby_open,
+        Placement, Profile, Suggestion, TurnTold, Worded,
+        engine::{EngineError, EngineNew},
+        lobby::any_lobby_open,
         lobby::any_lobby_status,
     },
     i18n::{Lang, tr},
@@ -212,6 +214,14 @@ impl ChatGame for Position {
 
     fn results(end: &Self, history: &[Vec<Event>]) -> Vec<Placement> {
         super::results(end, history)
+    }
+
+    fn engine_new(e: &EngineNew) -> Option<Result<AnyGame, EngineError>> {
+        Some(super::engine::new_position(e))
+    }
+
+    fn read_position(text: &str) -> Option<Result<AnyGame, EngineError>> {
+        Some(super::engine::read_position(text))
     }
 
     fn leaderboard(finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String> {
