@@ -1,13 +1,18 @@
 //! `labscape verify FILE`: checks a game's record file (what `/export` gives) and prints a
-//! plain verdict. The checking itself is `labscape_core::labscape::verify`; this module
-//! reads the file and turns the verdict into text and an exit code.
+//! plain verdict; this module reads the file and turns the verdict into text and an exit
+//! code. A game's record is either every game's (`labscape-game-record/1`: settings,
+//! players, seed and actions, replayed here through core's list) or, for a game with a
+//! record of its own (Labscape's `labscape-record/1`, which carries every roll), checked by
+//! its module (`ChatGame::verify_own_record`), found by the file's format.
 //!
 //! Exit codes: 0 verified; 1 read but not verified (the verdict says why); 2 the file
 //! could not be read as a record file.
 
 use std::{io::Read, path::Path, process::ExitCode};
 
-use labscape_core::labscape::{GameExport, RECORD_FORMAT, Verdict, verify};
+use labscape_core::GameKind;
+
+use crate::games;
 
 /// Why a file is not a record file at all.
 #[derive(Debug, thiserror::Error)]
@@ -16,7 +21,7 @@ pub enum ReadError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// Not JSON, or not the shape of a record file.
-    #[error("it is not a Labscape record file ({0})")]
+    #[error("it is not a record file of labscape ({0})")]
     Json(#[from] serde_json::Error),
     /// Larger than any record file can be.
     #[error("it is larger than a record file can be ({} MiB at most)", MAX_RECORD_BYTES >> 20)]
@@ -25,8 +30,16 @@ pub enum ReadError {
     #[error("it is not UTF-8 text")]
     NotText,
     /// A record file of another format version.
-    #[error("its format is “{0}”; this version of labscape reads {RECORD_FORMAT}")]
+    #[error("its format is “{0}”; this version of labscape reads {known}", known = formats().join(", "))]
     Format(String),
+}
+
+/// The record formats this version reads: every game's, and those of games with their own.
+fn formats() -> Vec<&'static str> {
+    let own = GameKind::ALL
+        .iter()
+        .filter_map(|k| games::of(*k).own_record_format());
+    std::iter::once(ANY_RECORD_FORMAT).chain(own).collect()
 }
 
 /// The largest record file read: a record of the longest game (eight players, hundreds of
@@ -43,29 +56,12 @@ fn read_capped(reader: impl Read) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|_| ReadError::NotText)
 }
 
-/// Reads a record file's text.
-///
-/// # Errors
-/// [`ReadError`] if it is not JSON, not a record file, or another format version.
-pub fn parse(text: &str) -> Result<GameExport, ReadError> {
-    from_value(serde_json::from_str(text)?)
-}
-
-/// A Labscape record file already read as JSON.
-fn from_value(value: serde_json::Value) -> Result<GameExport, ReadError> {
-    match value.get("format").and_then(|f| f.as_str()) {
-        Some(RECORD_FORMAT) => Ok(serde_json::from_value(value)?),
-        Some(other) => Err(ReadError::Format(other.to_string())),
-        None => Err(ReadError::Format("none".into())),
-    }
-}
-
 /// Reads and checks a record file (`-` is standard input).
 ///
 /// # Errors
 /// [`ReadError`] if the file cannot be read as a record file.
-pub fn check_file(path: &Path) -> Result<Verdict, ReadError> {
-    Ok(verify(&parse(&read_path(path)?)?))
+pub fn check_file(path: &Path) -> Result<RecordVerdict, ReadError> {
+    check_text(&read_path(path)?)
 }
 
 /// The text of a record file (`-` is standard input), capped.
@@ -78,28 +74,38 @@ fn read_path(path: &Path) -> Result<String, ReadError> {
 }
 
 /// Checks a record file of any game: whether it is verified, and the verdict in words.
-pub(crate) fn check_text(text: &str) -> Result<(bool, String), ReadError> {
+///
+/// # Errors
+/// [`ReadError`] if the text is not a record file of a format this version reads.
+pub fn check_text(text: &str) -> Result<RecordVerdict, ReadError> {
     let value: serde_json::Value = serde_json::from_str(text)?;
-    if value.get("format").and_then(|f| f.as_str()) == Some(ANY_RECORD_FORMAT) {
-        let v = verify_board_game(&value)?;
-        return Ok((v.verified, v.text));
+    let format = match value.get("format").and_then(|f| f.as_str()) {
+        Some(f) => f.to_string(),
+        None => return Err(ReadError::Format("none".into())),
+    };
+    if format == ANY_RECORD_FORMAT {
+        return verify_board_game(&value);
     }
-    let verdict = verify(&from_value(value)?);
-    Ok((verdict.is_verified(), verdict.to_string()))
+    let module = GameKind::ALL
+        .iter()
+        .map(|k| games::of(*k))
+        .find(|m| m.own_record_format() == Some(format.as_str()))
+        .ok_or(ReadError::Format(format))?;
+    let (verified, text) = module.verify_own_record(value)?;
+    Ok(RecordVerdict { verified, text })
 }
 
-/// The verdict on a board game's record file (`labscape-game-record/1`, from `/export`):
-/// every action is legal in turn from the start, and the seed, once revealed, matches its
-/// commitment.
+/// The verdict on a record file: whether it checks out (every action legal in turn from
+/// the start, every roll the seed's, the seed its commitment), and what was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardVerdict {
+pub struct RecordVerdict {
     /// Whether the record checks out.
     pub verified: bool,
     /// What was found, in a sentence or two.
     pub text: String,
 }
 
-impl std::fmt::Display for BoardVerdict {
+impl std::fmt::Display for RecordVerdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text)
     }
@@ -109,8 +115,8 @@ impl std::fmt::Display for BoardVerdict {
 ///
 /// # Errors
 /// [`ReadError::Format`] when it does not name a game this version knows, or lacks a field.
-pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, ReadError> {
-    use labscape_core::{AnyGame, GameKind, Seat, game::parse_options};
+pub fn verify_board_game(value: &serde_json::Value) -> Result<RecordVerdict, ReadError> {
+    use labscape_core::{AnyGame, Seat, game::parse_options};
     let field = |name: &str| {
         value
             .get(name)
@@ -118,7 +124,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
     };
     let id = field("game")?.as_str().unwrap_or_default();
     let kind = GameKind::from_id(id)
-        .filter(|k| *k != GameKind::Labscape)
+        .filter(|k| games::of(*k).own_record_format().is_none())
         .ok_or_else(|| ReadError::Format(format!("a record of an unknown game “{id}”")))?;
     let options = parse_options(field("settings")?.as_str().unwrap_or_default())
         .map_err(|e| ReadError::Format(format!("settings: {e}")))?;
@@ -129,7 +135,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
         .map(|p| p.as_str().unwrap_or_default().to_string())
         .collect();
     let fail = |text: String| {
-        Ok(BoardVerdict {
+        Ok(RecordVerdict {
             verified: false,
             text,
         })
@@ -137,7 +143,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
     let seed = value.get("seed").and_then(|s| s.as_str());
     if let Some(seed) = seed {
         let hash = field("seed_hash")?.as_str().unwrap_or_default();
-        if labscape_core::labscape::commitment(seed) != hash {
+        if labscape_core::commitment(seed) != hash {
             return fail("NOT verified: the seed does not match its commitment.".into());
         }
     }
@@ -189,7 +195,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
         None if agreed => "; there the players agreed a draw".into(),
         None => "; the game goes on".into(),
     };
-    Ok(BoardVerdict {
+    Ok(RecordVerdict {
         verified: true,
         text: format!(
             "Verified: {title}. All {} actions are legal in turn{end}.",
@@ -201,10 +207,10 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<BoardVerdict, Read
 /// `labscape verify FILE`: prints the verdict; exit code 0, 1 or 2 (see the module docs).
 /// Reads Labscape's record files and the board games' alike.
 pub fn run(path: &Path) -> ExitCode {
-    match read_path(path).and_then(|text| check_text(&text)) {
-        Ok((verified, verdict)) => {
+    match check_file(path) {
+        Ok(verdict) => {
             println!("{verdict}");
-            if verified {
+            if verdict.verified {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -244,10 +250,13 @@ mod tests {
         let v = verify_board_game(&record(good.clone(), None, "x")).unwrap();
         assert!(v.verified, "{v}");
         // `labscape verify` tells the two kinds of record file apart by their format.
-        let (verified, text) = check_text(&record(good.clone(), None, "x").to_string()).unwrap();
-        assert!(verified && text.starts_with("Verified"), "{text}");
+        let checked = check_text(&record(good.clone(), None, "x").to_string()).unwrap();
+        assert!(
+            checked.verified && checked.text.starts_with("Verified"),
+            "{checked}"
+        );
         assert!(v.text.contains("All 2 actions"), "{v}");
-        let hash = labscape_core::labscape::commitment("s");
+        let hash = labscape_core::commitment("s");
         // A record with its seed is a finished game's: two actions do not finish Avanço.
         let cut = verify_board_game(&record(good.clone(), Some("s"), &hash)).unwrap();
         assert!(!cut.verified && cut.text.contains("missing"), "{cut}");
@@ -310,6 +319,7 @@ mod tests {
 
     #[test]
     fn only_record_files_of_this_format_are_read() {
+        let parse = check_text;
         assert!(matches!(parse("not json"), Err(ReadError::Json(_))));
         assert!(matches!(parse("{}"), Err(ReadError::Format(_))));
         assert!(matches!(

@@ -99,7 +99,10 @@ async fn a_draw_offered_and_accepted_ends_the_game_both_first_and_rated_as_a_dra
     let export = say(&s, "ana", "/export").await;
     let file = String::from_utf8(export.files[0].bytes.clone()).unwrap();
     assert!(file.contains("\"agreed\": \"draw\""), "{file}");
-    let (verified, verdict) = crate::verify::check_text(&file).unwrap();
+    let crate::verify::RecordVerdict {
+        verified,
+        text: verdict,
+    } = crate::verify::check_text(&file).unwrap();
     assert!(verified, "{verdict}");
     assert!(verdict.contains("agreed a draw"), "{verdict}");
 }

@@ -464,6 +464,20 @@ pub trait ChatGame: Member {
         let _ = text;
         None
     }
+    /// The format of the game's own record file, when it has one (`labscape verify` reads
+    /// it with [`ChatGame::verify_own_record`]); `None`: its record is every game's.
+    const OWN_RECORD_FORMAT: Option<&'static str> = None;
+    /// Checks a record file of the game's own format: whether it is verified, and the
+    /// verdict in words.
+    ///
+    /// # Errors
+    /// The file does not have the shape of the game's record.
+    fn verify_own_record(value: serde_json::Value) -> Result<(bool, String), serde_json::Error> {
+        let _ = value;
+        Err(serde::de::Error::custom(
+            "this game has no record file of its own",
+        ))
+    }
     /// This game's leaderboard in a chat, from every person's finished games of it (oldest
     /// first; computer players left out), the best `limit` people; `None` when the game
     /// keeps no leaderboard of its own (its ratings may still rank it).

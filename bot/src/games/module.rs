@@ -139,6 +139,11 @@ pub trait Module: Send + Sync {
         text: &str,
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)>;
+    fn own_record_format(&self) -> Option<&'static str>;
+    fn verify_own_record(
+        &self,
+        value: serde_json::Value,
+    ) -> Result<(bool, String), serde_json::Error>;
     fn engine_new(&self, e: &EngineNew) -> Option<Result<AnyGame, EngineError>>;
     fn read_position(&self, text: &str) -> Option<Result<AnyGame, EngineError>>;
     fn leaderboard(&self, finishes: &[PastFinish], limit: usize, lang: Lang) -> Option<String>;
@@ -416,6 +421,15 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> Option<(String, Vec<Vec<Button>>)> {
         G::from_any(game)?.choices(seat, text, lang)
+    }
+    fn own_record_format(&self) -> Option<&'static str> {
+        G::OWN_RECORD_FORMAT
+    }
+    fn verify_own_record(
+        &self,
+        value: serde_json::Value,
+    ) -> Result<(bool, String), serde_json::Error> {
+        G::verify_own_record(value)
     }
     fn engine_new(&self, e: &EngineNew) -> Option<Result<AnyGame, EngineError>> {
         G::engine_new(e)

@@ -216,6 +216,13 @@ impl ChatGame for Position {
         super::results(end, history)
     }
 
+    const OWN_RECORD_FORMAT: Option<&'static str> = Some(labscape_core::labscape::RECORD_FORMAT);
+
+    fn verify_own_record(value: serde_json::Value) -> Result<(bool, String), serde_json::Error> {
+        let verdict = labscape_core::labscape::verify(&serde_json::from_value(value)?);
+        Ok((verdict.is_verified(), verdict.to_string()))
+    }
+
     fn engine_new(e: &EngineNew) -> Option<Result<AnyGame, EngineError>> {
         Some(super::engine::new_position(e))
     }

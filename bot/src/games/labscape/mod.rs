@@ -22,7 +22,7 @@ pub use lobby::{LobbyProblem, lobby_open, lobby_status, lobby_words, policy, var
 pub use luck::{luck, luck_text};
 pub use picture::image;
 pub use quick::{action_of, buttons, payload, rotation_buttons, suggestions};
-pub use record::{export_file, record_of, results};
+pub use record::{export_file, read_export, record_of, results};
 pub use records::Tally;
 pub use replay::{MAX_REPLAY_BYTES, render_position, render_replay_within, replay};
 

@@ -47,6 +47,14 @@ pub fn export_file(r: &GameRecord) -> Result<Vec<u8>, String> {
     Ok(serde_json::to_vec_pretty(&export).expect("record files serialise"))
 }
 
+/// A Labscape record file's text read back.
+///
+/// # Errors
+/// Not JSON of a record file's shape.
+pub fn read_export(text: &str) -> Result<GameExport, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
 /// How every player finished the game that ends in `end`, `per_turn` being every turn's
 /// events from the start: rank, finish and tally per seat, for the store to write with the
 /// turn that ends it. Empty if the game is not over.

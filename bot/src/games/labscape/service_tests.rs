@@ -35,7 +35,7 @@ fn exported(r: &Reply) -> (String, GameExport) {
     let f = &r.files[0];
     assert!(f.name.ends_with("-record.json"), "{}", f.name);
     let text = String::from_utf8(f.bytes.clone()).expect("JSON text");
-    let export = crate::verify::parse(&text).expect("a record file");
+    let export = super::read_export(&text).expect("a record file");
     (text, export)
 }
 
@@ -109,7 +109,7 @@ async fn a_running_games_export_keeps_the_seed_secret_and_a_finished_one_verifie
     let path = dir.path().join(&finished.files[0].name);
     std::fs::write(&path, &text).unwrap();
     let verdict = crate::verify::check_file(&path).expect("a record file");
-    assert!(verdict.is_verified(), "{verdict}");
+    assert!(verdict.verified, "{verdict}");
     // And a doctored file is caught: the verdict is not a rubber stamp.
     let mut doctored = export.clone();
     let roll = doctored
