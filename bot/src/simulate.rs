@@ -1,11 +1,11 @@
 //! `labscape simulate`: automated playtesting with computer players (issue 9).
 //!
-//! A game with a study of its own plays it (`simulate/labscape/`: the escape rates of
+//! A game with a study of its own plays it (`simulate/balance/`: the escape rates of
 //! Labscape's balance table); every other game is played by two computer players against
 //! each other, seats swapped every other game (`simulate/versus.rs`). This file reads the
 //! options and picks the study; each study is its game's room.
 
-mod labscape;
+mod balance;
 mod versus;
 
 use std::{path::PathBuf, process::ExitCode};
@@ -85,7 +85,7 @@ fn run_inner(args: &SimulateArgs) -> anyhow::Result<()> {
                 .join(", ")
         )
     })?;
-    if let Some(study) = labscape::study(kind) {
+    if let Some(study) = balance::study(kind) {
         return study(args);
     }
     versus::run(

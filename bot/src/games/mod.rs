@@ -39,6 +39,8 @@ mod record;
 mod replay_tests;
 mod results;
 mod sages;
+#[cfg(test)]
+mod seam_tests;
 mod semaforo;
 mod skarb;
 mod soccolot;

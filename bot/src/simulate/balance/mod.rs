@@ -1,4 +1,4 @@
-//! Labscape's own study for `labscape simulate`: whole games with one policy in every
+//! Labscape's balance study for `labscape simulate`: whole games with one policy in every
 //! seat, in parallel on all cores, and what a designer asks of a playtest: how many players
 //! escape, how often everyone or nobody does, food carried out, robot catches, floor
 //! time-outs, dawn losses and game length. `--table` measures every preset × 2–6 players ×
