@@ -331,7 +331,7 @@ fn assert_record(msg: &Msg) -> labscape_core::labscape::GameExport {
     let (name, bytes) = &msg.attachments[0];
     assert!(name.ends_with("-record.json"), "{name}");
     let text = std::str::from_utf8(bytes).expect("JSON text");
-    labscape::verify::parse(text).expect("a labscape-record/1 file")
+    labscape::games::labscape::read_export(text).expect("a labscape-record/1 file")
 }
 
 /// Checks a turn message against the game in the database; returns the game's turn.

@@ -624,7 +624,7 @@ async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_surviv
         .await;
     let doc = calls.into_iter().find(is_record).unwrap();
     let text = String::from_utf8(doc.files["document"].bytes.clone()).unwrap();
-    let record = labscape::verify::parse(&text).expect("a record file");
+    let record = labscape::games::labscape::read_export(&text).expect("a record file");
     assert!(record.seed.is_some());
     let verdict = labscape_core::labscape::verify(&record);
     assert!(verdict.is_verified(), "{verdict}");
