@@ -21,7 +21,7 @@ pub enum ReadError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// Not JSON, or not the shape of a record file.
-    #[error("it is not a record file of labscape ({0})")]
+    #[error("it is not a Labscape record file ({0})")]
     Json(#[from] serde_json::Error),
     /// Larger than any record file can be.
     #[error("it is larger than a record file can be ({} MiB at most)", MAX_RECORD_BYTES >> 20)]
