@@ -1,6 +1,6 @@
 //! The fixed board: the sides ([`Colour`]), the terrain of every square ([`Terrain`]), the
 //! eight directions, the squares with a step table built at compile time (the ball's search
-//! steps millions of times per move of the strong player), and a set of squares as bits.
+//! reads it at every step), and a set of squares as bits.
 
 use std::fmt;
 
