@@ -23,95 +23,10 @@ const MAX_STEP: usize = 25;
 
 impl ChatGame for Position {
     fn problem(r: &Refusal, lang: Lang) -> String {
-        let s = |sq: &Square| sq.to_string();
         match r {
             Refusal::GameOver => tr!(lang, "refusal-game-over"),
             Refusal::NotYourTurn { .. } => tr!(lang, "refusal-not-your-turn"),
             Refusal::Unreadable(t) => tr!(lang, "sages-refusal-unreadable", text = t.as_str()),
-            Refusal::NoMan { square } => tr!(lang, "sages-refusal-no-man", square = s(square)),
-            Refusal::NotYourMan { square, colour } => tr!(
-                lang,
-                "sages-refusal-not-your-man",
-                square = s(square),
-                colour = colour.to_string()
-            ),
-            Refusal::BallIsNotAMan { square } => {
-                tr!(lang, "sages-refusal-ball-is-not-a-man", square = s(square))
-            }
-            Refusal::NotALine { from, to } => {
-                tr!(lang, "sages-refusal-not-a-line", from = s(from), to = s(to))
-            }
-            Refusal::PassesOver {
-                from,
-                to,
-                square,
-                what,
-            } => {
-                let what = match what {
-                    Obstacle::Man(c) => c.to_string(),
-                    Obstacle::Ball => "ball".to_string(),
-                };
-                tr!(
-                    lang,
-                    "sages-refusal-passes-over",
-                    from = s(from),
-                    to = s(to),
-                    square = s(square),
-                    what = what
-                )
-            }
-            Refusal::Occupied { square, colour } => tr!(
-                lang,
-                "sages-refusal-occupied",
-                square = s(square),
-                colour = colour.to_string()
-            ),
-            Refusal::OntoTheBall { from, ball } => tr!(
-                lang,
-                "sages-refusal-onto-the-ball",
-                from = s(from),
-                ball = s(ball)
-            ),
-            Refusal::BackwardDiagonal { from, to } => tr!(
-                lang,
-                "sages-refusal-backward-diagonal",
-                from = s(from),
-                to = s(to)
-            ),
-            Refusal::OpponentsGoal { square } => {
-                tr!(lang, "sages-refusal-opponents-goal", square = s(square))
-            }
-            Refusal::SecondOnGoal { square, keeper } => tr!(
-                lang,
-                "sages-refusal-second-on-goal",
-                square = s(square),
-                keeper = s(keeper)
-            ),
-            Refusal::NotTheBall { square, ball } => tr!(
-                lang,
-                "sages-refusal-not-the-ball",
-                square = s(square),
-                ball = s(ball)
-            ),
-            Refusal::NoStop { from, ball } => tr!(
-                lang,
-                "sages-refusal-no-stop",
-                from = s(from),
-                ball = s(ball)
-            ),
-            Refusal::StopOutOfPlay { stop } => {
-                tr!(lang, "sages-refusal-stop-out-of-play", stop = s(stop))
-            }
-            Refusal::StopOnMan { stop } => tr!(lang, "sages-refusal-stop-on-man", stop = s(stop)),
-            Refusal::StopOnStart { stop } => {
-                tr!(lang, "sages-refusal-stop-on-start", stop = s(stop))
-            }
-            Refusal::StopUnreachable { from, stop } => tr!(
-                lang,
-                "sages-refusal-stop-unreachable",
-                from = s(from),
-                stop = s(stop)
-            ),
             Refusal::NotOneAction(t) => {
                 tr!(lang, "sages-refusal-not-one-action", text = t.as_str())
             }
@@ -125,6 +40,22 @@ impl ChatGame for Position {
                     choices = list.join(&format!(" {or} "))
                 )
             }
+            Refusal::NoMan { .. }
+            | Refusal::NotYourMan { .. }
+            | Refusal::BallIsNotAMan { .. }
+            | Refusal::NotALine { .. }
+            | Refusal::PassesOver { .. }
+            | Refusal::Occupied { .. }
+            | Refusal::OntoTheBall { .. }
+            | Refusal::BackwardDiagonal { .. }
+            | Refusal::OpponentsGoal { .. }
+            | Refusal::SecondOnGoal { .. } => man_problem(r, lang),
+            Refusal::NotTheBall { .. }
+            | Refusal::NoStop { .. }
+            | Refusal::StopOutOfPlay { .. }
+            | Refusal::StopOnMan { .. }
+            | Refusal::StopOnStart { .. }
+            | Refusal::StopUnreachable { .. } => kick_problem(r, lang),
         }
     }
 
@@ -200,6 +131,106 @@ impl ChatGame for Position {
     }
 }
 
+/// Why the man named cannot go where the action sends it.
+fn man_problem(r: &Refusal, lang: Lang) -> String {
+    let s = |sq: &Square| sq.to_string();
+    match r {
+        Refusal::NoMan { square } => tr!(lang, "sages-refusal-no-man", square = s(square)),
+        Refusal::NotYourMan { square, colour } => tr!(
+            lang,
+            "sages-refusal-not-your-man",
+            square = s(square),
+            colour = colour.to_string()
+        ),
+        Refusal::BallIsNotAMan { square } => {
+            tr!(lang, "sages-refusal-ball-is-not-a-man", square = s(square))
+        }
+        Refusal::NotALine { from, to } => {
+            tr!(lang, "sages-refusal-not-a-line", from = s(from), to = s(to))
+        }
+        Refusal::PassesOver {
+            from,
+            to,
+            square,
+            what,
+        } => {
+            let what = match what {
+                Obstacle::Man(c) => c.to_string(),
+                Obstacle::Ball => "ball".to_string(),
+            };
+            tr!(
+                lang,
+                "sages-refusal-passes-over",
+                from = s(from),
+                to = s(to),
+                square = s(square),
+                what = what
+            )
+        }
+        Refusal::Occupied { square, colour } => tr!(
+            lang,
+            "sages-refusal-occupied",
+            square = s(square),
+            colour = colour.to_string()
+        ),
+        Refusal::OntoTheBall { from, ball } => tr!(
+            lang,
+            "sages-refusal-onto-the-ball",
+            from = s(from),
+            ball = s(ball)
+        ),
+        Refusal::BackwardDiagonal { from, to } => tr!(
+            lang,
+            "sages-refusal-backward-diagonal",
+            from = s(from),
+            to = s(to)
+        ),
+        Refusal::OpponentsGoal { square } => {
+            tr!(lang, "sages-refusal-opponents-goal", square = s(square))
+        }
+        Refusal::SecondOnGoal { square, keeper } => tr!(
+            lang,
+            "sages-refusal-second-on-goal",
+            square = s(square),
+            keeper = s(keeper)
+        ),
+        _ => unreachable!("{r:?} is not a refusal of the man's move"),
+    }
+}
+
+/// Why the kicked ball cannot stop where named.
+fn kick_problem(r: &Refusal, lang: Lang) -> String {
+    let s = |sq: &Square| sq.to_string();
+    match r {
+        Refusal::NotTheBall { square, ball } => tr!(
+            lang,
+            "sages-refusal-not-the-ball",
+            square = s(square),
+            ball = s(ball)
+        ),
+        Refusal::NoStop { from, ball } => tr!(
+            lang,
+            "sages-refusal-no-stop",
+            from = s(from),
+            ball = s(ball)
+        ),
+        Refusal::StopOutOfPlay { stop } => {
+            tr!(lang, "sages-refusal-stop-out-of-play", stop = s(stop))
+        }
+        Refusal::StopOnMan { stop } => tr!(lang, "sages-refusal-stop-on-man", stop = s(stop)),
+        Refusal::StopOnStart { stop } => {
+            tr!(lang, "sages-refusal-stop-on-start", stop = s(stop))
+        }
+        Refusal::StopUnreachable { from, stop } => tr!(
+            lang,
+            "sages-refusal-stop-unreachable",
+            from = s(from),
+            stop = s(stop)
+        ),
+        _ => unreachable!("{r:?} is not a refusal of the kick"),
+    }
+}
+
 /// The buttons of a step: `h5` (a man), `h5 ne` (a man's moves one way), `h5-h8` (a
 /// kick's stops), `h5-h8 2` (the second page of them).
 fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
@@ -210,22 +241,46 @@ fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
         None => (key.as_str(), None),
     };
     if let Some((from, ball)) = head.split_once('-') {
-        let (from, ball) = (Square::parse(from)?, Square::parse(ball)?);
-        let stops: Vec<Button> = legal
-            .iter()
-            .filter(
-                |a| matches!(a, Action::Kick { from: f, ball: b, .. } if *f == from && *b == ball),
-            )
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-        let page: usize = page.map_or(Some(1), |p| p.parse().ok())?;
-        return paged(stops, page, &format!("{from}-{ball}"));
+        return kick_step(&legal, from, ball, page);
     }
     let man = Square::parse(head)?;
     let moves: Vec<&Action> = legal
         .iter()
         .filter(|a| matches!(a, Action::Move { from, .. } if *from == man))
         .collect();
+    if let Some(word) = page {
+        return dir_step(&moves, word);
+    }
+    man_step(&legal, man, &moves)
+}
+
+/// The step `h5-h8` (page `page`, the first if none): the kick's stops.
+fn kick_step(legal: &[Action], from: &str, ball: &str, page: Option<&str>) -> Option<Vec<Button>> {
+    let (from, ball) = (Square::parse(from)?, Square::parse(ball)?);
+    let stops: Vec<Button> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Kick { from: f, ball: b, .. } if *f == from && *b == ball))
+        .map(|a| Button::action(a.to_string()))
+        .collect();
+    let page: usize = page.map_or(Some(1), |p| p.parse().ok())?;
+    paged(stops, page, &format!("{from}-{ball}"))
+}
+
+/// The step `h5 ne`: the man's `moves` in the direction `word`.
+fn dir_step(moves: &[&Action], word: &str) -> Option<Vec<Button>> {
+    let dir = dir_of_word(word)?;
+    let out: Vec<Button> = moves
+        .iter()
+        .filter(|a| Dir::between(a.from(), a.to()) == Some(dir))
+        .map(|a| Button::action(a.to_string()))
+        .collect();
+    (!out.is_empty()).then_some(out)
+}
+
+/// The step `h5`: the man's `moves` and his kick's stops when they fit in one step; else
+/// his moves (or, when they alone do not fit, one button per direction) and a button
+/// opening the kick.
+fn man_step(legal: &[Action], man: Square, moves: &[&Action]) -> Option<Vec<Button>> {
     let kick = legal
         .iter()
         .find(|a| matches!(a, Action::Kick { from, .. } if *from == man));
@@ -233,15 +288,6 @@ fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
         .iter()
         .filter(|a| matches!(a, Action::Kick { from, .. } if *from == man))
         .count();
-    if let Some(word) = page {
-        let dir = dir_of_word(word)?;
-        let out: Vec<Button> = moves
-            .iter()
-            .filter(|a| Dir::between(a.from(), a.to()) == Some(dir))
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-        return (!out.is_empty()).then_some(out);
-    }
     if moves.is_empty() && kick.is_none() {
         return None;
     }
