@@ -358,30 +358,6 @@ mod tests {
         assert_eq!(Command::parse("/replay").unwrap(), Command::Replay);
         assert_eq!(Command::parse("/export").unwrap(), Command::Export);
         assert_eq!(Command::parse("/luck@LabscapeBot").unwrap(), Command::Luck);
-        let draw = |l: &str| Command::parse(l);
-        assert_eq!(draw("/draw").unwrap(), Command::Draw(DrawAnswer::Yes));
-        assert_eq!(
-            draw("/draw Accept").unwrap(),
-            Command::Draw(DrawAnswer::Yes)
-        );
-        assert_eq!(draw("/draw não").unwrap(), Command::Draw(DrawAnswer::No));
-        assert_eq!(draw("/draw no").unwrap(), Command::Draw(DrawAnswer::No));
-        assert_eq!(
-            draw("/draw no thanks"),
-            Err(CommandParseError::BadDrawArg("no thanks".into()))
-        );
-        assert_eq!(
-            Command::parse("/records").unwrap(),
-            Command::Records(RecordsOf::Chat)
-        );
-        assert_eq!(
-            Command::parse("/records ME").unwrap(),
-            Command::Records(RecordsOf::Me)
-        );
-        assert_eq!(
-            Command::parse("/records everyone"),
-            Err(CommandParseError::BadRecordsArg("everyone".into()))
-        );
         assert!(Command::parse("/log 0").is_err());
         assert_eq!(
             Command::parse("/new hard 3 pyramid").unwrap(),
@@ -414,6 +390,34 @@ mod tests {
         assert_eq!(
             Command::parse(&"x".repeat(400)),
             Err(CommandParseError::TooLong)
+        );
+    }
+
+    #[test]
+    fn draw_and_records_read_their_word() {
+        let draw = |l: &str| Command::parse(l);
+        assert_eq!(draw("/draw").unwrap(), Command::Draw(DrawAnswer::Yes));
+        assert_eq!(
+            draw("/draw Accept").unwrap(),
+            Command::Draw(DrawAnswer::Yes)
+        );
+        assert_eq!(draw("/draw não").unwrap(), Command::Draw(DrawAnswer::No));
+        assert_eq!(draw("/draw no").unwrap(), Command::Draw(DrawAnswer::No));
+        assert_eq!(
+            draw("/draw no thanks"),
+            Err(CommandParseError::BadDrawArg("no thanks".into()))
+        );
+        assert_eq!(
+            Command::parse("/records").unwrap(),
+            Command::Records(RecordsOf::Chat)
+        );
+        assert_eq!(
+            Command::parse("/records ME").unwrap(),
+            Command::Records(RecordsOf::Me)
+        );
+        assert_eq!(
+            Command::parse("/records everyone"),
+            Err(CommandParseError::BadRecordsArg("everyone".into()))
         );
     }
 }

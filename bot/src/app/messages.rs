@@ -244,14 +244,12 @@ impl UserError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
             UserError::NoGame => tr!(lang, "error-no-game"),
-            UserError::Ended { game, how } => {
-                tr!(
-                    lang,
-                    "error-game-ended",
-                    game = game.as_str(),
-                    how = how.as_str()
-                )
-            }
+            UserError::Ended { game, how } => tr!(
+                lang,
+                "error-game-ended",
+                game = game.as_str(),
+                how = how.as_str()
+            ),
             UserError::GameHere(game) => tr!(lang, "error-game-here", game = game.as_str()),
             UserError::NotSeated => tr!(lang, "error-not-seated"),
             UserError::AlreadySeated => tr!(lang, "error-already-seated"),
@@ -302,55 +300,10 @@ impl UserError {
                 tr!(lang, "error-no-dice-in-game", game = game.as_str())
             }
             UserError::GameOption(e) => tr!(lang, "error-game-option", problem = e.to_string()),
-            UserError::UnknownGame(word) => {
-                let games = GameKind::ALL
-                    .iter()
-                    .map(|k| k.id())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                match nearest_game(word) {
-                    Some(k) => tr!(
-                        lang,
-                        "error-unknown-game-near",
-                        word = word.as_str(),
-                        near = k.id(),
-                        games = games.as_str()
-                    ),
-                    None => tr!(
-                        lang,
-                        "error-unknown-game",
-                        word = word.as_str(),
-                        games = games.as_str()
-                    ),
-                }
-            }
+            UserError::UnknownGame(word) => unknown_game(word, lang),
             UserError::Refused(e) => refusal_module(e).refused(e, lang),
             UserError::TurnEndedAfter { after, part, ended } => {
-                let why = if ended.after.is_over() {
-                    Some(tr!(lang, "turn-ended-game-over"))
-                } else {
-                    games::of(ended.before.kind()).turn_ended_why(
-                        &ended.before,
-                        &ended.action,
-                        &ended.after,
-                        lang,
-                    )
-                };
-                match why {
-                    Some(why) => tr!(
-                        lang,
-                        "error-turn-ended-why",
-                        after = after.as_str(),
-                        part = part.as_str(),
-                        why = why
-                    ),
-                    None => tr!(
-                        lang,
-                        "error-turn-ended-after",
-                        after = after.as_str(),
-                        part = part.as_str()
-                    ),
-                }
+                turn_ended_after(after, part, ended, lang)
             }
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
@@ -359,22 +312,79 @@ impl UserError {
                 part = part.as_str(),
                 problem = refusal_module(e).refusal(e, lang)
             ),
-            UserError::Draw(p) => match p {
-                DrawProblem::NotThisGame(game) => {
-                    tr!(lang, "draw-not-this-game", game = game.as_str())
-                }
-                DrawProblem::AlreadyOffered(who) => {
-                    tr!(lang, "draw-already-offered", who = who.as_str())
-                }
-                DrawProblem::NoneOffered => tr!(lang, "draw-none-offered"),
-                DrawProblem::Computer(who) => tr!(lang, "draw-computer", who = who.as_str()),
-            },
+            UserError::Draw(p) => p.text(lang),
             UserError::OtherGamesVerb { game, owner } => tr!(
                 lang,
                 "error-other-games-verb",
                 game = game.as_str(),
                 owner = *owner
             ),
+        }
+    }
+}
+
+/// `/new WORD` where WORD is no game: the games there are, and the nearest to WORD if one is
+/// near.
+fn unknown_game(word: &str, lang: Lang) -> String {
+    let games = GameKind::ALL
+        .iter()
+        .map(|k| k.id())
+        .collect::<Vec<_>>()
+        .join(", ");
+    match nearest_game(word) {
+        Some(k) => tr!(
+            lang,
+            "error-unknown-game-near",
+            word = word,
+            near = k.id(),
+            games = games.as_str()
+        ),
+        None => tr!(
+            lang,
+            "error-unknown-game",
+            word = word,
+            games = games.as_str()
+        ),
+    }
+}
+
+/// A part after the one that ended the turn, and why the turn ended there when its game
+/// says.
+fn turn_ended_after(after: &str, part: &str, ended: &EndedTurn, lang: Lang) -> String {
+    let why = if ended.after.is_over() {
+        Some(tr!(lang, "turn-ended-game-over"))
+    } else {
+        games::of(ended.before.kind()).turn_ended_why(
+            &ended.before,
+            &ended.action,
+            &ended.after,
+            lang,
+        )
+    };
+    match why {
+        Some(why) => tr!(
+            lang,
+            "error-turn-ended-why",
+            after = after,
+            part = part,
+            why = why
+        ),
+        None => tr!(lang, "error-turn-ended-after", after = after, part = part),
+    }
+}
+
+impl DrawProblem {
+    /// Why `/draw` changes nothing, in `lang`.
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            DrawProblem::NotThisGame(game) => {
+                tr!(lang, "draw-not-this-game", game = game.as_str())
+            }
+            DrawProblem::AlreadyOffered(who) => {
+                tr!(lang, "draw-already-offered", who = who.as_str())
+            }
+            DrawProblem::NoneOffered => tr!(lang, "draw-none-offered"),
+            DrawProblem::Computer(who) => tr!(lang, "draw-computer", who = who.as_str()),
         }
     }
 }

@@ -1,17 +1,15 @@
 //! SAGES in the bot: its refusals and ends in words, a kick's way, a goal and the reset
 //! told, its image (the 15×15 pitch: grass, the track out of play, the nets, the men, the
 //! ball, the last man's step and the ball's way with its bounces, the score and whose
-//! turn), its replay, its rules, and buttons that stay usable on a board with 160 actions.
-//!
-//! Buttons come in steps, each at most 25 (Discord's five rows of five): first a man
-//! (`pick h5`); then that man's moves and its kick (`pick h5-h8`, the kick's stops), or,
-//! when the man has more moves than fit, one button per direction (`pick h5 ne`). A man
-//! reaches the ball along one line at most, so it has at most one kick to open.
+//! turn), its replay, its rules, and buttons that stay usable on a board with 160 actions
+//! (their steps in `buttons`).
+
+mod buttons;
 
 use labscape_core::{
     Game, Seat,
     game::parse_options,
-    sages::{Action, Colour, Dir, Event, Obstacle, Position, Refusal, Square, Terrain},
+    sages::{Action, Colour, Event, Obstacle, Position, Refusal, Square, Terrain},
 };
 use labscape_render::{BoardFrame, Ground, Piece, PitchView};
 
@@ -23,95 +21,10 @@ const MAX_STEP: usize = 25;
 
 impl ChatGame for Position {
     fn problem(r: &Refusal, lang: Lang) -> String {
-        let s = |sq: &Square| sq.to_string();
         match r {
             Refusal::GameOver => tr!(lang, "refusal-game-over"),
             Refusal::NotYourTurn { .. } => tr!(lang, "refusal-not-your-turn"),
             Refusal::Unreadable(t) => tr!(lang, "sages-refusal-unreadable", text = t.as_str()),
-            Refusal::NoMan { square } => tr!(lang, "sages-refusal-no-man", square = s(square)),
-            Refusal::NotYourMan { square, colour } => tr!(
-                lang,
-                "sages-refusal-not-your-man",
-                square = s(square),
-                colour = colour.to_string()
-            ),
-            Refusal::BallIsNotAMan { square } => {
-                tr!(lang, "sages-refusal-ball-is-not-a-man", square = s(square))
-            }
-            Refusal::NotALine { from, to } => {
-                tr!(lang, "sages-refusal-not-a-line", from = s(from), to = s(to))
-            }
-            Refusal::PassesOver {
-                from,
-                to,
-                square,
-                what,
-            } => {
-                let what = match what {
-                    Obstacle::Man(c) => c.to_string(),
-                    Obstacle::Ball => "ball".to_string(),
-                };
-                tr!(
-                    lang,
-                    "sages-refusal-passes-over",
-                    from = s(from),
-                    to = s(to),
-                    square = s(square),
-                    what = what
-                )
-            }
-            Refusal::Occupied { square, colour } => tr!(
-                lang,
-                "sages-refusal-occupied",
-                square = s(square),
-                colour = colour.to_string()
-            ),
-            Refusal::OntoTheBall { from, ball } => tr!(
-                lang,
-                "sages-refusal-onto-the-ball",
-                from = s(from),
-                ball = s(ball)
-            ),
-            Refusal::BackwardDiagonal { from, to } => tr!(
-                lang,
-                "sages-refusal-backward-diagonal",
-                from = s(from),
-                to = s(to)
-            ),
-            Refusal::OpponentsGoal { square } => {
-                tr!(lang, "sages-refusal-opponents-goal", square = s(square))
-            }
-            Refusal::SecondOnGoal { square, keeper } => tr!(
-                lang,
-                "sages-refusal-second-on-goal",
-                square = s(square),
-                keeper = s(keeper)
-            ),
-            Refusal::NotTheBall { square, ball } => tr!(
-                lang,
-                "sages-refusal-not-the-ball",
-                square = s(square),
-                ball = s(ball)
-            ),
-            Refusal::NoStop { from, ball } => tr!(
-                lang,
-                "sages-refusal-no-stop",
-                from = s(from),
-                ball = s(ball)
-            ),
-            Refusal::StopOutOfPlay { stop } => {
-                tr!(lang, "sages-refusal-stop-out-of-play", stop = s(stop))
-            }
-            Refusal::StopOnMan { stop } => tr!(lang, "sages-refusal-stop-on-man", stop = s(stop)),
-            Refusal::StopOnStart { stop } => {
-                tr!(lang, "sages-refusal-stop-on-start", stop = s(stop))
-            }
-            Refusal::StopUnreachable { from, stop } => tr!(
-                lang,
-                "sages-refusal-stop-unreachable",
-                from = s(from),
-                stop = s(stop)
-            ),
             Refusal::NotOneAction(t) => {
                 tr!(lang, "sages-refusal-not-one-action", text = t.as_str())
             }
@@ -125,6 +38,22 @@ impl ChatGame for Position {
                     choices = list.join(&format!(" {or} "))
                 )
             }
+            Refusal::NoMan { .. }
+            | Refusal::NotYourMan { .. }
+            | Refusal::BallIsNotAMan { .. }
+            | Refusal::NotALine { .. }
+            | Refusal::PassesOver { .. }
+            | Refusal::Occupied { .. }
+            | Refusal::OntoTheBall { .. }
+            | Refusal::BackwardDiagonal { .. }
+            | Refusal::OpponentsGoal { .. }
+            | Refusal::SecondOnGoal { .. } => man_problem(r, lang),
+            Refusal::NotTheBall { .. }
+            | Refusal::NoStop { .. }
+            | Refusal::StopOutOfPlay { .. }
+            | Refusal::StopOnMan { .. }
+            | Refusal::StopOnStart { .. }
+            | Refusal::StopUnreachable { .. } => kick_problem(r, lang),
         }
     }
 
@@ -196,149 +125,107 @@ impl ChatGame for Position {
     }
 
     fn pick(&self, key: &str) -> Option<Vec<Vec<Button>>> {
-        pick(self, key).map(board::buttons::rows)
+        buttons::pick(self, key).map(board::buttons::rows)
     }
 }
 
-/// The buttons of a step: `h5` (a man), `h5 ne` (a man's moves one way), `h5-h8` (a
-/// kick's stops), `h5-h8 2` (the second page of them).
-fn pick(g: &Position, key: &str) -> Option<Vec<Button>> {
-    let key = key.trim().to_ascii_lowercase();
-    let legal = g.legal_actions();
-    let (head, page) = match key.split_once(' ') {
-        Some((h, p)) => (h, Some(p.trim())),
-        None => (key.as_str(), None),
-    };
-    if let Some((from, ball)) = head.split_once('-') {
-        let (from, ball) = (Square::parse(from)?, Square::parse(ball)?);
-        let stops: Vec<Button> = legal
-            .iter()
-            .filter(
-                |a| matches!(a, Action::Kick { from: f, ball: b, .. } if *f == from && *b == ball),
-            )
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-        let page: usize = page.map_or(Some(1), |p| p.parse().ok())?;
-        return paged(stops, page, &format!("{from}-{ball}"));
-    }
-    let man = Square::parse(head)?;
-    let moves: Vec<&Action> = legal
-        .iter()
-        .filter(|a| matches!(a, Action::Move { from, .. } if *from == man))
-        .collect();
-    let kick = legal
-        .iter()
-        .find(|a| matches!(a, Action::Kick { from, .. } if *from == man));
-    let kick_stops = legal
-        .iter()
-        .filter(|a| matches!(a, Action::Kick { from, .. } if *from == man))
-        .count();
-    if let Some(word) = page {
-        let dir = dir_of_word(word)?;
-        let out: Vec<Button> = moves
-            .iter()
-            .filter(|a| Dir::between(a.from(), a.to()) == Some(dir))
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-        return (!out.is_empty()).then_some(out);
-    }
-    if moves.is_empty() && kick.is_none() {
-        return None;
-    }
-    let kick_button = kick.map(|k| {
-        let (from, ball) = (k.from(), k.to());
-        Button::new(format!("{from}-{ball}>…"), format!("{PICK} {from}-{ball}")).primary()
-    });
-    let mut out: Vec<Button>;
-    if moves.len() + kick_stops <= MAX_STEP {
-        out = moves
-            .iter()
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-        out.extend(
-            legal
-                .iter()
-                .filter(|a| matches!(a, Action::Kick { from, .. } if *from == man))
-                .map(|a| Button::action(a.to_string()).primary()),
-        );
-        return Some(out);
-    }
-    if moves.len() < MAX_STEP {
-        out = moves
-            .iter()
-            .map(|a| Button::action(a.to_string()))
-            .collect();
-    } else {
-        out = Vec::new();
-        for dir in Dir::ALL {
-            let n = moves
-                .iter()
-                .filter(|a| Dir::between(a.from(), a.to()) == Some(dir))
-                .count();
-            if n > 0 {
-                let word = dir_word(dir);
-                out.push(Button::new(
-                    format!("{man} {}…", arrow(dir)),
-                    format!("{PICK} {man} {word}"),
-                ));
-            }
+/// Why the man named cannot go where the action sends it.
+fn man_problem(r: &Refusal, lang: Lang) -> String {
+    let s = |sq: &Square| sq.to_string();
+    match r {
+        Refusal::NoMan { square } => tr!(lang, "sages-refusal-no-man", square = s(square)),
+        Refusal::NotYourMan { square, colour } => tr!(
+            lang,
+            "sages-refusal-not-your-man",
+            square = s(square),
+            colour = colour.to_string()
+        ),
+        Refusal::BallIsNotAMan { square } => {
+            tr!(lang, "sages-refusal-ball-is-not-a-man", square = s(square))
         }
+        Refusal::NotALine { from, to } => {
+            tr!(lang, "sages-refusal-not-a-line", from = s(from), to = s(to))
+        }
+        Refusal::PassesOver {
+            from,
+            to,
+            square,
+            what,
+        } => {
+            let what = match what {
+                Obstacle::Man(c) => c.to_string(),
+                Obstacle::Ball => "ball".to_string(),
+            };
+            tr!(
+                lang,
+                "sages-refusal-passes-over",
+                from = s(from),
+                to = s(to),
+                square = s(square),
+                what = what
+            )
+        }
+        Refusal::Occupied { square, colour } => tr!(
+            lang,
+            "sages-refusal-occupied",
+            square = s(square),
+            colour = colour.to_string()
+        ),
+        Refusal::OntoTheBall { from, ball } => tr!(
+            lang,
+            "sages-refusal-onto-the-ball",
+            from = s(from),
+            ball = s(ball)
+        ),
+        Refusal::BackwardDiagonal { from, to } => tr!(
+            lang,
+            "sages-refusal-backward-diagonal",
+            from = s(from),
+            to = s(to)
+        ),
+        Refusal::OpponentsGoal { square } => {
+            tr!(lang, "sages-refusal-opponents-goal", square = s(square))
+        }
+        Refusal::SecondOnGoal { square, keeper } => tr!(
+            lang,
+            "sages-refusal-second-on-goal",
+            square = s(square),
+            keeper = s(keeper)
+        ),
+        _ => unreachable!("{r:?} is not a refusal of the man's move"),
     }
-    out.extend(kick_button);
-    Some(out)
 }
 
-/// At most [`MAX_STEP`] buttons: page `page` (from 1) of `all`, with a button to the next
-/// page when there is one.
-fn paged(all: Vec<Button>, page: usize, key: &str) -> Option<Vec<Button>> {
-    if all.is_empty() || page == 0 {
-        return None;
-    }
-    if all.len() <= MAX_STEP {
-        return (page == 1).then_some(all);
-    }
-    let per = MAX_STEP - 1;
-    let pages = all.len().div_ceil(per);
-    if page > pages {
-        return None;
-    }
-    let mut out: Vec<Button> = all.into_iter().skip((page - 1) * per).take(per).collect();
-    if page < pages {
-        out.push(Button::new(
-            format!("{}/{pages} »", page + 1),
-            format!("{PICK} {key} {}", page + 1),
-        ));
-    }
-    Some(out)
-}
-
-fn dir_word(d: Dir) -> &'static str {
-    match d {
-        Dir::North => "n",
-        Dir::NorthEast => "ne",
-        Dir::East => "e",
-        Dir::SouthEast => "se",
-        Dir::South => "s",
-        Dir::SouthWest => "sw",
-        Dir::West => "w",
-        Dir::NorthWest => "nw",
-    }
-}
-
-fn dir_of_word(w: &str) -> Option<Dir> {
-    Dir::ALL.into_iter().find(|d| dir_word(*d) == w)
-}
-
-fn arrow(d: Dir) -> &'static str {
-    match d {
-        Dir::North => "↑",
-        Dir::NorthEast => "↗",
-        Dir::East => "→",
-        Dir::SouthEast => "↘",
-        Dir::South => "↓",
-        Dir::SouthWest => "↙",
-        Dir::West => "←",
-        Dir::NorthWest => "↖",
+/// Why the kicked ball cannot stop where named.
+fn kick_problem(r: &Refusal, lang: Lang) -> String {
+    let s = |sq: &Square| sq.to_string();
+    match r {
+        Refusal::NotTheBall { square, ball } => tr!(
+            lang,
+            "sages-refusal-not-the-ball",
+            square = s(square),
+            ball = s(ball)
+        ),
+        Refusal::NoStop { from, ball } => tr!(
+            lang,
+            "sages-refusal-no-stop",
+            from = s(from),
+            ball = s(ball)
+        ),
+        Refusal::StopOutOfPlay { stop } => {
+            tr!(lang, "sages-refusal-stop-out-of-play", stop = s(stop))
+        }
+        Refusal::StopOnMan { stop } => tr!(lang, "sages-refusal-stop-on-man", stop = s(stop)),
+        Refusal::StopOnStart { stop } => {
+            tr!(lang, "sages-refusal-stop-on-start", stop = s(stop))
+        }
+        Refusal::StopUnreachable { from, stop } => tr!(
+            lang,
+            "sages-refusal-stop-unreachable",
+            from = s(from),
+            stop = s(stop)
+        ),
+        _ => unreachable!("{r:?} is not a refusal of the kick"),
     }
 }
 

@@ -9,7 +9,7 @@ use rand_core::RngCore;
 use serde_json::json;
 
 use super::*;
-use crate::game::{Game, policy_rng};
+use crate::game::{Game, Refusal as _, policy_rng};
 
 /// A position from its men and ball: `"W h10 h1; B a15; * h12"`.
 fn setup(pieces: &str, to_move: u8, score: [u8; 2]) -> Position {

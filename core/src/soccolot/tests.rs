@@ -7,7 +7,7 @@ use rand_core::RngCore;
 use serde_json::json;
 
 use super::*;
-use crate::game::{Game, policy_rng};
+use crate::game::{Game, Refusal as _, policy_rng};
 
 fn from_rows(rows: [&str; 8], to_move: u8) -> Position {
     let json = json!({"format": "soccolot-position/1", "board": rows, "to_move": to_move,

@@ -56,50 +56,8 @@ pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<S
     let r = &STANDARD;
     let n = name.unwrap_or("search").trim().to_ascii_lowercase();
     Some(match n.as_str() {
-        "search" => {
-            let att = tr!(lang, "table-search-attempt");
-            let w = att.chars().count().max(3);
-            let mut s = tr!(lang, "table-search-title");
-            let _ = write!(s, "\n```\n{att:>w$} |");
-            for sum in 2..=12 {
-                let _ = write!(s, "{sum:>4}");
-            }
-            for (i, row) in r.search_table.iter().enumerate() {
-                let label = if i == r.search_table.len() - 1 {
-                    format!("{}+", i + 1)
-                } else {
-                    (i + 1).to_string()
-                };
-                let _ = write!(s, "\n{label:>w$} |");
-                for v in row {
-                    let _ = write!(
-                        s,
-                        "{:>4}",
-                        if *v > 0 {
-                            format!("+{v}")
-                        } else {
-                            v.to_string()
-                        }
-                    );
-                }
-            }
-            s.push_str("\n```");
-            s
-        }
-        "special" => {
-            let mut s = tr!(lang, "table-special-title");
-            s.push('\n');
-            for (i, e) in r.special_table.iter().enumerate() {
-                let _ = writeln!(
-                    s,
-                    "{:>2} {} — {}",
-                    i + 2,
-                    crate::games::labscape::special_name(e.id, lang),
-                    crate::games::labscape::special_effect(e.id, lang)
-                );
-            }
-            s
-        }
+        "search" => search_table(lang),
+        "special" => special_table(lang),
         "items" => tr!(
             lang,
             "table-items",
@@ -108,62 +66,120 @@ pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<S
             special = r.item_mix.special,
             per_module = r.keys_per_module
         ),
-        "start" => {
-            let (w, h) = match pos {
-                Some(p) => {
-                    let f = p.layout().floor(p.floor());
-                    (f.width(), f.height())
-                }
-                None => (3, 3),
-            };
-            tr!(
-                lang,
-                "table-start",
-                columns = w,
-                rows = h,
-                column_recipe = coordinate_recipe(w, lang),
-                row_recipe = coordinate_recipe(h, lang)
-            )
-        }
-        "dawn" => {
-            let modules = pos.map(|p| p.layout().module_count()).unwrap_or(6);
-            let name = pos
-                .map(|p| p.layout().to_string())
-                .unwrap_or_else(|| "pyramid".into());
-            let players = tr!(lang, "table-dawn-players");
-            let pw = players.chars().count();
-            let names: Vec<String> = Difficulty::ALL
-                .iter()
-                .map(|d| crate::games::labscape::difficulty_name(*d, lang))
-                .collect();
-            let cw = names
-                .iter()
-                .map(|n| n.chars().count())
-                .max()
-                .unwrap_or(0)
-                .max(4);
-            let mut s = tr!(
-                lang,
-                "table-dawn-title",
-                layout = name,
-                modules = modules,
-                keys = modules * r.keys_per_module as usize
-            );
-            let _ = write!(s, "\n```\n{players}");
-            for n in &names {
-                let _ = write!(s, " {n:>cw$}");
-            }
-            for players in 1..=8 {
-                let _ = write!(s, "\n{players:>pw$}");
-                for d in Difficulty::ALL {
-                    let _ = write!(s, " {:>cw$}", dawn_for(r, modules, players, d));
-                }
-            }
-            s.push_str("\n```");
-            s
-        }
+        "start" => start_table(pos, lang),
+        "dawn" => dawn_table(pos, lang),
         _ => return None,
     })
+}
+
+/// The search table: the attempt's row against the roll's sum.
+fn search_table(lang: Lang) -> String {
+    let r = &STANDARD;
+    let att = tr!(lang, "table-search-attempt");
+    let w = att.chars().count().max(3);
+    let mut s = tr!(lang, "table-search-title");
+    let _ = write!(s, "\n```\n{att:>w$} |");
+    for sum in 2..=12 {
+        let _ = write!(s, "{sum:>4}");
+    }
+    for (i, row) in r.search_table.iter().enumerate() {
+        let label = if i == r.search_table.len() - 1 {
+            format!("{}+", i + 1)
+        } else {
+            (i + 1).to_string()
+        };
+        let _ = write!(s, "\n{label:>w$} |");
+        for v in row {
+            let _ = write!(
+                s,
+                "{:>4}",
+                if *v > 0 {
+                    format!("+{v}")
+                } else {
+                    v.to_string()
+                }
+            );
+        }
+    }
+    s.push_str("\n```");
+    s
+}
+
+/// The special table, entry by entry with its sum.
+fn special_table(lang: Lang) -> String {
+    let r = &STANDARD;
+    let mut s = tr!(lang, "table-special-title");
+    s.push('\n');
+    for (i, e) in r.special_table.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "{:>2} {} — {}",
+            i + 2,
+            crate::games::labscape::special_name(e.id, lang),
+            crate::games::labscape::special_effect(e.id, lang)
+        );
+    }
+    s
+}
+
+/// How a start cell is drawn with dice, for the floor's size (3 × 3 without a game).
+fn start_table(pos: Option<&Position>, lang: Lang) -> String {
+    let (w, h) = match pos {
+        Some(p) => {
+            let f = p.layout().floor(p.floor());
+            (f.width(), f.height())
+        }
+        None => (3, 3),
+    };
+    tr!(
+        lang,
+        "table-start",
+        columns = w,
+        rows = h,
+        column_recipe = coordinate_recipe(w, lang),
+        row_recipe = coordinate_recipe(h, lang)
+    )
+}
+
+/// Dawn for every player count and difficulty, on the game's layout (the pyramid without a
+/// game).
+fn dawn_table(pos: Option<&Position>, lang: Lang) -> String {
+    let r = &STANDARD;
+    let modules = pos.map(|p| p.layout().module_count()).unwrap_or(6);
+    let name = pos
+        .map(|p| p.layout().to_string())
+        .unwrap_or_else(|| "pyramid".into());
+    let players = tr!(lang, "table-dawn-players");
+    let pw = players.chars().count();
+    let names: Vec<String> = Difficulty::ALL
+        .iter()
+        .map(|d| crate::games::labscape::difficulty_name(*d, lang))
+        .collect();
+    let cw = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
+    let mut s = tr!(
+        lang,
+        "table-dawn-title",
+        layout = name,
+        modules = modules,
+        keys = modules * r.keys_per_module as usize
+    );
+    let _ = write!(s, "\n```\n{players}");
+    for n in &names {
+        let _ = write!(s, " {n:>cw$}");
+    }
+    for players in 1..=8 {
+        let _ = write!(s, "\n{players:>pw$}");
+        for d in Difficulty::ALL {
+            let _ = write!(s, " {:>cw$}", dawn_for(r, modules, players, d));
+        }
+    }
+    s.push_str("\n```");
+    s
 }
 
 /// The seed's tabletop procedure for a uniform coordinate in 1..=n.

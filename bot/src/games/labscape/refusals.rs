@@ -109,6 +109,30 @@ pub fn action_problem(e: &ActionError, lang: Lang) -> String {
             player = player.as_str(),
             active = active.as_str()
         ),
+        ActionError::BlockedByWall { .. }
+        | ActionError::OffFloor { .. }
+        | ActionError::NoSuchCell(..)
+        | ActionError::AlreadyThere(..)
+        | ActionError::Unreachable { .. }
+        | ActionError::BadWait(..) => move_problem(e, lang),
+        ActionError::OnRobot { .. }
+        | ActionError::NothingToSearch(..)
+        | ActionError::NotOnExit { .. }
+        | ActionError::NotEnoughKeys { .. } => cell_problem(e, lang),
+        ActionError::NoSuchWall(..)
+        | ActionError::NotARotation { .. }
+        | ActionError::WallOverlaps { .. }
+        | ActionError::WallOffFloor(..)
+        | ActionError::CutsRobotOff { .. } => wall_problem(e, lang),
+        ActionError::CellTaken { .. }
+        | ActionError::PlacementOverlaps { .. }
+        | ActionError::NotOnBuildingFloor(..) => setup_problem(e, lang),
+    }
+}
+
+/// Why a move or a wait is refused: the way, the cells, the minutes.
+fn move_problem(e: &ActionError, lang: Lang) -> String {
+    match e {
         ActionError::BlockedByWall {
             step,
             dir,
@@ -137,6 +161,20 @@ pub fn action_problem(e: &ActionError, lang: Lang) -> String {
             from = from.to_string(),
             to = to.to_string()
         ),
+        ActionError::BadWait(n) => tr!(
+            lang,
+            "illegal-bad-wait",
+            max = labscape_core::labscape::MAX_WAIT,
+            value = *n
+        ),
+        _ => unreachable!("{e:?} is not a move's or a wait's refusal"),
+    }
+}
+
+/// Why acting on the player's own cell is refused: the robot stands there, nothing is left
+/// to search, it is not the exit, or too few keys to leave.
+fn cell_problem(e: &ActionError, lang: Lang) -> String {
+    match e {
         ActionError::OnRobot { what, cell } => {
             let cell = cell.to_string();
             if *what == "search" {
@@ -165,6 +203,13 @@ pub fn action_problem(e: &ActionError, lang: Lang) -> String {
             need = *need,
             missing = *missing
         ),
+        _ => unreachable!("{e:?} is not a refusal of the cell"),
+    }
+}
+
+/// Why a wall's rotation is refused.
+fn wall_problem(e: &ActionError, lang: Lang) -> String {
+    match e {
         ActionError::NoSuchWall(w) => tr!(lang, "illegal-no-such-wall", wall = w.to_string()),
         ActionError::NotARotation { from, to, at, hint } => {
             let hint = match hint {
@@ -200,12 +245,13 @@ pub fn action_problem(e: &ActionError, lang: Lang) -> String {
             from = from.to_string(),
             to = to.to_string()
         ),
-        ActionError::BadWait(n) => tr!(
-            lang,
-            "illegal-bad-wait",
-            max = labscape_core::labscape::MAX_WAIT,
-            value = *n
-        ),
+        _ => unreachable!("{e:?} is not a rotation's refusal"),
+    }
+}
+
+/// Why a wall or an item placed during the set-up is refused.
+fn setup_problem(e: &ActionError, lang: Lang) -> String {
+    match e {
         ActionError::CellTaken { cell, item } => {
             let item = ItemKind::ALL
                 .into_iter()
@@ -231,6 +277,7 @@ pub fn action_problem(e: &ActionError, lang: Lang) -> String {
             what = what.as_str(),
             floor = *floor
         ),
+        _ => unreachable!("{e:?} is not a placement's refusal"),
     }
 }
 
