@@ -2,7 +2,7 @@
 
 use labscape_core::Lang;
 
-use super::{BoardView, HexView, PitchView, hex::draw_hex, pitch::draw_pitch, square::draw_board};
+use super::{BoardView, HexView, PitchView, hex, pitch, square};
 
 /// One frame of a board game's replay: a square board or a hex board.
 #[derive(Clone, Debug)]
@@ -28,13 +28,10 @@ pub fn render_board_gif(frames: &[BoardFrame], width: u32, lang: Lang) -> Option
             replay.skip();
             continue;
         }
-        replay.push_with(|width| {
-            let cv = match f {
-                BoardFrame::Square(v) => draw_board(v, width),
-                BoardFrame::Hex(v) => draw_hex(v, width),
-                BoardFrame::Pitch(v) => draw_pitch(v, width),
-            };
-            vec![cv.pix]
+        replay.push_with(|width| match f {
+            BoardFrame::Square(v) => square::sheet(v, width).draw_bands(),
+            BoardFrame::Hex(v) => hex::sheet(v, width).draw_bands(),
+            BoardFrame::Pitch(v) => pitch::sheet(pitch::Pitch::of_view(v), width).draw_bands(),
         });
     }
     Some(replay.finish())

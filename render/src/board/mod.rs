@@ -24,8 +24,6 @@ pub use hex::{HexView, render_hex_png};
 pub use pitch::{Ground, PitchView, render_pitch_png};
 pub use square::{BoardView, Edge, Mark, Surface, render_board_png};
 
-use crate::draw::{canvas::Canvas, encode};
-
 /// Output width when none is asked for: a phone's screen, crisp.
 pub const BOARD_WIDTH: u32 = 720;
 const DESIGN_W: f32 = 720.0;
@@ -69,11 +67,4 @@ pub struct Side {
     pub piece: Option<Piece>,
     /// A word under the name ("Cats", "home a1").
     pub note: String,
-}
-
-/// The PNG of a drawn board, with the board palette kept exact.
-fn encode_png(cv: Canvas) -> Vec<u8> {
-    let png = encode::indexed_png(&cv.pix, &palette::seed());
-    encode::recycle(cv.pix);
-    png
 }
