@@ -2,8 +2,6 @@
 //! footer under the board, the coordinates round it, and the check that no text leaves
 //! the card.
 
-use tiny_skia::Pixmap;
-
 use crate::{
     draw::canvas::{self, Align, Canvas, Line, Rgba},
     draw::encode,
@@ -44,7 +42,7 @@ impl<'a> Sheet<'a> {
     }
 
     /// The image's size in pixels.
-    fn size(&self) -> (u32, u32) {
+    pub(super) fn size(&self) -> (u32, u32) {
         let h = canvas::height_px(self.width, DESIGN_W, self.total_h);
         (self.width, h)
     }
@@ -58,7 +56,7 @@ impl<'a> Sheet<'a> {
     }
 
     /// Rows `rows` of the image: the card, and the drawing on it.
-    fn band(&self, rows: (u32, u32)) -> Canvas {
+    pub(super) fn band(&self, rows: (u32, u32)) -> Canvas {
         let mut cv = card(self.width, self.total_h, rows);
         (self.paint)(&mut cv);
         cv
@@ -67,19 +65,6 @@ impl<'a> Sheet<'a> {
     /// The whole image on one canvas.
     pub(super) fn draw(&self) -> Canvas {
         self.band((0, self.size().1))
-    }
-
-    /// The image's bands drawn on two threads, top first.
-    pub(super) fn draw_bands(&self) -> Vec<Pixmap> {
-        let [upper, lower] = self.bands();
-        if upper.0 >= upper.1 || lower.0 >= lower.1 {
-            return vec![self.draw().pix];
-        }
-        std::thread::scope(|s| {
-            let below = s.spawn(|| self.band(lower).pix);
-            let above = self.band(upper).pix;
-            vec![above, below.join().expect("drawing a band does not panic")]
-        })
     }
 
     /// The image as an indexed PNG keeping `seed` colours exact: drawn, scanned and

@@ -48,14 +48,10 @@ pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
 /// A hex board laid out `width` pixels wide (clamped to 360–1600), ready to draw.
 pub(super) fn sheet(view: &HexView, width: u32) -> Sheet<'_> {
     let rows = view.rows.len().clamp(1, 19);
-    let widest = view.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
-    // Pointy-top hexagons: horizontal step = r·√3, vertical step = 1.5·r.
-    let r = ((DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL) / (widest as f32 * 3f32.sqrt())).min(36.0);
+    let (top, step_y, r) = geometry(view);
     let step_x = r * 3f32.sqrt();
-    let step_y = r * 1.5;
     let board_h = step_y * (rows as f32 - 1.0) + 2.0 * r;
-    let total_h = HEADER_H + LABEL + board_h + LABEL + FOOTER_H + MARGIN;
-    let top = HEADER_H + LABEL + r;
+    let total_h = total_h(board_h);
     // Between the two middle rows, where the hexagons' points meet.
     let cut = top + step_y * ((rows / 2) as f32 - 0.5);
     let paint = move |cv: &mut Canvas| {
@@ -101,6 +97,19 @@ pub(super) fn sheet(view: &HexView, width: u32) -> Sheet<'_> {
         );
     };
     Sheet::new(width, total_h, cut, Box::new(paint))
+}
+
+/// Where the rows of hexagons lie: the centre of the top row, the step between rows and a
+/// hexagon's radius (pointy-top hexagons: horizontal step r·√3, vertical step 1.5·r).
+pub(super) fn geometry(view: &HexView) -> (f32, f32, f32) {
+    let widest = view.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let r = ((DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL) / (widest as f32 * 3f32.sqrt())).min(36.0);
+    (HEADER_H + LABEL + r, r * 1.5, r)
+}
+
+/// The card's height for a hexagon `board_h` tall.
+pub(super) fn total_h(board_h: f32) -> f32 {
+    HEADER_H + LABEL + board_h + LABEL + FOOTER_H + MARGIN
 }
 
 /// The cell `(row, i)` of the hexagon, centred at `c`, of radius `r`: the tile (tinted if

@@ -7,10 +7,13 @@
 //! Text comes already worded in the reader's language: the renderer knows no game.
 //!
 //! The rooms: `card.rs` the card every board image is drawn on (header, footer,
-//! coordinates), `square.rs` a square board, `hex.rs` Produto's hexagon, `pitch.rs` a
-//! football pitch, `pieces.rs` the pieces, `palette.rs` the colours, `gif.rs` the replay.
+//! coordinates) and the `Sheet` an image is laid out as (drawn whole, or in two bands on two
+//! threads for the PNG), `square.rs` a square board, `hex.rs` Produto's hexagon, `pitch/` a
+//! football pitch, `pieces.rs` the pieces, `palette.rs` the colours, `gif.rs` the replay
+//! (each frame drawn again only in the rows `dirty.rs` finds changed).
 
 mod card;
+mod dirty;
 mod gif;
 mod hex;
 mod palette;

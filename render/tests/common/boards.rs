@@ -278,35 +278,50 @@ fn game_of(last: &BoardFrame, turns: usize) -> Vec<BoardFrame> {
     frames
 }
 
-/// Moves one piece of `frame` to an empty place and marks the move.
+/// Moves one piece of `frame` to an empty square next to it (as most moves of the board
+/// games go) and marks the move.
 fn step(frame: &mut BoardFrame, rng: &mut Rng, t: usize) {
-    fn walk(cells: &mut [Option<Piece>], rng: &mut Rng) -> Option<(usize, usize)> {
+    /// Moves a piece of `cells` (`files` wide) one square: (from, to).
+    fn walk(cells: &mut [Option<Piece>], files: usize, rng: &mut Rng) -> Option<(usize, usize)> {
         let n = cells.len();
-        let mut from = rng.below(n);
-        let mut to = rng.below(n);
-        for _ in 0..n {
-            if cells[from].is_some() {
-                break;
+        let ranks = n / files;
+        let start = rng.below(n);
+        for k in 0..n {
+            let from = (start + k) % n;
+            if cells[from].is_none() {
+                continue;
             }
-            from = (from + 1) % n;
-        }
-        for _ in 0..n {
-            if cells[to].is_none() {
-                break;
+            let (f, r) = ((from % files) as i32, (from / files) as i32);
+            let dir = rng.below(8);
+            for d in 0..8 {
+                let (df, dr) = [
+                    (1, 0),
+                    (0, 1),
+                    (-1, 0),
+                    (0, -1),
+                    (1, 1),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                ][(dir + d) % 8];
+                let (nf, nr) = (f + df, r + dr);
+                if nf < 0 || nr < 0 || nf >= files as i32 || nr >= ranks as i32 {
+                    continue;
+                }
+                let to = nr as usize * files + nf as usize;
+                if cells[to].is_none() {
+                    cells[to] = cells[from].take();
+                    return Some((from, to));
+                }
             }
-            to = (to + 1) % n;
         }
-        if cells[from].is_none() || cells[to].is_some() {
-            return None;
-        }
-        cells[to] = cells[from].take();
-        Some((from, to))
+        None
     }
     match frame {
         BoardFrame::Square(v) => {
             let files = usize::from(v.files);
             let sq = |i: usize| ((i % files) as u8, (i / files) as u8);
-            if let Some((a, b)) = walk(&mut v.cells, rng) {
+            if let Some((a, b)) = walk(&mut v.cells, files, rng) {
                 v.marks
                     .retain(|(_, m)| !matches!(m, Mark::From | Mark::To | Mark::Path));
                 v.marks.extend([(sq(a), Mark::From), (sq(b), Mark::To)]);
@@ -328,7 +343,7 @@ fn step(frame: &mut BoardFrame, rng: &mut Rng, t: usize) {
             v.title = format!("Produto #12 · turn {}", t + 1);
         }
         BoardFrame::Pitch(v) => {
-            if let Some((a, b)) = walk(&mut v.cells, rng) {
+            if let Some((a, b)) = walk(&mut v.cells, 15, rng) {
                 let sq = |i: usize| ((i % 15) as u8, (i / 15) as u8);
                 v.step = Some((sq(a), sq(b)));
             }

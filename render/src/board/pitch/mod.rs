@@ -67,7 +67,7 @@ pub struct PitchView {
 type Sq = (u8, u8);
 
 /// The tallest a pitch is drawn (design units): as tall as it is wide when it is square.
-const MAX_PITCH_H: f32 = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
+pub(super) const MAX_PITCH_H: f32 = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
 
 /// A pitch as drawn, whichever view it comes from.
 #[derive(Debug)]
