@@ -64,6 +64,7 @@ impl Canvas {
                 scale: self.scale,
                 top: 0.0,
                 texts: Vec::new(),
+                layer: false,
             };
             let at = |q: u8| (half + f32::from(q) / 4.0) / self.scale;
             draw(&mut sub, at(qx), at(qy));
@@ -91,6 +92,7 @@ impl Canvas {
                 scale: self.scale,
                 top: 0.0,
                 texts: Vec::new(),
+                layer: false,
             };
             let c = dim as f32 / 2.0 / self.scale;
             draw(&mut sub, c, c, size);
@@ -99,6 +101,24 @@ impl Canvas {
         let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
         let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
         self.blit(&sprite, x, y);
+    }
+
+    /// Draws the spans of a layer (premultiplied pixels from image column `x` of image
+    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over.
+    pub fn blit_layer<'a>(&mut self, spans: impl Iterator<Item = (u32, u32, &'a [u8])>) {
+        let (pw, top) = (self.pix.width() as usize, self.top as u32);
+        let rows = top..top + self.pix.height();
+        let data = self.pix.data_mut();
+        for (row, x, src) in spans {
+            if !rows.contains(&row) || x as usize + src.len() / 4 > pw {
+                continue;
+            }
+            let start = ((row - top) as usize * pw + x as usize) * 4;
+            let line = &mut data[start..start + src.len()];
+            for (d, s) in line.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
+                over(d, s);
+            }
+        }
     }
 
     /// Draws a premultiplied sprite with its top-left corner at pixel `(x, y)` of this
@@ -118,16 +138,22 @@ impl Canvas {
             let from = (row * sw) as usize * 4;
             let s = &src[from + c0 as usize * 4..from + c1 as usize * 4];
             for (d, s) in line.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
-                let sa = u32::from(s[3]);
-                if sa == 255 {
-                    d[..3].copy_from_slice(&s[..3]);
-                } else if sa != 0 {
-                    for k in 0..3 {
-                        let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
-                        d[k] = v.min(255) as u8;
-                    }
-                }
+                over(d, s);
             }
+        }
+    }
+}
+
+/// A premultiplied pixel `s` source over an opaque pixel `d`.
+#[inline]
+fn over(d: &mut [u8], s: &[u8]) {
+    let sa = u32::from(s[3]);
+    if sa == 255 {
+        d[..3].copy_from_slice(&s[..3]);
+    } else if sa != 0 {
+        for k in 0..3 {
+            let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
+            d[k] = v.min(255) as u8;
         }
     }
 }
