@@ -166,7 +166,14 @@ impl Canvas {
         };
         let stride = pw * 4;
         let ca = f32::from(c.3);
-        let blend = if self.layer { blend_layer } else { blend };
+        let layer = self.layer;
+        let blend = |px: &mut [u8], c: Rgba, a: u32| {
+            if layer {
+                blend_layer(px, c, a);
+            } else {
+                blend(px, c, a);
+            }
+        };
         let data = self.pix.data_mut();
         for row in ry0..ry1 {
             let cy = cover(row, y0, y1);
