@@ -19,8 +19,10 @@ pub(crate) struct SpriteKey {
 static SPRITES: Memo<(SpriteKey, u32, u32), Pixmap> = Memo::new(2048);
 
 /// Shapes of one colour and a few flags (a player's token), drawn once per size, look and
-/// quarter-pixel position and copied: keyed by (look, size in quarter pixels, scale bits,
-/// horizontal and vertical quarter-pixel phase). Bounded low: each is a few dozen KiB.
+/// quarter-pixel position and copied: keyed by (look, bits of the exact size, scale bits,
+/// horizontal and vertical quarter-pixel phase), so that one key is always one drawing
+/// (whichever band draws it first: the result must not depend on which thread wins).
+/// Bounded low: each is a few dozen KiB.
 static FINE: Memo<(u64, u32, u32, u8, u8), Pixmap> = Memo::new(384);
 
 impl Canvas {
@@ -50,13 +52,7 @@ impl Canvas {
         };
         let (x, qx) = place(cx * self.scale);
         let (y, qy) = place(cy * self.scale - self.top);
-        let key = (
-            look,
-            (size * self.scale * 4.0).round() as u32,
-            self.scale.to_bits(),
-            qx,
-            qy,
-        );
+        let key = (look, size.to_bits(), self.scale.to_bits(), qx, qy);
         let sprite = FINE.get(key, || {
             let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
             let mut sub = Canvas {
