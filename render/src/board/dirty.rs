@@ -41,20 +41,25 @@ fn grid(files: u8, ranks: u8, max_h: f32) -> (f32, f32) {
 }
 
 /// The spans of a grid of squares (top `y0`, side `cell`, `ranks` high) whose ranks lie
-/// between the lowest and highest of `ranks_changed`, and the header and footer as asked.
+/// between the lowest and highest of `changed`, and the header and footer as asked; `None`
+/// when a changed square lies off the board (a line to it is drawn wherever it goes: draw
+/// the image whole).
 fn grid_spans(
     (y0, cell, ranks): (f32, f32, u8),
     changed: impl Iterator<Item = u8>,
     (header, footer): (bool, bool),
     total_h: f32,
     whole: Option<Span>,
-) -> Vec<Span> {
+) -> Option<Vec<Span>> {
     let mut out = Vec::new();
     if header {
         out.push(HEADER);
     }
     let (lo, hi) = changed.fold((u8::MAX, 0), |(lo, hi), r| (lo.min(r), hi.max(r)));
-    if lo <= hi && hi < ranks {
+    if lo <= hi && hi >= ranks {
+        return None;
+    }
+    if lo <= hi {
         // Rank r's squares run from y0 + cell · (ranks − 1 − r); the band reaches into the
         // ranks either side past the outlines drawn along their edges (a home's, 1.5 to 4.5
         // units in), to where only shapes drawn exactly in any band lie.
@@ -75,7 +80,7 @@ fn grid_spans(
         let board_bottom = y0 + cell * f32::from(ranks);
         out.push((board_bottom + LABEL - 4.0, total_h));
     }
-    out
+    Some(out)
 }
 
 /// A square board (or Soccolot's pitch).
@@ -140,13 +145,13 @@ fn square(a: &BoardView, b: &BoardView) -> Option<Vec<Span>> {
     let footer = a.counters != b.counters;
     let on_pitch = b.surface == super::Surface::Pitch;
     let whole = on_pitch.then(|| centre_circle((y0, cell), files, ranks));
-    Some(grid_spans(
+    grid_spans(
         (y0, cell, ranks),
         changed.into_iter(),
         (header, footer),
         total_h,
         whole,
-    ))
+    )
 }
 
 /// The rows of a pitch's centre circle (`files` × `ranks` squares of side `cell` from
@@ -179,13 +184,13 @@ fn pitch(a: &PitchView, b: &PitchView) -> Option<Vec<Span>> {
     let header = (&a.title, a.to_move, &a.status) != (&b.title, b.to_move, &b.status);
     let footer = a.counters != b.counters;
     let whole = Some(centre_circle((y0, cell), files, ranks));
-    Some(grid_spans(
+    grid_spans(
         (y0, cell, ranks),
         changed.into_iter(),
         (header, footer),
         total_h,
         whole,
-    ))
+    )
 }
 
 /// Produto's hexagon: the rows of hexagons (each with its neighbours' points) whose cells,
