@@ -6,6 +6,8 @@
 //! writing the GIF (`finish`), the minimum over a few runs. Figures only: nothing here
 //! passes or fails.
 
+#[path = "../tests/common/boards.rs"]
+mod boards;
 #[path = "../tests/common/mod.rs"]
 mod common;
 
@@ -15,7 +17,7 @@ use labscape_core::{
     Lang,
     labscape::{Action, Dice, Event, Policy, Position, SetupMode},
 };
-use labscape_render::{REPLAY_WIDTH, Replay, View};
+use labscape_render::{BOARD_WIDTH, REPLAY_WIDTH, Replay, View, render_board_gif};
 
 /// A whole game: the start and every turn's action.
 fn game(layout: &str, players: usize, seed: &str) -> (Position, Vec<Event>, Vec<Action>) {
@@ -80,6 +82,34 @@ fn main() {
             push.as_secs_f64(),
             push.as_secs_f64() * 1000.0 / frames as f64,
             finish.as_secs_f64(),
+        );
+    }
+    boards(quick);
+}
+
+/// Every board game's replay: a game of 200 turns on a full board, one piece moved a turn,
+/// at the board image's width.
+fn boards(quick: bool) {
+    let turns = if quick { 3 } else { 200 };
+    for (name, frames) in boards::board_games(turns) {
+        let runs = if quick { 1 } else { 3 };
+        let mut best = Duration::MAX;
+        let mut size = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            let gif = render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames");
+            best = best.min(t.elapsed());
+            size = gif.len();
+        }
+        if quick {
+            continue;
+        }
+        println!(
+            "replay {name}: {turns} turns, {size} bytes ({:.2} MiB); build {:.3} s ({:.2} ms a \
+             frame, min of {runs})",
+            size as f64 / (1024.0 * 1024.0),
+            best.as_secs_f64(),
+            best.as_secs_f64() * 1000.0 / frames.len() as f64,
         );
     }
 }

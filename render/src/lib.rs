@@ -31,6 +31,10 @@
 
 #![warn(missing_docs)]
 
+// The test fixtures shared with the integration tests name this crate.
+#[cfg(test)]
+extern crate self as labscape_render;
+
 mod board;
 mod draw;
 mod i18n;

@@ -3,7 +3,8 @@
 //! the card.
 
 use crate::{
-    draw::canvas::{Align, Canvas, Line, Rgba},
+    draw::canvas::{self, Align, Canvas, Line, Rgba},
+    draw::encode,
     draw::text::{self, Weight},
     draw::theme,
     draw::wrap,
@@ -14,23 +15,89 @@ use super::{
     pitch::draw_pitch, square::draw_board,
 };
 
-/// A blank card `total_h` design units tall on an image `width` pixels wide: the page, and
-/// the panel drawn `MARGIN / 2` inside its edges.
-pub(super) fn card(width: u32, total_h: f32) -> Canvas {
-    let mut cv = Canvas::new(width, DESIGN_W, total_h, theme::PAGE);
+/// A board image laid out, ready to draw whole or as any band of its rows: its card,
+/// `total_h` design units tall, and what is drawn on it. The PNG and the replay draw it as
+/// two bands on two threads, cut between two rows of squares near the middle (`cut`, in
+/// design units), where only the last move's line and the marks' outlines can cross.
+pub(super) struct Sheet<'a> {
+    width: u32,
+    total_h: f32,
+    cut: f32,
+    paint: Paint<'a>,
+}
+
+/// What a [`Sheet`] draws on its card (any band of it).
+pub(super) type Paint<'a> = Box<dyn Fn(&mut Canvas) + Sync + 'a>;
+
+impl<'a> Sheet<'a> {
+    /// A card `total_h` design units tall, `width` pixels wide (clamped to 360–1600),
+    /// drawn on by `paint`, cut for two threads at design row `cut`.
+    pub(super) fn new(width: u32, total_h: f32, cut: f32, paint: Paint<'a>) -> Sheet<'a> {
+        Sheet {
+            width: width.clamp(360, 1600),
+            total_h,
+            cut,
+            paint,
+        }
+    }
+
+    /// The image's size in pixels.
+    pub(super) fn size(&self) -> (u32, u32) {
+        let h = canvas::height_px(self.width, DESIGN_W, self.total_h);
+        (self.width, h)
+    }
+
+    /// The two bands the image is drawn in: cut at the row of `cut`.
+    fn bands(&self) -> [(u32, u32); 2] {
+        let (w, h) = self.size();
+        let cut = (self.cut * w as f32 / DESIGN_W).round() as u32;
+        let cut = cut.clamp(1.min(h), h.saturating_sub(1));
+        [(0, cut), (cut, h)]
+    }
+
+    /// Rows `rows` of the image: the card, and the drawing on it.
+    pub(super) fn band(&self, rows: (u32, u32)) -> Canvas {
+        let mut cv = card(self.width, self.total_h, rows);
+        (self.paint)(&mut cv);
+        cv
+    }
+
+    /// The whole image on one canvas.
+    pub(super) fn draw(&self) -> Canvas {
+        self.band((0, self.size().1))
+    }
+
+    /// The image as an indexed PNG keeping `seed` colours exact: drawn, scanned and
+    /// compressed on two threads.
+    pub(super) fn png(&self, seed: &[u32]) -> Vec<u8> {
+        encode::banded_png(self.size(), &self.bands(), |rows| self.band(rows).pix, seed)
+    }
+}
+
+/// Rows `rows` of a blank card `total_h` design units tall on an image `width` pixels
+/// wide: the page, and the panel drawn `MARGIN / 2` inside its edges (the page not laid
+/// where the panel covers it).
+fn card(width: u32, total_h: f32, rows: (u32, u32)) -> Canvas {
+    let panel = (
+        MARGIN / 2.0,
+        MARGIN / 2.0,
+        DESIGN_W - MARGIN,
+        total_h - MARGIN,
+    );
+    let (x, y, w, h) = panel;
+    let covers = [(x, y, w, h, CARD_RADIUS)];
+    let mut cv = Canvas::band_behind(width, DESIGN_W, rows, theme::PAGE, &covers);
     cv.round_rect(
-        (
-            MARGIN / 2.0,
-            MARGIN / 2.0,
-            DESIGN_W - MARGIN,
-            total_h - MARGIN,
-        ),
-        14.0,
+        panel,
+        CARD_RADIUS,
         Some(theme::PANEL),
         Some(Line::new(theme::PANEL_EDGE, 2.0)),
     );
     cv
 }
+
+/// The card's corner radius.
+const CARD_RADIUS: f32 = 14.0;
 
 /// What the header of every board image shows.
 #[derive(Clone, Copy, Debug)]

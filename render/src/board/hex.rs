@@ -9,9 +9,8 @@ use crate::{
 
 use super::{
     BOARD_WIDTH, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Piece, Side,
-    card::{Heading, card, footer, header},
-    encode_png,
-    palette::*,
+    card::{Heading, Sheet, footer, header},
+    palette::{self, *},
     pieces::{HEX_SPRITES, piece},
 };
 
@@ -38,63 +37,79 @@ pub struct HexView {
 
 /// Draws a [`HexView`] as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`]).
 pub fn render_hex_png(view: &HexView, width: Option<u32>) -> Vec<u8> {
-    encode_png(draw_hex(view, width.unwrap_or(BOARD_WIDTH)))
+    sheet(view, width.unwrap_or(BOARD_WIDTH)).png(&palette::seed())
 }
 
 /// Draws a hex board `width` pixels wide (clamped to 360–1600).
 pub(super) fn draw_hex(view: &HexView, width: u32) -> Canvas {
-    let width = width.clamp(360, 1600);
+    sheet(view, width).draw()
+}
+
+/// A hex board laid out `width` pixels wide (clamped to 360–1600), ready to draw.
+pub(super) fn sheet(view: &HexView, width: u32) -> Sheet<'_> {
     let rows = view.rows.len().clamp(1, 19);
-    let widest = view.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
-    // Pointy-top hexagons: horizontal step = r·√3, vertical step = 1.5·r.
-    let r = ((DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL) / (widest as f32 * 3f32.sqrt())).min(36.0);
+    let (top, step_y, r) = geometry(view);
     let step_x = r * 3f32.sqrt();
-    let step_y = r * 1.5;
     let board_h = step_y * (rows as f32 - 1.0) + 2.0 * r;
-    let total_h = HEADER_H + LABEL + board_h + LABEL + FOOTER_H + MARGIN;
-    let mut cv = card(width, total_h);
-    header(
-        &mut cv,
-        Heading {
-            title: &view.title,
-            sides: &view.sides,
-            to_move: view.to_move,
-            status: &view.status,
-        },
-    );
-    let top = HEADER_H + LABEL + r;
-    let centre = |row: usize, i: usize| {
-        let len = view.rows[row].len() as f32;
-        let x = DESIGN_W / 2.0 + (i as f32 - (len - 1.0) / 2.0) * step_x;
-        let y = top + (rows - 1 - row) as f32 * step_y;
-        (x, y)
+    let total_h = total_h(board_h);
+    // Between the two middle rows, where the hexagons' points meet.
+    let cut = top + step_y * ((rows / 2) as f32 - 0.5);
+    let paint = move |cv: &mut Canvas| {
+        header(
+            cv,
+            Heading {
+                title: &view.title,
+                sides: &view.sides,
+                to_move: view.to_move,
+                status: &view.status,
+            },
+        );
+        let centre = |row: usize, i: usize| {
+            let len = view.rows[row].len() as f32;
+            let x = DESIGN_W / 2.0 + (i as f32 - (len - 1.0) / 2.0) * step_x;
+            let y = top + (rows - 1 - row) as f32 * step_y;
+            (x, y)
+        };
+        for (row, cells) in view.rows.iter().enumerate().take(rows) {
+            let letter = char::from(b'a' + row as u8).to_string();
+            let (lx, ly) = centre(row, 0);
+            let (rx, _) = centre(row, cells.len().saturating_sub(1));
+            for x in [lx - step_x * 0.85, rx + step_x * 0.85] {
+                cv.text(
+                    &letter,
+                    (x, ly + 6.0),
+                    17.0,
+                    Weight::Bold,
+                    theme::INK_SOFT,
+                    Align::Center,
+                );
+            }
+            for (i, cell) in cells.iter().enumerate() {
+                hex_cell(cv, view, (row, i), *cell, (centre(row, i), r));
+            }
+        }
+        footer(
+            cv,
+            &view.counters,
+            HEADER_H + LABEL + board_h + LABEL + 20.0,
+            (20.0, Weight::Bold),
+            theme::INK,
+        );
     };
-    for (row, cells) in view.rows.iter().enumerate().take(rows) {
-        let letter = char::from(b'a' + row as u8).to_string();
-        let (lx, ly) = centre(row, 0);
-        let (rx, _) = centre(row, cells.len().saturating_sub(1));
-        for x in [lx - step_x * 0.85, rx + step_x * 0.85] {
-            cv.text(
-                &letter,
-                (x, ly + 6.0),
-                17.0,
-                Weight::Bold,
-                theme::INK_SOFT,
-                Align::Center,
-            );
-        }
-        for (i, cell) in cells.iter().enumerate() {
-            hex_cell(&mut cv, view, (row, i), *cell, (centre(row, i), r));
-        }
-    }
-    footer(
-        &mut cv,
-        &view.counters,
-        HEADER_H + LABEL + board_h + LABEL + 20.0,
-        (20.0, Weight::Bold),
-        theme::INK,
-    );
-    cv
+    Sheet::new(width, total_h, cut, Box::new(paint))
+}
+
+/// Where the rows of hexagons lie: the centre of the top row, the step between rows and a
+/// hexagon's radius (pointy-top hexagons: horizontal step r·√3, vertical step 1.5·r).
+pub(super) fn geometry(view: &HexView) -> (f32, f32, f32) {
+    let widest = view.rows.iter().map(Vec::len).max().unwrap_or(1).max(1);
+    let r = ((DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL) / (widest as f32 * 3f32.sqrt())).min(36.0);
+    (HEADER_H + LABEL + r, r * 1.5, r)
+}
+
+/// The card's height for a hexagon `board_h` tall.
+pub(super) fn total_h(board_h: f32) -> f32 {
+    HEADER_H + LABEL + board_h + LABEL + FOOTER_H + MARGIN
 }
 
 /// The cell `(row, i)` of the hexagon, centred at `c`, of radius `r`: the tile (tinted if

@@ -7,10 +7,13 @@
 //! Text comes already worded in the reader's language: the renderer knows no game.
 //!
 //! The rooms: `card.rs` the card every board image is drawn on (header, footer,
-//! coordinates), `square.rs` a square board, `hex.rs` Produto's hexagon, `pitch.rs` a
-//! football pitch, `pieces.rs` the pieces, `palette.rs` the colours, `gif.rs` the replay.
+//! coordinates) and the `Sheet` an image is laid out as (drawn whole, or in two bands on two
+//! threads for the PNG), `square.rs` a square board, `hex.rs` Produto's hexagon, `pitch/` a
+//! football pitch, `pieces.rs` the pieces, `palette.rs` the colours, `gif.rs` the replay
+//! (each frame drawn again only in the rows `dirty.rs` finds changed).
 
 mod card;
+mod dirty;
 mod gif;
 mod hex;
 mod palette;
@@ -23,8 +26,6 @@ pub use gif::{BoardFrame, render_board_gif};
 pub use hex::{HexView, render_hex_png};
 pub use pitch::{Ground, PitchView, render_pitch_png};
 pub use square::{BoardView, Edge, Mark, Surface, render_board_png};
-
-use crate::draw::{canvas::Canvas, encode};
 
 /// Output width when none is asked for: a phone's screen, crisp.
 pub const BOARD_WIDTH: u32 = 720;
@@ -69,11 +70,4 @@ pub struct Side {
     pub piece: Option<Piece>,
     /// A word under the name ("Cats", "home a1").
     pub note: String,
-}
-
-/// The PNG of a drawn board, with the board palette kept exact.
-fn encode_png(cv: Canvas) -> Vec<u8> {
-    let png = encode::indexed_png(&cv.pix, &palette::seed());
-    encode::recycle(cv.pix);
-    png
 }

@@ -10,11 +10,10 @@ use crate::{
 
 use super::{
     BOARD_WIDTH, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Piece, Side,
-    card::{Heading, card, coordinates, footer, header},
-    encode_png,
-    palette::*,
+    card::{Heading, Sheet, coordinates, footer, header},
+    palette::{self, *},
     pieces::{colour, piece},
-    pitch::{self, Pitch, encode_pitch},
+    pitch::{self, Pitch},
 };
 
 /// What a square is marked with, from the last turn.
@@ -118,20 +117,24 @@ impl BoardView {
 /// Draws the view as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`], clamped to
 /// 360–1600).
 pub fn render_board_png(view: &BoardView, width: Option<u32>) -> Vec<u8> {
-    let cv = draw_board(view, width.unwrap_or(BOARD_WIDTH));
-    match view.surface {
-        Surface::Board => encode_png(cv),
-        Surface::Pitch => encode_pitch(cv),
-    }
+    let seed = match view.surface {
+        Surface::Board => palette::seed(),
+        Surface::Pitch => palette::pitch_seed(),
+    };
+    sheet(view, width.unwrap_or(BOARD_WIDTH)).png(&seed)
 }
 
 /// Draws the view `width` pixels wide (clamped to 360–1600): a square board, or on
 /// [`Surface::Pitch`] the pitch every ball game is drawn as.
 pub(super) fn draw_board(view: &BoardView, width: u32) -> Canvas {
+    sheet(view, width).draw()
+}
+
+/// The view laid out `width` pixels wide (clamped to 360–1600), ready to draw.
+pub(super) fn sheet(view: &BoardView, width: u32) -> Sheet<'_> {
     if view.surface == Surface::Pitch {
-        return pitch::draw(&Pitch::of_board(view), width);
+        return pitch::sheet(Pitch::of_board(view), width);
     }
-    let width = width.clamp(360, 1600);
     let files = view.files.clamp(1, 26);
     let ranks = view.ranks.clamp(1, 26);
     let avail = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
@@ -139,20 +142,22 @@ pub(super) fn draw_board(view: &BoardView, width: u32) -> Canvas {
     let board_w = cell * f32::from(files);
     let board_h = cell * f32::from(ranks);
     let total_h = HEADER_H + 2.0 * LABEL + board_h + FOOTER_H + MARGIN;
-    let mut cv = card(width, total_h);
-    header(&mut cv, view.heading());
     let x0 = (DESIGN_W - board_w) / 2.0;
     let y0 = HEADER_H + LABEL;
-    squares(&mut cv, view, (x0, y0), cell, files, ranks);
-    coordinates(&mut cv, (x0, y0), cell, files, ranks);
-    footer(
-        &mut cv,
-        &view.counters,
-        y0 + board_h + LABEL + 34.0,
-        (20.0, Weight::Regular),
-        theme::INK_SOFT,
-    );
-    cv
+    let cut = y0 + cell * f32::from(ranks / 2);
+    let paint = move |cv: &mut Canvas| {
+        header(cv, view.heading());
+        squares(cv, view, (x0, y0), cell, files, ranks);
+        coordinates(cv, (x0, y0), cell, files, ranks);
+        footer(
+            cv,
+            &view.counters,
+            y0 + board_h + LABEL + 34.0,
+            (20.0, Weight::Regular),
+            theme::INK_SOFT,
+        );
+    };
+    Sheet::new(width, total_h, cut, Box::new(paint))
 }
 
 /// The squares and all on them: each square with its home, marks and piece, then the last

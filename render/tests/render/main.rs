@@ -17,6 +17,8 @@
 //! The rooms: `fixtures.rs` the golden positions, `images.rs` the comparison and the golden
 //! tests, `properties.rs` the properties over every preset, `replays.rs` the replay's frames.
 
+#[path = "../common/boards.rs"]
+mod boards;
 #[path = "../common/mod.rs"]
 mod common;
 mod fixtures;

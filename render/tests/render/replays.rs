@@ -75,3 +75,28 @@ pub(crate) fn replay_first_and_last_frames_match_their_goldens() {
         check_golden(&format!("replay_duo_last{suffix}"), &encode_rgb(&last));
     }
 }
+
+/// The first and last frames of a short replay of each kind of board image (a square
+/// board with stones, lights and faces, fog, a hexagon, both pitches), one piece moved a
+/// turn: what the replay's incremental drawing must keep.
+#[test]
+pub(crate) fn board_replays_first_and_last_frames_match_their_goldens() {
+    use labscape_render::{BOARD_WIDTH, render_board_gif};
+    let games = [
+        "semaforo",
+        "gatos_caes",
+        "produto",
+        "soccolot",
+        "sages",
+        "skarb_8",
+    ];
+    for (name, frames) in crate::boards::board_games(12) {
+        if !games.contains(&name) {
+            continue;
+        }
+        let gif = render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames");
+        let (first, last) = first_and_last_screens(&gif);
+        check_golden(&format!("replay_{name}_first"), &encode_rgb(&first));
+        check_golden(&format!("replay_{name}_last"), &encode_rgb(&last));
+    }
+}

@@ -8,14 +8,13 @@
 
 use crate::{
     draw::canvas::{Canvas, Line},
-    draw::encode,
     draw::text::Weight,
     draw::theme,
 };
 
 use super::{
     BOARD_WIDTH, BoardView, DESIGN_W, FOOTER_H, HEADER_H, LABEL, MARGIN, Mark, Piece, Side,
-    card::{Heading, card, coordinates, footer, header},
+    card::{Heading, Sheet, coordinates, footer, header},
     palette::*,
     pieces::{colour, piece},
 };
@@ -68,7 +67,7 @@ pub struct PitchView {
 type Sq = (u8, u8);
 
 /// The tallest a pitch is drawn (design units): as tall as it is wide when it is square.
-const MAX_PITCH_H: f32 = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
+pub(super) const MAX_PITCH_H: f32 = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
 
 /// A pitch as drawn, whichever view it comes from.
 #[derive(Debug)]
@@ -96,7 +95,7 @@ pub(super) struct Pitch<'a> {
 
 impl<'a> Pitch<'a> {
     /// SAGES' pitch.
-    fn of_view(v: &'a PitchView) -> Pitch<'a> {
+    pub(super) fn of_view(v: &'a PitchView) -> Pitch<'a> {
         let (files, ranks) = (v.files.clamp(1, 26), v.ranks.clamp(1, 26));
         Pitch {
             heading: Heading {
@@ -213,45 +212,44 @@ impl Grid {
 
 /// Draws a [`PitchView`] as an indexed PNG `width` pixels wide (default [`BOARD_WIDTH`]).
 pub fn render_pitch_png(view: &PitchView, width: Option<u32>) -> Vec<u8> {
-    encode_pitch(draw(&Pitch::of_view(view), width.unwrap_or(BOARD_WIDTH)))
-}
-
-/// The PNG of a drawn pitch, with the board's and the pitch's colours kept exact.
-pub(super) fn encode_pitch(cv: Canvas) -> Vec<u8> {
-    let png = encode::indexed_png(&cv.pix, &pitch_seed());
-    encode::recycle(cv.pix);
-    png
+    sheet(Pitch::of_view(view), width.unwrap_or(BOARD_WIDTH)).png(&pitch_seed())
 }
 
 /// Draws a [`PitchView`] `width` pixels wide (clamped to 360–1600).
 pub(super) fn draw_pitch(view: &PitchView, width: u32) -> Canvas {
-    draw(&Pitch::of_view(view), width)
+    sheet(Pitch::of_view(view), width).draw()
 }
 
-/// Draws a pitch `width` pixels wide (clamped to 360–1600).
-pub(super) fn draw(p: &Pitch<'_>, width: u32) -> Canvas {
-    let width = width.clamp(360, 1600);
+/// A pitch laid out `width` pixels wide (clamped to 360–1600), ready to draw.
+pub(super) fn sheet(p: Pitch<'_>, width: u32) -> Sheet<'_> {
     let avail = DESIGN_W - 2.0 * MARGIN - 2.0 * LABEL;
     let cell = (avail / f32::from(p.files)).min(MAX_PITCH_H / f32::from(p.ranks));
     let (board_w, board_h) = (cell * f32::from(p.files), cell * f32::from(p.ranks));
     let total_h = HEADER_H + 2.0 * LABEL + board_h + FOOTER_H + MARGIN;
-    let mut cv = card(width, total_h);
-    header(&mut cv, p.heading);
     let g = Grid {
         x0: (DESIGN_W - board_w) / 2.0,
         y0: HEADER_H + LABEL,
         cell,
         ranks: p.ranks,
     };
-    terrain(&mut cv, p, g);
-    chalk(&mut cv, p, g);
-    last_action(&mut cv, p, g);
-    ball_way(&mut cv, &p.ball_way, g);
+    let cut = g.y0 + cell * f32::from(p.ranks / 2);
+    let paint = move |cv: &mut Canvas| draw(cv, &p, g, (board_w, board_h));
+    Sheet::new(width, total_h, cut, Box::new(paint))
+}
+
+/// Draws pitch `p` on its card, its squares on `g`, the pitch `board_w × board_h`.
+fn draw(cv: &mut Canvas, p: &Pitch<'_>, g: Grid, (board_w, board_h): (f32, f32)) {
+    let cell = g.cell;
+    header(cv, p.heading);
+    terrain(cv, p, g);
+    chalk(cv, p, g);
+    last_action(cv, p, g);
+    ball_way(cv, &p.ball_way, g);
     for (sq, man) in &p.men {
-        piece(&mut cv, *man, g.centre(*sq), cell * 0.37);
+        piece(cv, *man, g.centre(*sq), cell * 0.37);
     }
     if let Some(sq) = p.ball {
-        piece(&mut cv, Piece::Ball, g.centre(sq), cell * 0.37);
+        piece(cv, Piece::Ball, g.centre(sq), cell * 0.37);
     }
     cv.round_rect(
         (g.x0, g.y0, board_w, board_h),
@@ -259,15 +257,14 @@ pub(super) fn draw(p: &Pitch<'_>, width: u32) -> Canvas {
         None,
         Some(Line::new(theme::OUTLINE, 2.0)),
     );
-    coordinates(&mut cv, (g.x0, g.y0), cell, p.files, p.ranks);
+    coordinates(cv, (g.x0, g.y0), cell, p.files, p.ranks);
     footer(
-        &mut cv,
+        cv,
         p.counters,
         g.y0 + board_h + LABEL + 36.0,
         (22.0, Weight::Bold),
         theme::INK,
     );
-    cv
 }
 
 /// The terrain: grass mown in stripes (one per rank), the track out of play, the goals as

@@ -83,6 +83,9 @@ pub(crate) struct Canvas {
     /// Where each text drawn so far put its ink, so a test can check that a layout keeps
     /// every text inside its card ([`Canvas::texts`]).
     texts: Vec<TextInk>,
+    /// A transparent layer (see [`Canvas::layer`]): rectangles blended by hand keep its
+    /// alpha too.
+    layer: bool,
 }
 
 /// The box a drawn text's glyphs cover, in design units of the whole image.
@@ -168,6 +171,7 @@ impl Canvas {
             scale,
             top: start as f32,
             texts: Vec::new(),
+            layer: false,
         };
         let holes: Vec<Hole> = covers
             .iter()
@@ -185,7 +189,27 @@ impl Canvas {
             scale: width_px as f32 / design_width,
             top: 0.0,
             texts: Vec::new(),
+            layer: false,
         }
+    }
+
+    /// A transparent band of rows `start..end` at this canvas's scale and width: a layer
+    /// drawn once and copied over many images ([`Canvas::blit_layer`]). Rectangles blended
+    /// by hand keep its alpha (premultiplied, as tiny-skia's paths do).
+    pub fn layer(&self, (start, end): (u32, u32)) -> Canvas {
+        let rows = end.saturating_sub(start).max(1);
+        Canvas {
+            pix: Pixmap::new(self.pix.width(), rows).expect("a non-empty layer"),
+            scale: self.scale,
+            top: start as f32,
+            texts: Vec::new(),
+            layer: true,
+        }
+    }
+
+    /// The scale: pixels per design unit.
+    pub fn scale(&self) -> f32 {
+        self.scale
     }
 
     /// Whether any of the design rows `y0..y1` fall in this band: drawing that lies

@@ -166,6 +166,14 @@ impl Canvas {
         };
         let stride = pw * 4;
         let ca = f32::from(c.3);
+        let layer = self.layer;
+        let blend = |px: &mut [u8], c: Rgba, a: u32| {
+            if layer {
+                blend_layer(px, c, a);
+            } else {
+                blend(px, c, a);
+            }
+        };
         let data = self.pix.data_mut();
         for row in ry0..ry1 {
             let cy = cover(row, y0, y1);
@@ -300,6 +308,14 @@ pub(super) fn solid_ring(fill: Option<Rgba>, outline: Option<Line>) -> Option<(R
 pub(super) struct Hole {
     cols: std::ops::Range<usize>,
     rows: std::ops::Range<usize>,
+}
+
+/// [`blend`] into a pixel of a transparent layer (premultiplied): its alpha grows too.
+fn blend_layer(px: &mut [u8], c: Rgba, a: u32) {
+    let da = u32::from(px[3]);
+    blend(px, c, a);
+    let a = a * u32::from(c.3) / 255;
+    px[3] = (a + (da * (255 - a.min(255)) + 127) / 255).min(255) as u8;
 }
 
 /// Blends colour `c` at coverage `a` (0–255, before the colour's own alpha) into one

@@ -18,7 +18,57 @@ pub(crate) struct SpriteKey {
 /// size in quarter pixels, scale bits).
 static SPRITES: Memo<(SpriteKey, u32, u32), Pixmap> = Memo::new(2048);
 
+/// Shapes of one colour and a few flags (a player's token), drawn once per size, look and
+/// quarter-pixel position and copied: keyed by (look, bits of the exact size, scale bits,
+/// horizontal and vertical quarter-pixel phase), so that one key is always one drawing
+/// (whichever band draws it first: the result must not depend on which thread wins).
+/// Bounded low: each is a few dozen KiB.
+static FINE: Memo<(u64, u32, u32, u8, u8), Pixmap> = Memo::new(384);
+
 impl Canvas {
+    /// Draws a shape through the fine sprite cache, centred at `(cx, cy)` to within an
+    /// eighth of a pixel (the copy is drawn at the quarter-pixel phase of its place, so it
+    /// looks as drawn in place): for large anti-aliased shapes that recur with a few looks,
+    /// such as the players' tokens on the floor. `look` tells the looks apart; `size` is
+    /// the shape's whole extent; `draw` draws it centred at its arguments.
+    pub fn sprite_fine(
+        &mut self,
+        look: u64,
+        (cx, cy): (f32, f32),
+        size: f32,
+        draw: impl Fn(&mut Canvas, f32, f32),
+    ) {
+        let dim = (size * self.scale).ceil() as u32 + 4;
+        let half = dim as f32 / 2.0;
+        let place = |v: f32| {
+            let at = v - half;
+            let whole = at.floor();
+            let q = ((at - whole) * 4.0).round();
+            if q >= 4.0 {
+                (whole as i32 + 1, 0u8)
+            } else {
+                (whole as i32, q as u8)
+            }
+        };
+        let (x, qx) = place(cx * self.scale);
+        let (y, qy) = place(cy * self.scale - self.top);
+        let key = (look, size.to_bits(), self.scale.to_bits(), qx, qy);
+        let sprite = FINE.get(key, || {
+            let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
+            let mut sub = Canvas {
+                pix,
+                scale: self.scale,
+                top: 0.0,
+                texts: Vec::new(),
+                layer: false,
+            };
+            let at = |q: u8| (half + f32::from(q) / 4.0) / self.scale;
+            draw(&mut sub, at(qx), at(qy));
+            sub.pix
+        });
+        self.blit(&sprite, x, y);
+    }
+
     /// Draws an icon through the sprite cache, centred at `(cx, cy)` (snapped to whole
     /// pixels). `draw` draws it centred at its arguments at `size`.
     pub fn sprite(
@@ -38,6 +88,7 @@ impl Canvas {
                 scale: self.scale,
                 top: 0.0,
                 texts: Vec::new(),
+                layer: false,
             };
             let c = dim as f32 / 2.0 / self.scale;
             draw(&mut sub, c, c, size);
@@ -46,6 +97,24 @@ impl Canvas {
         let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
         let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
         self.blit(&sprite, x, y);
+    }
+
+    /// Draws the spans of a layer (premultiplied pixels from image column `x` of image
+    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over.
+    pub fn blit_layer<'a>(&mut self, spans: impl Iterator<Item = (u32, u32, &'a [u8])>) {
+        let (pw, top) = (self.pix.width() as usize, self.top as u32);
+        let rows = top..top + self.pix.height();
+        let data = self.pix.data_mut();
+        for (row, x, src) in spans {
+            if !rows.contains(&row) || x as usize + src.len() / 4 > pw {
+                continue;
+            }
+            let start = ((row - top) as usize * pw + x as usize) * 4;
+            let line = &mut data[start..start + src.len()];
+            for (d, s) in line.chunks_exact_mut(4).zip(src.chunks_exact(4)) {
+                over(d, s);
+            }
+        }
     }
 
     /// Draws a premultiplied sprite with its top-left corner at pixel `(x, y)` of this
@@ -65,16 +134,22 @@ impl Canvas {
             let from = (row * sw) as usize * 4;
             let s = &src[from + c0 as usize * 4..from + c1 as usize * 4];
             for (d, s) in line.chunks_exact_mut(4).zip(s.chunks_exact(4)) {
-                let sa = u32::from(s[3]);
-                if sa == 255 {
-                    d[..3].copy_from_slice(&s[..3]);
-                } else if sa != 0 {
-                    for k in 0..3 {
-                        let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
-                        d[k] = v.min(255) as u8;
-                    }
-                }
+                over(d, s);
             }
+        }
+    }
+}
+
+/// A premultiplied pixel `s` source over an opaque pixel `d`.
+#[inline]
+fn over(d: &mut [u8], s: &[u8]) {
+    let sa = u32::from(s[3]);
+    if sa == 255 {
+        d[..3].copy_from_slice(&s[..3]);
+    } else if sa != 0 {
+        for k in 0..3 {
+            let v = u32::from(s[k]) + (u32::from(d[k]) * (255 - sa) + 127) / 255;
+            d[k] = v.min(255) as u8;
         }
     }
 }

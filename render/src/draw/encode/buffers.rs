@@ -45,7 +45,7 @@ pub(super) static BYTES: Pool = Pool::new(6);
 /// band of the same size takes one as it is. Shared with the scanline and deflate buffers,
 /// a pixmap's buffer came back cleared from being a scanline buffer, and lengthening it
 /// again zeroed megabytes per band (a sixth of drawing a band).
-static PIXELS: Pool = Pool::new(4);
+static PIXELS: Pool = Pool::new(6);
 
 /// An empty buffer with room for `len` bytes.
 pub(super) fn take_bytes(len: usize) -> Vec<u8> {

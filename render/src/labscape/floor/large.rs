@@ -13,7 +13,7 @@ use crate::{
     labscape::icons,
 };
 
-use super::{arrow, draw_shape, draw_wall_names, draw_walls, slots};
+use super::{arrow, draw_shape, draw_wall_names, draw_walls_kept, slots};
 
 impl Scene<'_> {
     /// The large map of `board` fitted at `g`, with rulers, items, exit, robot, players and
@@ -180,7 +180,7 @@ impl Scene<'_> {
         for w in &ov.placed_walls {
             cv.polyline(&g.wall_points(*w), Line::new(theme::ROTATED, wall_w * 2.2));
         }
-        draw_walls(cv, board.walls(), g, wall_w, theme::WALL);
+        draw_walls_kept(cv, board.walls(), g, wall_w, theme::WALL);
         if self.view.name_walls {
             draw_wall_names(cv, board.walls(), g, wall_w);
         }

@@ -12,6 +12,7 @@ use labscape_core::labscape::{Corner, FloorShape, Wall};
 
 use crate::{
     draw::canvas::{Align, Canvas, Line, Rgba},
+    draw::memo::Memo,
     draw::text::Weight,
     draw::theme,
     labscape::grid::Grid,
@@ -65,6 +66,65 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
             vline(cv, x + m, y, m, ow, theme::OUTLINE);
         }
     }
+}
+
+/// A floor's walls drawn once, as spans of premultiplied pixels by image row: what
+/// [`draw_walls_kept`] copies.
+struct WallLayer {
+    /// (image row, first column, pixels).
+    spans: Vec<(u32, u32, Vec<u8>)>,
+}
+
+/// Wall layers by walls, grid (bits of x, y, side), wall width and colour, and scale: the
+/// walls of a floor change only when one turns, and their strokes are the dearest shapes
+/// of the large floor.
+type WallKey = (Vec<Wall>, [u32; 5], Rgba);
+static WALL_LAYERS: Memo<WallKey, WallLayer> = Memo::new(16);
+
+/// [`draw_walls`] through a cache of layers: drawn once per walls, grid and size, then
+/// copied (source over, as drawing them would blend them) into every band that shows them.
+pub(crate) fn draw_walls_kept(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) {
+    let scale = cv.scale();
+    let bits = [g.x, g.y, g.c, width, scale].map(f32::to_bits);
+    let layer = WALL_LAYERS.get((walls.to_vec(), bits, color), || {
+        wall_layer(cv, walls, g, width, color)
+    });
+    cv.blit_layer(layer.spans.iter().map(|(r, x, px)| (*r, *x, px.as_slice())));
+}
+
+/// The walls drawn on a transparent layer over the rows they reach, as spans.
+fn wall_layer(cv: &Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) -> WallLayer {
+    let ys = walls.iter().flat_map(|w| g.wall_points(*w)).map(|(_, y)| y);
+    let (lo, hi) = ys.fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    if lo > hi {
+        return WallLayer { spans: Vec::new() };
+    }
+    let k = cv.scale();
+    let reach = width + g.c * 0.2 + 2.0;
+    let rows = (
+        ((lo - reach) * k).floor().max(0.0) as u32,
+        ((hi + reach) * k).ceil().max(0.0) as u32 + 1,
+    );
+    let mut layer = cv.layer(rows);
+    draw_walls(&mut layer, walls, g, width, color);
+    let w = layer.pix.width() as usize;
+    let mut spans = Vec::new();
+    for (i, row) in layer.pix.data().chunks_exact(w * 4).enumerate() {
+        let mut x = 0;
+        while x < w {
+            if row[x * 4 + 3] == 0 {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < w && row[x * 4 + 3] != 0 {
+                x += 1;
+            }
+            let px = row[start * 4..x * 4].to_vec();
+            spans.push((rows.0 + i as u32, start as u32, px));
+        }
+    }
+    WallLayer { spans }
 }
 
 /// Every wall as its own L, so that a player can tell walls apart and name them: an arm

@@ -1,0 +1,105 @@
+//! Draws one kind of image a number of times, for a profiler (callgrind counts
+//! instructions, which a shared machine does not blur) or a plain timing loop:
+//! `cargo run --release -p labscape-render --example profile -- WHAT [COUNT]`, WHAT one of
+//! `turn` (`grand`, 6 players, mid-game, 1200 px), `single`, `board:NAME` (a board game's
+//! image at 720 px, NAME as in the `board` benchmark: `semaforo`, `produto`, `sages`, …),
+//! `replay` (a whole `grand` game of 6 players at 800 px) or `replay:NAME` (a board game's
+//! replay of 200 turns). Prints the median and the fastest of COUNT runs (default 20).
+
+#[path = "../tests/common/boards.rs"]
+mod boards;
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use labscape_core::{
+    Lang,
+    labscape::{Dice, Policy, Position, SetupMode},
+};
+use labscape_render::{
+    BOARD_WIDTH, BoardFrame, REPLAY_WIDTH, Replay, View, render_board_gif, render_board_png,
+    render_hex_png, render_pitch_png, render_png,
+};
+
+fn board_png(frame: &BoardFrame) -> Vec<u8> {
+    match frame {
+        BoardFrame::Square(v) => render_board_png(v, None),
+        BoardFrame::Hex(v) => render_hex_png(v, None),
+        BoardFrame::Pitch(v) => render_pitch_png(v, None),
+    }
+}
+
+/// A whole `grand` game of six heuristic players: its replay's bytes.
+fn grand_replay() -> impl FnMut() -> usize {
+    let settings = common::settings("grand", 6, SetupMode::Random);
+    let (start, events) = Position::new_game(&settings, "long").expect("a new game");
+    let mut pos = start.clone();
+    let mut rng = Dice::from_seed("long");
+    let mut actions = Vec::new();
+    while let Some(a) = Policy::Heuristic.choose(&pos, &mut rng) {
+        pos.play(None, &a).expect("a legal action");
+        actions.push(a);
+    }
+    move || {
+        let mut pos = start.clone();
+        let mut replay = Replay::new(REPLAY_WIDTH, actions.len(), Lang::En);
+        replay.push(&View::new(&pos).events(&events).title("Benchmark"));
+        for a in &actions {
+            let events = pos.play(None, a).expect("a legal action");
+            replay.push(&View::new(&pos).events(&events).title("Benchmark"));
+        }
+        replay.finish().len()
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let what = args.next().unwrap_or_else(|| "turn".into());
+    let count: usize = args.next().and_then(|c| c.parse().ok()).unwrap_or(20);
+    let mut run: Box<dyn FnMut() -> usize> = match what.split_once(':') {
+        None if what == "turn" || what == "single" => {
+            let (pos, events) = if what == "turn" {
+                common::play("grand", 6, "bench", 40)
+            } else {
+                common::play("single", 1, "solo", 3)
+            };
+            Box::new(move || {
+                render_png(&View::new(&pos).events(&events).title("Benchmark"), None).len()
+            })
+        }
+        None if what == "replay" => Box::new(grand_replay()),
+        Some(("board", name)) => {
+            let (_, frame) = boards::late_boards()
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .expect("a board game's name");
+            Box::new(move || board_png(&frame).len())
+        }
+        Some(("replay", name)) => {
+            let (_, frames) = boards::board_games(200)
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .expect("a board game's name");
+            Box::new(move || {
+                render_board_gif(&frames, BOARD_WIDTH, Lang::En)
+                    .expect("frames")
+                    .len()
+            })
+        }
+        _ => panic!("WHAT: turn, single, replay, board:NAME or replay:NAME"),
+    };
+    let mut times: Vec<Duration> = Vec::with_capacity(count);
+    let mut bytes = 0;
+    for _ in 0..count {
+        let t = Instant::now();
+        bytes = run();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    println!(
+        "{what}: {bytes} bytes; median {:.3} ms, fastest {:.3} ms ({count} runs)",
+        times[count / 2].as_secs_f64() * 1000.0,
+        times[0].as_secs_f64() * 1000.0,
+    );
+}
