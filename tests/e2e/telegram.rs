@@ -1520,3 +1520,135 @@ async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<u8>)> {
     bot.stop().await;
     sent
 }
+
+/// Whether a message the group reads tells a Hidra secret: a token named where it was
+/// explored, an artifact named where it was taken, drawn from the bank or snatched, or a
+/// button of the mover's hand.
+fn hidra_secret_told(text: &str, keys: &[(String, String)]) -> bool {
+    const NAMES: [&str; 15] = [
+        "gem",
+        "blade",
+        "echo",
+        "chalice",
+        "crown",
+        "bell",
+        "lamp",
+        "ring",
+        "map",
+        "mask",
+        "mud",
+        "bats",
+        "draft",
+        "pillars",
+        "stalactites",
+    ];
+    let explored = text
+        .match_indices("looks at the token on ")
+        .any(|(i, m)| text[i + m.len()..].chars().nth(2) == Some(':'));
+    let taken = NAMES.iter().any(|n| {
+        [
+            format!(" takes {n}"),
+            format!(" takes the {n}"),
+            format!("The {n} from the bank"),
+            format!("snatch the {n}"),
+        ]
+        .iter()
+        .any(|form| text.contains(form.as_str()))
+    });
+    let hand = keys.iter().any(|(label, data)| {
+        ["use ", "drop ", "ghost", "blade"]
+            .iter()
+            .any(|w| label.contains(w) || data.contains(w))
+    });
+    explored || taken || text.contains("sees every face-down token:") || hand
+}
+
+/// Labirinto da Hidra on Telegram (issue 37): every action is played and told in the
+/// group, from the public view, with buttons that name nothing of a hand; the explorer
+/// alone is told, in their private chat, what lies on the token they looked at.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidra_tells_the_group_each_action_and_the_explorer_alone_what_lies_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("hidra.db"), fast_limits()).await;
+    let group = fake.group(-100_370, "Hidra", false);
+    let ana = TgUser::new(371, "Ana");
+    let bo = TgUser::new(372, "Bo");
+    fake.private_chat(&ana);
+    fake.private_chat(&bo);
+    say(&fake, group, None, &ana, "/new hidra players=2").await;
+    say(&fake, group, None, &bo, "/join").await;
+    let from = fake.call_count();
+    fake.say(group, None, &ana, "/startgame");
+    fake.wait_calls(from, WAIT, |cs| {
+        cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+    })
+    .await;
+    let mut explored = None;
+    for _ in 0..60 {
+        let calls = fake.calls();
+        let post = calls
+            .iter()
+            .rev()
+            .find(|c| is_sent(c, group) && is_turn_post(c))
+            .unwrap();
+        let mover = if post.mentioned().contains(&ana.id) {
+            &ana
+        } else {
+            &bo
+        };
+        let keys: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+        assert!(keys.iter().any(|(l, _)| l.contains('🔒')), "{keys:?}");
+        let pick = |word: &str| keys.iter().find(|(l, _)| l.starts_with(word)).cloned();
+        let text = match pick("explore").or_else(|| pick("move")) {
+            Some((label, _)) => label,
+            None if keys.iter().any(|(l, _)| l.starts_with("scream")) => "scream 1 e".into(),
+            None => "end".into(),
+        };
+        let from = fake.call_count();
+        fake.say(group, None, mover, &format!("/play {text}"));
+        let calls = fake
+            .wait_calls(from, WAIT, |cs| {
+                cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+            })
+            .await;
+        if text.starts_with("explore") {
+            explored = Some((mover.id, text, calls));
+            break;
+        }
+    }
+    let (explorer, action, calls) = explored.expect("someone came next to a token");
+    let cell = &action["explore ".len()..];
+    let public = calls
+        .iter()
+        .find(|c| is_sent(c, group) && is_turn_post(c))
+        .unwrap();
+    assert!(
+        public
+            .text()
+            .contains(&format!("looks at the token on {cell}.")),
+        "{}",
+        public.text()
+    );
+    let mine = fake
+        .wait_calls(0, WAIT, |cs| {
+            cs.iter().any(|c| {
+                is_sent(c, explorer) && c.text().contains(&format!("looks at the token on {cell}:"))
+            })
+        })
+        .await;
+    let mine = mine
+        .iter()
+        .find(|c| is_sent(c, explorer) && c.text().contains("looks at the token on"))
+        .unwrap();
+    assert!(mine.image().is_some(), "their own view: {}", mine.text());
+    for c in fake.calls().iter().filter(|c| is_sent(c, group)) {
+        let keys: Vec<(String, String)> = c.keyboard().into_iter().flatten().collect();
+        assert!(
+            !hidra_secret_told(&c.text(), &keys),
+            "the group read a secret: {} {keys:?}",
+            c.text()
+        );
+    }
+    bot.stop().await;
+}

@@ -886,8 +886,8 @@ sages-event-reset = The men and the ball go back to the start; the side that con
 hidra-rules = **Labirinto da Hidra** — 2 to 4 adventurers (digger, weaver, rogue, warden) in the Hydra's lair, a 5×5 maze of tiles with walls (cells a1–e5) that slides whenever the Hydra screams. Be the first to hold 3 artifacts and then step onto the Escape Portal.
     A turn has 4 action points: move n (1), move e dodge or move e blade onto the Hydra (2), ghost s with the map (2), dig w (the digger, 4), explore b4 (1, a secret look at a face-down token next to you), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (the weaver, 2), provoke (4; the warden 3), end.
     Stepping onto a chamber springs a hazard or gives you its artifact; either way you then scream: scream 3 e 90 slides row 3 one cell east, the tile pushed out coming back on the west turned 90°. A fight with the Hydra is 2d6 + 2 against 10.
-    Nobody wins when fewer than 3 artifacts are left or after the last round (30 by default). Tokens, hands and the bank are secret, so for now the game is played with the engine only (labscape engine).
-hidra-engine-only = Labirinto da Hidra can be played with the engine only for now (labscape engine): its face-down tokens, hands and bank are secret, and this chat cannot yet keep a secret from the rest of the group.
+    Nobody wins when fewer than 3 artifacts are left or after the last round (30 by default).
+    In chat: /new hidra players=3 (options: players=2–4, heroes=rogue,warden,…, defence=fixed or scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (or easy, random), /start. Several actions in one message: /play move n, move e, explore b4. Every action is told to the group; what lies face down, each hand and the bank are secret: what you explore, take or lose comes to you alone (Telegram: your private chat with the bot; Discord: the 🔒 button), with your hand and its buttons. /table hidra: adventurers, artifacts, hazards, dice. Unrated.
 hidra-reason-portal = an adventurer escaped through the Portal with 3 artifacts
 hidra-reason-too-few-artifacts = fewer than 3 artifacts are left in the game: nobody can escape
 hidra-reason-round-limit = the last round is over and nobody escaped
@@ -925,6 +925,89 @@ hidra-refusal-no-change = turning your tile by { $rot } would not change its wal
 hidra-refusal-same-turn = turning your tile by { $rot } lays it as turning it by { $same } does: weave { $same }
 hidra-refusal-pinned = line { $line } is pinned by the Gravity Ring
 hidra-side = { $mark } { $hero } · holds { $held }
+hidra-side-hand = { $mark } { $hero } · { $hand }
+private-my-view = 🔒 My view and hand
+hidra-row = row { $line }
+hidra-column = column { $line }
+hidra-the-hydra = The Hydra
+hidra-won = won
+hidra-lost = lost
+hidra-some-artifacts = { $count ->
+        [one] an artifact
+       *[other] { $count } artifacts
+    }
+hidra-next = Next: { $who } ({ $ap ->
+        [one] 1 action point
+       *[other] { $ap } action points
+    }).
+hidra-next-scream = { $who } owes a Scream: scream LINE END [ROTATION], e.g. scream 3 e 90.
+hidra-next-drop = { $who } lost the fight and drops an artifact of their choice (drop NAME).
+hidra-ev-turn = { $who }'s turn: round { $round }, { $ap ->
+        [one] 1 action point
+       *[other] { $ap } action points
+    }.
+hidra-ev-refilled = An artifact from the bank lies face down on { $cell }.
+hidra-ev-refilled-known = The { $artifact } from the bank lies face down on { $cell }.
+hidra-ev-moved = { $who } goes to { $cell }.
+hidra-ev-pushed = The Hydra pushes { $who } to { $cell }.
+hidra-ev-blown = The draft blows { $who } back to the Entry on { $cell }.
+hidra-ev-collected = { $who } takes { $what } on { $cell }.
+hidra-ev-explored = { $who } looks at the token on { $cell }.
+hidra-ev-explored-known = { $who } looks at the token on { $cell }: { $token }.
+hidra-ev-hazard = { $who } springs the { $hazard } on { $cell }.
+hidra-ev-hazard-immune = { $who } springs the { $hazard } on { $cell }; the Warden of Light is untouched.
+hidra-ev-snatched = The bats snatch an artifact from { $who }.
+hidra-ev-snatched-known = The bats snatch the { $artifact } from { $who }.
+hidra-ev-dodged = { $who } rolls { $roll } and slips past the Hydra.
+hidra-ev-dodge-failed = { $who } rolls { $roll }: the Hydra sees them and the fight follows.
+hidra-ev-combat = { $who } fights the Hydra: { $a } + { $b } + 2 = { $total } against { $defence }: { $result }.
+hidra-ev-combat-blade = { $who } fights the Hydra with the Threshold Blade: { $result }.
+hidra-ev-dropped = { $who } drops the { $artifact } on { $cell }.
+hidra-ev-theft-won = { $who } tries to rob { $victim }: { $thief } against { $other }: it works.
+hidra-ev-theft-lost = { $who } tries to rob { $victim }: { $thief } against { $other }: it fails.
+hidra-ev-stolen = { $who } takes an artifact from { $victim }.
+hidra-ev-stolen-known = { $who } takes the { $artifact } from { $victim }.
+hidra-ev-used = { $who } uses the { $artifact }.
+hidra-ev-vision = { $who } sees every face-down token.
+hidra-ev-vision-known = { $who } sees every face-down token: { $seen }.
+hidra-ev-pinned = { $who } pins { $line } until their next turn.
+hidra-ev-swapped = { $who } and { $other } swap places.
+hidra-ev-woven = { $who } turns the tile on { $cell } by { $rot }°.
+hidra-ev-provoked = { $who } provokes the Hydra.
+hidra-ev-scream = { $who } screams: { $line } slides { $dir }; the tile from { $removed } comes back on { $inserted }, turned { $rot }°.
+hidra-ev-scream-straight = { $who } screams: { $line } slides { $dir }; the tile from { $removed } comes back on { $inserted }.
+hidra-ev-calmed = The Hydra is calm: no Scream this time.
+hidra-luck-heading = Luck in { $game }: every die the table saw (dodges, fights, thefts) against fair dice (3.5 a die on average).
+hidra-luck-line = { $who }: { $rolls } dice, { $average } a die: luckier than { $percentile }% of fair rolls.
+hidra-luck-none = { $who }: no dice rolled yet.
+hidra-luck-table = The whole table
+hidra-table-adventurers = **Adventurers** (every one fights with 2d6 + 2)
+    digger — dig D: 4 AP, once a turn, a step through walls.
+    weaver — weave 90/180/270: 2 AP, once a turn, turns his own tile.
+    rogue — wins theft ties; steals from a neighbour joined by an open passage too.
+    warden — the hazards' effects do not touch her (she still loses her AP and screams); dodges on 4–6; provoke costs her 3 AP.
+hidra-table-artifacts = **Artifacts** (use: spent when used, 1 AP; keep: works while held)
+    gem (use) — use gem: you see every face-down token.
+    blade (use) — move D blade: enter the Hydra's tile and win the fight without dice (+1 AP).
+    echo (keep) — once a turn a failed dodge, fight or theft is rolled again.
+    chalice (keep) — your turns start with 5 AP.
+    crown (keep) — walls never block your step onto the Portal.
+    bell (use) — use bell: the next Scream does not happen.
+    lamp (keep) — a thief's roll against you counts 1 less.
+    ring (use) — use ring L: row or column L cannot slide until your next turn.
+    map (keep) — ghost D, 2 AP: a step through walls.
+    mask (use) — use mask N: you and seat N swap places.
+hidra-table-hazards = **Hazards** (springing one: its effect, your AP gone, then your Scream)
+    mud — Mud Pit: 2 AP fewer next turn.
+    bats — Bat Nest: an artifact of yours, drawn at random, goes to the bottom of the bank.
+    draft — Toxic Draft: blown back onto the Entry.
+    pillars — Collapsing Pillars: you lose your next turn.
+    stalactites — Singing Stalactites: after your Scream the Hydra screams on its own.
+hidra-table-dice = **Dice** (all d6)
+    Fight: 2d6 + 2 must beat the defence, 10 (defence=scaled: 10 + the artifacts you hold): 9 or more on the dice, 10 in 36 chances (28%).
+    Dodge (move D dodge): 5–6 slips past (the warden 4–6); otherwise the fight follows.
+    Theft (steal N, 2 AP): your d6 against the victim's; higher wins (the rogue wins ties; the lamp takes 1 off yours). A failed theft costs your AP and 1 AP next turn.
+    Won fight: the Hydra calms (the next Scream does not happen). Lost: pushed off, you drop an artifact (or lose 1 AP next turn), then you scream.
 
 ## s41-words
 error-turn-ended-why = Your turn ends with “{ $after }” ({ $why }), so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.

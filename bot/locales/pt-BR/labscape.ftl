@@ -934,8 +934,8 @@ sages-event-reset = Os homens e a bola voltam ao início; quem sofreu o gol sai 
 hidra-rules = **Labirinto da Hidra** — 2 a 4 aventureiros (digger, weaver, rogue, warden) no covil da Hidra, um labirinto 5×5 de peças com paredes (casas a1–e5) que desliza sempre que a Hidra grita. Vence quem primeiro tiver 3 artefatos e então pisar no Portal de Fuga.
     Um turno tem 4 pontos de ação: move n (1), move e dodge ou move e blade para a Hidra (2), ghost s com o mapa (2), dig w (o digger, 4), explore b4 (1, olhar em segredo uma ficha virada ao lado), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (o weaver, 2), provoke (4; o warden 3), end.
     Entrar numa câmara dispara um perigo ou dá o seu artefato; nos dois casos você grita em seguida: scream 3 e 90 desliza a linha 3 uma casa para leste, e a peça empurrada para fora volta pelo oeste girada 90°. A luta com a Hidra é 2d6 + 2 contra 10.
-    Ninguém vence quando restam menos de 3 artefatos ou depois da última rodada (30 por padrão). Fichas, mãos e o banco são secretos, então por enquanto o jogo é jogado só com o motor (labscape engine).
-hidra-engine-only = Labirinto da Hidra por enquanto só pode ser jogado com o motor (labscape engine): as fichas viradas, as mãos e o banco são secretos, e este chat ainda não consegue esconder um segredo do resto do grupo.
+    Ninguém vence quando restam menos de 3 artefatos ou depois da última rodada (30 por padrão).
+    No chat: /new hidra players=3 (opções: players=2–4, heroes=rogue,warden,…, defence=fixed ou scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (ou easy, random), /start. Várias ações numa mensagem: /play move n, move e, explore b4. Toda ação é contada ao grupo; o que está virado, cada mão e o banco são secretos: o que você explora, pega ou perde chega só a você (Telegram: seu chat privado com o bot; Discord: o botão 🔒), com a sua mão e os botões dela. /table hidra: aventureiros, artefatos, perigos, dados. Sem rating.
 hidra-reason-portal = um aventureiro fugiu pelo Portal com 3 artefatos
 hidra-reason-too-few-artifacts = restam menos de 3 artefatos no jogo: ninguém pode fugir
 hidra-reason-round-limit = a última rodada acabou e ninguém fugiu
@@ -944,6 +944,89 @@ hidra-tile-entry = ENTRADA
 hidra-tile-portal = PORTAL
 board-hidra-counts = Rodada { $round } de { $rounds } · PA { $ap } · banco { $bank } · artefatos restantes { $left } · fixada { $pin }
 hidra-side = { $mark } { $hero } · tem { $held }
+hidra-side-hand = { $mark } { $hero } · { $hand }
+private-my-view = 🔒 Minha visão e mão
+hidra-row = a linha { $line }
+hidra-column = a coluna { $line }
+hidra-the-hydra = A Hidra
+hidra-won = vitória
+hidra-lost = derrota
+hidra-some-artifacts = { $count ->
+        [one] um artefato
+       *[other] { $count } artefatos
+    }
+hidra-next = Agora: { $who } ({ $ap ->
+        [one] 1 ponto de ação
+       *[other] { $ap } pontos de ação
+    }).
+hidra-next-scream = { $who } deve um Grito: scream LINHA PONTA [ROTAÇÃO], por exemplo scream 3 e 90.
+hidra-next-drop = { $who } perdeu a luta e larga um artefato à sua escolha (drop NOME).
+hidra-ev-turn = Vez de { $who }: rodada { $round }, { $ap ->
+        [one] 1 ponto de ação
+       *[other] { $ap } pontos de ação
+    }.
+hidra-ev-refilled = Um artefato do banco é posto virado em { $cell }.
+hidra-ev-refilled-known = O artefato { $artifact } do banco é posto virado em { $cell }.
+hidra-ev-moved = { $who } vai para { $cell }.
+hidra-ev-pushed = A Hidra empurra { $who } para { $cell }.
+hidra-ev-blown = A corrente de ar leva { $who } de volta à Entrada, em { $cell }.
+hidra-ev-collected = { $who } pega { $what } em { $cell }.
+hidra-ev-explored = { $who } olha a ficha em { $cell }.
+hidra-ev-explored-known = { $who } olha a ficha em { $cell }: { $token }.
+hidra-ev-hazard = { $who } dispara o perigo { $hazard } em { $cell }.
+hidra-ev-hazard-immune = { $who } dispara o perigo { $hazard } em { $cell }; a Guardiã da Luz não é atingida.
+hidra-ev-snatched = Os morcegos levam um artefato de { $who }.
+hidra-ev-snatched-known = Os morcegos levam o artefato { $artifact } de { $who }.
+hidra-ev-dodged = { $who } tira { $roll } e passa pela Hidra sem ser visto.
+hidra-ev-dodge-failed = { $who } tira { $roll }: a Hidra vê e a luta começa.
+hidra-ev-combat = { $who } luta com a Hidra: { $a } + { $b } + 2 = { $total } contra { $defence }: { $result }.
+hidra-ev-combat-blade = { $who } luta com a Hidra com a Lâmina do Limiar: { $result }.
+hidra-ev-dropped = { $who } larga o artefato { $artifact } em { $cell }.
+hidra-ev-theft-won = { $who } tenta roubar { $victim }: { $thief } contra { $other }: consegue.
+hidra-ev-theft-lost = { $who } tenta roubar { $victim }: { $thief } contra { $other }: falha.
+hidra-ev-stolen = { $who } tira um artefato de { $victim }.
+hidra-ev-stolen-known = { $who } tira o artefato { $artifact } de { $victim }.
+hidra-ev-used = { $who } usa o artefato { $artifact }.
+hidra-ev-vision = { $who } vê todas as fichas viradas.
+hidra-ev-vision-known = { $who } vê todas as fichas viradas: { $seen }.
+hidra-ev-pinned = { $who } prende { $line } até o seu próximo turno.
+hidra-ev-swapped = { $who } e { $other } trocam de lugar.
+hidra-ev-woven = { $who } gira a peça em { $cell } em { $rot }°.
+hidra-ev-provoked = { $who } provoca a Hidra.
+hidra-ev-scream = Grito de { $who }: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }, girada { $rot }°.
+hidra-ev-scream-straight = Grito de { $who }: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }.
+hidra-ev-calmed = A Hidra está calma: desta vez não há Grito.
+hidra-luck-heading = Sorte em { $game }: todos os dados que a mesa viu (esquivas, lutas, roubos) contra dados honestos (3,5 por dado em média).
+hidra-luck-line = { $who }: { $rolls } dados, { $average } por dado: mais sorte que { $percentile }% das jogadas honestas.
+hidra-luck-none = { $who }: nenhum dado rolado ainda.
+hidra-luck-table = A mesa toda
+hidra-table-adventurers = **Aventureiros** (todos lutam com 2d6 + 2)
+    digger (O Escavador) — dig D: 4 PA, uma vez por turno, um passo através das paredes.
+    weaver (O Mago Cartógrafo) — weave 90/180/270: 2 PA, uma vez por turno, gira a própria peça.
+    rogue (O Ladrão do Crepúsculo) — vence os empates de roubo; rouba também de um vizinho ligado por passagem aberta.
+    warden (A Guardiã da Luz) — os efeitos dos perigos não a atingem (ela ainda perde os PA e grita); esquiva com 4–6; provoke custa 3 PA.
+hidra-table-artifacts = **Artefatos** (use: gasto ao usar, 1 PA; keep: funciona enquanto você o tem)
+    gem (use) — use gem: você vê todas as fichas viradas.
+    blade (use) — move D blade: entra na peça da Hidra e vence a luta sem dados (+1 PA).
+    echo (keep) — uma vez por turno, uma esquiva, luta ou roubo que falhou é rolado de novo.
+    chalice (keep) — seus turnos começam com 5 PA.
+    crown (keep) — paredes nunca impedem seu passo para o Portal.
+    bell (use) — use bell: o próximo Grito não acontece.
+    lamp (keep) — o dado de um ladrão contra você conta 1 a menos.
+    ring (use) — use ring L: a linha ou coluna L não desliza até o seu próximo turno.
+    map (keep) — ghost D, 2 PA: um passo através das paredes.
+    mask (use) — use mask N: você e o assento N trocam de lugar.
+hidra-table-hazards = **Perigos** (disparar um: o efeito, seus PA acabam, e então o seu Grito)
+    mud — Poço de Lodo: 2 PA a menos no próximo turno.
+    bats — Ninho de Morcegos: um artefato seu, sorteado, vai para o fundo do banco.
+    draft — Corrente de Ar Tóxico: de volta à Entrada.
+    pillars — Pilares em Colapso: você perde o próximo turno.
+    stalactites — Estalactites Sonoras: depois do seu Grito a Hidra grita sozinha.
+hidra-table-dice = **Dados** (todos d6)
+    Luta: 2d6 + 2 precisa superar a defesa, 10 (defence=scaled: 10 + os artefatos que você tem): 9 ou mais nos dados, 10 chances em 36 (28%).
+    Esquiva (move D dodge): 5–6 passa (o warden 4–6); senão, a luta começa.
+    Roubo (steal N, 2 PA): seu d6 contra o da vítima; o maior vence (o rogue vence empates; a lamp tira 1 do seu). Um roubo que falha custa seus PA e 1 PA no próximo turno.
+    Luta vencida: a Hidra se acalma (o próximo Grito não acontece). Perdida: empurrado, você larga um artefato (ou perde 1 PA no próximo turno), e então grita.
 hidra-refusal-unreadable = “{ $text }” não é uma ação: escreva move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 ou drop gem
 hidra-refusal-view = isto é uma vista do jogo: só a posição inteira pode ser jogada
 hidra-refusal-no-ap = você tem { $have } pontos de ação; { $doing } custa { $need }

@@ -6,6 +6,8 @@
 
 use labscape_core::{AnyAction, AnyEvent, AnyGame, Audience, Seat};
 
+use crate::games;
+
 /// What the "your move" button of a player who plays in private sends back: it asks for
 /// their prompt (their view and buttons), answered to them alone. It names nothing secret.
 pub const PROMPT: &str = "yours";
@@ -21,8 +23,15 @@ pub(super) fn shown(game: &AnyGame, audience: Audience) -> AnyGame {
 
 /// Whether `seat` plays in private now: its view holds more than the public's (Skarb's
 /// architect without the map), so its prompt, image, buttons and refusals go to it alone
-/// and its actions are played where only it reads. Nobody does once the game is over.
+/// and its actions are played where only it reads. Nobody does once the game is over, nor
+/// in a game whose actions are public (its profile's `public_actions`).
 pub(super) fn plays_in_private(game: &AnyGame, seat: Seat) -> bool {
+    !games::of(game.kind()).profile().public_actions && sees_more(game, seat)
+}
+
+/// Whether `seat`'s view holds more than the public's now (a hand, a token it explored):
+/// what it may read alone. Nothing once the game is over.
+pub(super) fn sees_more(game: &AnyGame, seat: Seat) -> bool {
     if !game.has_secrets() || game.is_over() {
         return false;
     }
@@ -30,9 +39,21 @@ pub(super) fn plays_in_private(game: &AnyGame, seat: Seat) -> bool {
     doc(&shown(game, Audience::Seat(seat))) != doc(&shown(game, Audience::Public))
 }
 
+/// Whether `seat` acts, now, from a private chat with the bot: it plays in private, or
+/// its game's actions are public while it has secrets (its prompt, with its hand's
+/// buttons, reaches it in private, and it may act from there).
+pub(super) fn acts_from_private(game: &AnyGame, seat: Seat) -> bool {
+    if games::of(game.kind()).profile().public_actions {
+        game.has_secrets() && !game.is_over()
+    } else {
+        plays_in_private(game, seat)
+    }
+}
+
 /// What `audience` may learn of one action, played from `before` to `after`: the action
-/// itself when nothing of it is masked from the audience (`None` when something is: a far
-/// hedge and a pass are one `hidden` event), and its events as the audience may learn them.
+/// itself when nothing of it is masked from the audience, or in a game whose actions are
+/// public (`None` when something is: a far hedge and a pass are one `hidden` event), and
+/// its events as the audience may learn them.
 pub(super) fn seen<'a>(
     before: &AnyGame,
     after: &AnyGame,
@@ -44,7 +65,8 @@ pub(super) fn seen<'a>(
         return (Some(action), events.to_vec());
     }
     let masked = before.mask_events(after, audience, events);
-    ((masked == events).then_some(action), masked)
+    let public = games::of(before.kind()).profile().public_actions;
+    ((public || masked == events).then_some(action), masked)
 }
 
 /// One action as it was played, with the positions around it while the game has secrets

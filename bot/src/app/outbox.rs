@@ -93,8 +93,16 @@ impl<S: GameStore> Service<S> {
                 let seats = self.store.seats(row.id).await?;
                 self.load_with(&row, seats.clone(), &mut guard).await?;
                 let position = guard.as_ref().expect("loaded").game.clone();
-                self.finish_turn(row, seats, position, Played::default(), guard, None, lang)
-                    .await?
+                self.finish_turn(
+                    row,
+                    seats,
+                    position,
+                    Played::default(),
+                    guard,
+                    super::turns::Answer::Group,
+                    lang,
+                )
+                .await?
             }
             GameStatus::Over => {
                 let seats = self.store.seats(row.id).await?;

@@ -115,13 +115,22 @@ impl<S: GameStore> Service<S> {
                     )]]
                 })
                 .unwrap_or_default(),
-            _ => module.buttons(game, lang),
+            _ => {
+                let mut rows = module.public_buttons(game, lang);
+                // Actions are public, hands are not: any player's own view, on request.
+                if module.profile().public_actions && game.has_secrets() {
+                    rows.push(vec![Button::new(tr!(lang, "private-my-view"), PROMPT)]);
+                }
+                rows
+            }
         };
         reply
     }
 
     /// The prompt of the player to act when they play in private (their view of the turn,
-    /// their buttons), for them alone: none otherwise.
+    /// their buttons), for them alone: none otherwise. In a game whose actions are public,
+    /// every player who may read more than the group gets their own view: the player to act
+    /// when they hold something (with their buttons), and whoever this turn told more.
     pub(super) async fn prompts(
         &self,
         row: &GameRow,
@@ -130,22 +139,40 @@ impl<S: GameStore> Service<S> {
         played: &Played,
         lang: Lang,
     ) -> Vec<Whisper> {
-        let Some(player) = private_player(game, seats) else {
-            return Vec::new();
+        let module = games::of(row.kind);
+        let due: Vec<&SeatRow> = if module.profile().public_actions {
+            let next = game.to_move().filter(|_| !game.is_over());
+            seats
+                .iter()
+                .filter(|s| s.policy.is_none())
+                .filter(|s| {
+                    let seat = Seat(s.seat);
+                    (next == Some(seat) && audience::sees_more(game, seat))
+                        || played.tells_more(Audience::Seat(seat))
+                })
+                .collect()
+        } else {
+            private_player(game, seats).into_iter().collect()
         };
-        let seat = Audience::Seat(Seat(player.seat));
-        let mut prompt = self
-            .post_for(row, seats, game, played, None, seat, lang)
-            .await;
-        prompt.buttons = games::of(row.kind).buttons(game, lang);
-        vec![Whisper {
-            to: Mention {
-                user_id: player.user_id.clone(),
-                name: player.display_name.clone(),
-            },
-            chat: row.scope.clone(),
-            reply: prompt,
-        }]
+        let mut whispers = Vec::new();
+        for player in due {
+            let seat = Seat(player.seat);
+            let mut prompt = self
+                .post_for(row, seats, game, played, None, Audience::Seat(seat), lang)
+                .await;
+            if game.to_move() == Some(seat) && !game.is_over() {
+                prompt.buttons = module.buttons(game, lang);
+            }
+            whispers.push(Whisper {
+                to: Mention {
+                    user_id: player.user_id.clone(),
+                    name: player.display_name.clone(),
+                },
+                chat: row.scope.clone(),
+                reply: prompt,
+            });
+        }
+        whispers
     }
 
     /// A post of the game as `audience` may read it, without buttons or mentions: the

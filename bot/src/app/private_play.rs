@@ -34,8 +34,8 @@ impl<S: GameStore> Service<S> {
         Some(LiveSummary::of(&row))
     }
 
-    /// The running game (and the seat) in which the sender plays in private and is awaited,
-    /// on the sender's platform.
+    /// The running game (and the seat) in which the sender acts from a private chat and is
+    /// awaited, on the sender's platform.
     async fn private_game(&self, ctx: &Ctx) -> Res<Option<(GameRow, Seat)>> {
         for t in self.store.timers_for_user(&ctx.user_id).await? {
             let Some(row) = self.store.game(t.game).await? else {
@@ -45,15 +45,16 @@ impl<S: GameStore> Service<S> {
                 continue;
             }
             let game = self.current_game(&row).await?;
-            if audience::plays_in_private(&game, Seat(t.seat)) {
+            if audience::acts_from_private(&game, Seat(t.seat)) {
                 return Ok(Some((row, Seat(t.seat))));
             }
         }
         Ok(None)
     }
 
-    /// The prompt of the asker, who plays in private in `row`: their view of the game as
-    /// it stands, with their buttons when it is their turn, for them alone.
+    /// The prompt of the asker, whose view of `row` holds more than the group's (they play
+    /// in private, or hold a hand): their view of the game as it stands, with their buttons
+    /// when it is their turn, for them alone.
     pub(super) async fn prompt(&self, ctx: &Ctx, row: &GameRow) -> Res<Reply> {
         let seats = self.store.seats(row.id).await?;
         let me = seats
@@ -61,7 +62,7 @@ impl<S: GameStore> Service<S> {
             .find(|s| s.user_id == ctx.user_id)
             .ok_or(ServiceError::User(UserError::NotSeated))?;
         let game = self.current_game(row).await?;
-        if !audience::plays_in_private(&game, Seat(me.seat)) {
+        if !audience::sees_more(&game, Seat(me.seat)) {
             return Err(UserError::NothingPrivate.into());
         }
         let lang = self.lang_for(ctx).await;

@@ -59,8 +59,16 @@ impl<S: GameStore> Service<S> {
             lang,
         );
         let played = Played::told(story, events);
-        self.finish_turn(row, seats, game, played, guard, None, lang)
-            .await
+        self.finish_turn(
+            row,
+            seats,
+            game,
+            played,
+            guard,
+            super::turns::Answer::Group,
+            lang,
+        )
+        .await
     }
 }
 

@@ -83,6 +83,12 @@ impl Played {
         lines
     }
 
+    /// Whether `audience` may learn more of it than the group (what it explored, what
+    /// was stolen from it).
+    pub(super) fn tells_more(&self, audience: Audience) -> bool {
+        self.seen_by(audience) != self.seen_by(Audience::Public)
+    }
+
     /// The actions `audience` may learn, and every event as it may learn it, in order.
     pub(super) fn seen_by(&self, audience: Audience) -> (Vec<AnyAction>, Vec<AnyEvent>) {
         let mut actions = Vec::new();
@@ -202,14 +208,14 @@ impl<S: GameStore> Service<S> {
             self.commit(&mut row, &seats, end).await?;
         }
         let next = steps.last().map_or(game, |(_, g, _)| g.clone());
-        let private_actor = in_private.then_some(me);
-        self.finish_turn(row, seats, next, played, guard, private_actor, lang)
+        let answer = Answer::to(ctx, &row, me, in_private, module.profile().public_actions);
+        self.finish_turn(row, seats, next, played, guard, answer, lang)
             .await
     }
 
     /// The tail of every turn: the computer players, the cache refilled, the reply, the
-    /// final replay and rating when the game is over. `private_actor`: the seat that
-    /// played in private, answered alone (the group's post goes beside its answer).
+    /// final replay and rating when the game is over. `answer`: whether the player who
+    /// acted is answered alone (the group's post goes beside their answer).
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn finish_turn(
         &self,
@@ -218,7 +224,7 @@ impl<S: GameStore> Service<S> {
         game: AnyGame,
         mut played: Played,
         mut guard: tokio::sync::MutexGuard<'_, Option<super::Loaded>>,
-        private_actor: Option<Seat>,
+        answer: Answer,
         lang: Lang,
     ) -> Res<Reply> {
         *guard = None;
@@ -234,7 +240,19 @@ impl<S: GameStore> Service<S> {
         let mut reply = self.turn_reply(&row, &seats, &game, &played, lang).await;
         reply.whispers = self.prompts(&row, &seats, &game, &played, lang).await;
         self.attach_final_replay(&row, &seats, &mut reply).await;
-        if let Some(me) = private_actor {
+        let whispered = |me: Seat| {
+            let id = seats.get(me.index()).map(|s| s.user_id.as_str());
+            reply
+                .whispers
+                .iter()
+                .any(|w| Some(w.to.user_id.as_str()) == id)
+        };
+        let alone = match answer {
+            Answer::Alone(me) => Some(me),
+            Answer::Mine(me) => whispered(me).then_some(me),
+            Answer::Group => None,
+        };
+        if let Some(me) = alone {
             reply = self
                 .answered_in_private(&row, &seats, &game, &played, me, reply, lang)
                 .await;
@@ -343,7 +361,7 @@ impl<S: GameStore> Service<S> {
             message: None,
         };
         self.commit(&mut row, &seats, c).await?;
-        self.finish_turn(row, seats, next, played, guard, None, lang)
+        self.finish_turn(row, seats, next, played, guard, Answer::Group, lang)
             .await
     }
 
@@ -403,6 +421,34 @@ impl<S: GameStore> Service<S> {
     }
 }
 
+/// Whom a turn's reply answers.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Answer {
+    /// The group: the reply is its post (whispers aside).
+    Group,
+    /// The player in this seat, alone, with their own view; the group's post goes to the
+    /// game's chat beside it (a turn played in private, or from a private chat).
+    Alone(Seat),
+    /// The player in this seat, alone, when the turn tells them more than the group (a
+    /// game whose actions are public: what they explored, their hand); the group otherwise.
+    Mine(Seat),
+}
+
+impl Answer {
+    /// Whom the turn `me` played from `ctx` answers: a player who plays in private, or
+    /// who acted from another chat than the game's, alone; in a game whose actions are
+    /// public, a player an answer can reach alone, when it tells them more.
+    fn to(ctx: &Ctx, row: &GameRow, me: Seat, in_private: bool, public_actions: bool) -> Answer {
+        if in_private || (public_actions && ctx.scope != row.scope) {
+            Answer::Alone(me)
+        } else if public_actions && ctx.private {
+            Answer::Mine(me)
+        } else {
+            Answer::Group
+        }
+    }
+}
+
 /// What to commit: one action, or the several one message played, each with its events,
 /// and the position after the last.
 struct Commit<'a> {
@@ -419,14 +465,24 @@ type Step = (AnyAction, AnyGame, Vec<AnyEvent>);
 
 /// Reads and plays what a player typed: one action (read as the chat reads it), or, in a
 /// game that allows it and when the whole text is not one action, several separated by
-/// spaces (`/play c3 c4 d5`: a turn of several placements), all or nothing.
+/// commas or spaces (`/play c3 c4 d5`: a turn of several placements; `/play move n, explore
+/// b4`), all or nothing.
 fn read_turn(game: &AnyGame, me: Seat, text: &str) -> Result<Vec<Step>, ServiceError> {
     let module = games::of(game.kind());
     let first_error = match module.play_chat(game, me, text) {
         Ok(step) => return Ok(vec![step]),
         Err(e) => e,
     };
-    let parts: Vec<&str> = text.split_whitespace().collect();
+    // Separated by commas (`move n, move e, explore b4`: actions of several words), else
+    // by spaces (`c3 c4 d5`).
+    let parts: Vec<&str> = if text.contains(',') {
+        text.split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect()
+    } else {
+        text.split_whitespace().collect()
+    };
     // Text the game read as one action (Avanço's `c2 c3` from an empty square) is refused
     // for that action's reason; only text that is no action is tried as several.
     if parts.len() < 2

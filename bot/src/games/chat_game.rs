@@ -42,6 +42,11 @@ pub struct Profile {
     pub has_dice: bool,
     /// Its two players may end it drawn by agreement (`/draw`).
     pub agrees_draws: bool,
+    /// Every action is public even while some of what it does is secret (Labirinto da
+    /// Hidra: what an explorer saw, what a thief took): nobody plays in private, every
+    /// action is played and told in the group, and each player who may learn more of a
+    /// turn than the group gets it in private (their view, their hand).
+    pub public_actions: bool,
 }
 
 impl Profile {
@@ -55,6 +60,7 @@ impl Profile {
         two_step_buttons: true,
         has_dice: false,
         agrees_draws: true,
+        public_actions: false,
     };
 }
 
@@ -346,6 +352,12 @@ pub trait ChatGame: Member {
     fn buttons(&self, lang: Lang) -> Vec<Vec<Button>> {
         let _ = lang;
         board::buttons::first_step(&self.legal_actions())
+    }
+    /// The buttons under the group's post: by default [`ChatGame::buttons`]. A game whose
+    /// actions are public while its player's hand is secret leaves out the actions that
+    /// would tell what the player holds (they come with the player's private prompt).
+    fn public_buttons(&self, lang: Lang) -> Vec<Vec<Button>> {
+        self.buttons(lang)
     }
     /// The second step of a two-step choice: the actions of group `key` (`None`: no such
     /// group now).

@@ -72,12 +72,17 @@ pub enum NoTable {
     NotThisGame,
 }
 
-/// `/table [NAME]`: one of the printed tables of the chat's game `playing` (running), or
-/// of the default game outside one.
+/// `/table [NAME]`: every table of the game NAME names (`/table hidra`), else one of the
+/// printed tables of the chat's game `playing` (running), or of the default game outside
+/// one.
 ///
 /// # Errors
 /// [`NoTable`] for an unknown name, or in a chat playing a game without tables.
 pub fn table(name: Option<&str>, playing: Option<&AnyGame>, lang: Lang) -> Result<String, NoTable> {
+    if let Some(kind) = name.and_then(GameKind::from_id) {
+        let game = playing.filter(|g| g.kind() == kind);
+        return of(kind).table(None, game, lang);
+    }
     let kind = playing.map_or(DEFAULT_GAME, AnyGame::kind);
     of(kind).table(name, playing, lang)
 }

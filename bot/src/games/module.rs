@@ -117,6 +117,7 @@ pub trait Module: Send + Sync {
     ) -> Result<(AnyAction, AnyGame, Vec<AnyEvent>), AnyRefusal>;
     fn deadline_action(&self, game: &AnyGame) -> Option<AnyAction>;
     fn buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>>;
+    fn public_buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>>;
     fn pick(&self, game: &AnyGame, key: &str) -> Option<Vec<Vec<Button>>>;
     fn suggestions(&self, game: &AnyGame, seat: Seat) -> Vec<Suggestion>;
     fn payload<'a>(&self, action: &'a str) -> Cow<'a, str>;
@@ -373,6 +374,9 @@ impl<G: ChatGame> Module for Of<G> {
     }
     fn buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>> {
         G::from_any(game).map_or_else(Vec::new, |g| g.buttons(lang))
+    }
+    fn public_buttons(&self, game: &AnyGame, lang: Lang) -> Vec<Vec<Button>> {
+        G::from_any(game).map_or_else(Vec::new, |g| g.public_buttons(lang))
     }
     fn pick(&self, game: &AnyGame, key: &str) -> Option<Vec<Vec<Button>>> {
         G::from_any(game)?.pick(key)

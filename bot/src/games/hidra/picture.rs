@@ -1,0 +1,164 @@
+//! Labirinto da Hidra's image, drawn from a view: the 5×5 maze of tiles with their walls,
+//! the Hydra, the Entry and the Portal tinted, chambers named, tokens face down as `?` or,
+//! when the reader knows them, `[name]`, face-up tokens by name in capitals, every
+//! adventurer as its seat number and its hero's letter (D digger, W weaver, R rogue, L the
+//! Warden of Light), a pinned line in orange; beside it each player's hand as far as the
+//! reader may see it (their own by name, the others' as a count).
+
+use labscape_core::hidra::{Dir, Event, Face, Position, TileKind};
+use labscape_render::{BoardView, Edge, Mark, Piece, Side};
+
+use crate::{
+    games::{Picture, board},
+    i18n::tr,
+};
+
+/// `(file, rank)` of a cell, as the renderer counts squares.
+fn at(c: labscape_core::hidra::Cell) -> (u8, u8) {
+    (c.file(), c.rank())
+}
+
+/// The image of `p.game`, which is the view of whoever will read it: it draws what that
+/// view holds and nothing else (a face-down token the reader does not know is `?`, a hand
+/// is a count). The last steps are marked from the events, never from the actions.
+pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
+    let g = p.game;
+    let mut v = board::base(p, 5, 5);
+    let b = g.board();
+    for cell in labscape_core::hidra::Cell::all() {
+        let tile = b.tile(cell);
+        for d in tile.walls().iter() {
+            v.walls.push((
+                at(cell),
+                match d {
+                    Dir::N => Edge::North,
+                    Dir::E => Edge::East,
+                    Dir::S => Edge::South,
+                    Dir::W => Edge::West,
+                },
+            ));
+        }
+        let mut lines = Vec::new();
+        match tile.kind() {
+            TileKind::Hydra => {
+                v.homes.push((at(cell), Piece::Red));
+                lines.push(tr!(p.lang, "hidra-tile-hydra"));
+            }
+            TileKind::Entry => {
+                v.homes.push((at(cell), Piece::Yellow));
+                lines.push(tr!(p.lang, "hidra-tile-entry"));
+            }
+            TileKind::Portal => {
+                v.homes.push((at(cell), Piece::Green));
+                lines.push(tr!(p.lang, "hidra-tile-portal"));
+            }
+            TileKind::Chamber(c) => lines.push(c.to_string()),
+            _ => {}
+        }
+        let tokens: Vec<String> = g
+            .tokens_on(cell)
+            .map(|t| match t.face {
+                Face::Down(s) => match s.known() {
+                    Some(n) => format!("[{}]", n.id()),
+                    None => "?".to_string(),
+                },
+                Face::Up(n) => n.id().to_uppercase(),
+            })
+            .collect();
+        if !tokens.is_empty() {
+            lines.push(tokens.join(" "));
+        }
+        let here: Vec<String> = g
+            .players()
+            .iter()
+            .enumerate()
+            .filter(|(_, pl)| pl.cell == cell)
+            .map(|(i, pl)| format!("{i}{}", hero_letter(pl.hero)))
+            .collect();
+        if !here.is_empty() {
+            lines.push(here.join(" "));
+        }
+        if g.pin().is_some_and(|pin| pin.line.contains(cell)) {
+            v.marks.push((at(cell), Mark::Forbidden));
+        }
+        if !lines.is_empty() {
+            v.labels.push((at(cell), lines.join("\n")));
+        }
+    }
+    if let Some(last) = p.events.iter().rev().find_map(|e| match e {
+        Event::Moved { from, to, .. } => Some((*from, *to)),
+        _ => None,
+    }) {
+        v.marks.push((at(last.0), Mark::From));
+        v.marks.push((at(last.1), Mark::To));
+    }
+    v.sides = g
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| Side {
+            name: p
+                .names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("{}", i + 1)),
+            piece: None,
+            note: side_note(i, pl, p.lang),
+        })
+        .collect();
+    (v.to_move, v.status) = board::status(p);
+    let rules = g.rules();
+    let pin = g
+        .pin()
+        .map(|pin| pin.line.to_string())
+        .unwrap_or_else(|| "-".to_string());
+    v.counters = tr!(
+        p.lang,
+        "board-hidra-counts",
+        round = g.round(),
+        rounds = rules.rounds,
+        ap = g.ap(),
+        bank = g.bank().len(),
+        left = g.artifacts_left(),
+        pin = pin
+    );
+    v
+}
+
+/// The hero's letter on the maze: D, W, R, L (the Warden of Light).
+pub(super) fn hero_letter(h: labscape_core::hidra::Hero) -> char {
+    use labscape_core::hidra::Hero;
+    match h {
+        Hero::Digger => 'D',
+        Hero::Weaver => 'W',
+        Hero::Rogue => 'R',
+        Hero::Warden => 'L',
+    }
+}
+
+/// A player's line beside the maze: their mark and hero, and their hand: by name when the
+/// reader knows it (their own), else its size.
+fn side_note(seat: usize, pl: &labscape_core::hidra::Player, lang: crate::i18n::Lang) -> String {
+    let mark = format!("{seat}{}", hero_letter(pl.hero));
+    let names: Option<Vec<&str>> = pl
+        .artifacts
+        .iter()
+        .map(|a| a.known().map(|a| a.id()))
+        .collect();
+    match names {
+        Some(names) if !names.is_empty() => tr!(
+            lang,
+            "hidra-side-hand",
+            mark = mark,
+            hero = pl.hero.id(),
+            hand = names.join(", ")
+        ),
+        _ => tr!(
+            lang,
+            "hidra-side",
+            mark = mark,
+            hero = pl.hero.id(),
+            held = pl.artifacts.len()
+        ),
+    }
+}
