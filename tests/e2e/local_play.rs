@@ -495,3 +495,100 @@ fn secret_maze_game(architect: &str) -> Printed {
         images,
     }
 }
+
+/// The names of Labirinto da Hidra's tokens: its ten artifacts and five hazards.
+const HIDRA_NAMES: [&str; 15] = [
+    "gem",
+    "blade",
+    "echo",
+    "chalice",
+    "crown",
+    "bell",
+    "lamp",
+    "ring",
+    "map",
+    "mask",
+    "mud",
+    "bats",
+    "draft",
+    "pillars",
+    "stalactites",
+];
+
+/// Whether a line the group reads tells a Hidra secret: a token named where it was explored,
+/// an artifact named where it was taken, drawn from the bank, snatched or seen with the Gem.
+fn hidra_secret_told(line: &str) -> bool {
+    let explored = line
+        .match_indices("looks at the token on ")
+        .any(|(i, m)| line[i + m.len()..].chars().nth(2) == Some(':'));
+    explored
+        || line.contains("sees every face-down token:")
+        || HIDRA_NAMES.iter().any(|n| {
+            [
+                format!(" takes {n}"),
+                format!(" takes the {n}"),
+                format!("The {n} from the bank"),
+                format!("snatch the {n}"),
+            ]
+            .iter()
+            .any(|form| line.contains(form.as_str()))
+        })
+}
+
+/// Labirinto da Hidra for three in the terminal (issue 37): ana and two computer players, to
+/// the end of its five rounds (ana ends her turns, and screams when one is owed). Every
+/// action is told to the group; what the computers explored and took is not, and nothing
+/// of theirs is told to ana in private.
+#[test]
+fn a_three_player_hidra_game_plays_to_its_end_in_the_terminal_and_keeps_its_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut script = String::from(
+        "ana: /new hidra players=3 rounds=5\nana: /addbot strong\nana: /addbot easy\nana: /start\n",
+    );
+    // A Scream owed at the start of her turn (a pickup) comes before `end`.
+    for _ in 0..12 {
+        script.push_str("ana: /play end\nana: /play scream 1 e\nana: /play scream a n\n");
+    }
+    script.push_str("ana: /log\n");
+    let file = dir.path().join("script.txt");
+    std::fs::write(&file, script).unwrap();
+    let started = std::time::Instant::now();
+    let out = std::process::Command::new(labscape_bin())
+        .args(["local", "--seed", "hidra-e2e", "--script"])
+        .arg(&file)
+        .arg("--db")
+        .arg(dir.path().join("local.db"))
+        .arg("--images")
+        .arg(dir.path().join("img"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert!(text.contains("Labirinto da Hidra #1 begins"), "{text}");
+    assert!(text.contains("The seed was"), "the game ended: {text}");
+    let (private, public): (Vec<&str>, Vec<&str>) = text
+        .split("\n\n")
+        .partition(|b| b.lines().any(|l| l.starts_with("(to ana, private)")));
+    // Up to the post that ends the game (its story is told whole).
+    let running: Vec<&str> = public
+        .iter()
+        .take_while(|b| !b.contains("The seed was"))
+        .copied()
+        .collect();
+    let group = running.join("\n");
+    assert!(group.contains("Bot 2 (strong) played"), "{group}");
+    assert!(group.contains("looks at the token on"), "{group}");
+    for line in group.lines() {
+        assert!(!hidra_secret_told(line), "the group read a secret: {line}");
+    }
+    // Ana, in private, reads her own view: never what a computer explored.
+    for block in private.iter().filter(|b| !b.contains("The seed was")) {
+        for line in block.lines().filter(|l| l.starts_with("Bot ")) {
+            assert!(
+                !line.contains("looks at the token on") || line.ends_with('.'),
+                "{line}"
+            );
+        }
+    }
+}
