@@ -24,66 +24,8 @@ fn at(c: labscape_core::hidra::Cell) -> (u8, u8) {
 pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
     let g = p.game;
     let mut v = board::base(p, 5, 5);
-    let b = g.board();
     for cell in labscape_core::hidra::Cell::all() {
-        let tile = b.tile(cell);
-        for d in tile.walls().iter() {
-            v.walls.push((
-                at(cell),
-                match d {
-                    Dir::N => Edge::North,
-                    Dir::E => Edge::East,
-                    Dir::S => Edge::South,
-                    Dir::W => Edge::West,
-                },
-            ));
-        }
-        let mut lines = Vec::new();
-        match tile.kind() {
-            TileKind::Hydra => {
-                v.homes.push((at(cell), Piece::Red));
-                lines.push(tr!(p.lang, "hidra-tile-hydra"));
-            }
-            TileKind::Entry => {
-                v.homes.push((at(cell), Piece::Yellow));
-                lines.push(tr!(p.lang, "hidra-tile-entry"));
-            }
-            TileKind::Portal => {
-                v.homes.push((at(cell), Piece::Green));
-                lines.push(tr!(p.lang, "hidra-tile-portal"));
-            }
-            TileKind::Chamber(c) => lines.push(c.to_string()),
-            _ => {}
-        }
-        let tokens: Vec<String> = g
-            .tokens_on(cell)
-            .map(|t| match t.face {
-                Face::Down(s) => match s.known() {
-                    Some(n) => format!("[{}]", n.id()),
-                    None => "?".to_string(),
-                },
-                Face::Up(n) => n.id().to_uppercase(),
-            })
-            .collect();
-        if !tokens.is_empty() {
-            lines.push(tokens.join(" "));
-        }
-        let here: Vec<String> = g
-            .players()
-            .iter()
-            .enumerate()
-            .filter(|(_, pl)| pl.cell == cell)
-            .map(|(i, pl)| format!("{i}{}", hero_letter(pl.hero)))
-            .collect();
-        if !here.is_empty() {
-            lines.push(here.join(" "));
-        }
-        if g.pin().is_some_and(|pin| pin.line.contains(cell)) {
-            v.marks.push((at(cell), Mark::Forbidden));
-        }
-        if !lines.is_empty() {
-            v.labels.push((at(cell), lines.join("\n")));
-        }
+        draw_cell(p, &mut v, cell);
     }
     if let Some(last) = p.events.iter().rev().find_map(|e| match e {
         Event::Moved { from, to, .. } => Some((*from, *to)),
@@ -123,6 +65,71 @@ pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
         pin = pin
     );
     v
+}
+
+/// One cell of the maze: its walls, its tile's kind, the tokens and adventurers on it (as
+/// the reader's view knows them), and the pinned line's mark.
+fn draw_cell(p: &Picture<'_, Position>, v: &mut BoardView, cell: labscape_core::hidra::Cell) {
+    let g = p.game;
+    let b = g.board();
+    let tile = b.tile(cell);
+    for d in tile.walls().iter() {
+        v.walls.push((
+            at(cell),
+            match d {
+                Dir::N => Edge::North,
+                Dir::E => Edge::East,
+                Dir::S => Edge::South,
+                Dir::W => Edge::West,
+            },
+        ));
+    }
+    let mut lines = Vec::new();
+    match tile.kind() {
+        TileKind::Hydra => {
+            v.homes.push((at(cell), Piece::Red));
+            lines.push(tr!(p.lang, "hidra-tile-hydra"));
+        }
+        TileKind::Entry => {
+            v.homes.push((at(cell), Piece::Yellow));
+            lines.push(tr!(p.lang, "hidra-tile-entry"));
+        }
+        TileKind::Portal => {
+            v.homes.push((at(cell), Piece::Green));
+            lines.push(tr!(p.lang, "hidra-tile-portal"));
+        }
+        TileKind::Chamber(c) => lines.push(c.to_string()),
+        _ => {}
+    }
+    let tokens: Vec<String> = g
+        .tokens_on(cell)
+        .map(|t| match t.face {
+            Face::Down(s) => match s.known() {
+                Some(n) => format!("[{}]", n.id()),
+                None => "?".to_string(),
+            },
+            Face::Up(n) => n.id().to_uppercase(),
+        })
+        .collect();
+    if !tokens.is_empty() {
+        lines.push(tokens.join(" "));
+    }
+    let here: Vec<String> = g
+        .players()
+        .iter()
+        .enumerate()
+        .filter(|(_, pl)| pl.cell == cell)
+        .map(|(i, pl)| format!("{i}{}", hero_letter(pl.hero)))
+        .collect();
+    if !here.is_empty() {
+        lines.push(here.join(" "));
+    }
+    if g.pin().is_some_and(|pin| pin.line.contains(cell)) {
+        v.marks.push((at(cell), Mark::Forbidden));
+    }
+    if !lines.is_empty() {
+        v.labels.push((at(cell), lines.join("\n")));
+    }
 }
 
 /// The hero's letter on the maze: D, W, R, L (the Warden of Light).
