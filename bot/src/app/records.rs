@@ -33,9 +33,8 @@ impl<S: GameStore> Service<S> {
                 }
                 parts.extend(ratings);
                 // Names people chose: an adapter whose markup would read them escapes them.
+                // (`handle` sorts them and drops the doubles.)
                 names.extend(past.iter().map(|r| r.name.clone()));
-                names.sort();
-                names.dedup();
                 let mut reply = Reply::text(parts.join("\n\n"));
                 reply.names = names;
                 Ok(reply)

@@ -140,10 +140,5 @@ pub(super) fn audience_arg(game: &AnyGame, text: &str) -> Result<Audience, Failu
 }
 
 fn invalid(e: labscape_core::PositionError) -> Failure {
-    Failure {
-        code: "invalid-position",
-        message: e.to_string(),
-        exit: 2,
-        problems: Some(e.problems),
-    }
+    crate::games::engine::EngineError::position(e).into()
 }
