@@ -14,25 +14,29 @@ use anyhow::Context;
 use clap::Args;
 use labscape_core::GameKind;
 
+use crate::games;
+
 /// Options of `labscape simulate`.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// The game (labscape by default). Another game plays `--policy` (seat 0) against
-    /// `--against` (seat 1), seats swapped every other game, and reports win rates.
-    #[arg(long, default_value = "labscape")]
-    game: String,
+    /// The game (the default game, Labscape, if not given). Another game plays `--policy`
+    /// (seat 0) against `--against` (seat 1), seats swapped every other game, and reports
+    /// win rates.
+    #[arg(long)]
+    game: Option<String>,
     /// The other seat's computer player, for a two-player game (default: the same policy).
     #[arg(long)]
     against: Option<String>,
-    /// Preset (single, duo, tower, pyramid, grand) or layout notation like `###/##/#`.
-    #[arg(long, default_value = "pyramid")]
-    layout: String,
+    /// Preset (single, duo, tower, pyramid, grand) or layout notation like `###/##/#`
+    /// (pyramid if not given).
+    #[arg(long)]
+    layout: Option<String>,
     /// Players (1 to 8), every seat played by the policy.
     #[arg(long, default_value_t = 4)]
     players: usize,
-    /// easy, medium, hard or impossible.
-    #[arg(long, default_value = "medium")]
-    difficulty: String,
+    /// easy, medium, hard or impossible (medium if not given).
+    #[arg(long)]
+    difficulty: Option<String>,
     /// Games to play (per table cell with `--table`; default 1000, or 200 per cell).
     #[arg(long)]
     games: Option<usize>,
@@ -74,10 +78,10 @@ pub fn run(args: SimulateArgs) -> ExitCode {
 }
 
 fn run_inner(args: &SimulateArgs) -> anyhow::Result<()> {
-    let kind = GameKind::from_id(&args.game).with_context(|| {
+    let game = args.game.as_deref().unwrap_or(games::DEFAULT_GAME.id());
+    let kind = GameKind::from_id(game).with_context(|| {
         format!(
-            "--game {}: not one of {}",
-            args.game,
+            "--game {game}: not one of {}",
             GameKind::ALL
                 .iter()
                 .map(|k| k.id())

@@ -591,14 +591,15 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
         (me["type"].clone(), me["required"].clone()),
         (json!(5), json!(false))
     );
-    assert_eq!(
-        choice_names(&find(&find(&reg, "rules")["options"], "topic")).len(),
-        9
-    );
-    assert_eq!(
-        choice_names(&find(&find(&reg, "table")["options"], "name")),
-        ["search", "special", "start", "dawn", "items"]
-    );
+    // Topics and tables are every game's, offered while typing.
+    for (command, option) in [("rules", "topic"), ("table", "name")] {
+        let o = find(&find(&reg, command)["options"], option);
+        assert_eq!(
+            (o["type"].clone(), o["autocomplete"].clone()),
+            (json!(3), json!(true)),
+            "/{command}"
+        );
+    }
     let place = find(&reg, "place");
     assert_eq!(
         find(&find(&place["options"], "wall")["options"], "wall")["autocomplete"],
@@ -702,6 +703,17 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
         )
         .await;
     assert_eq!(layouts, [("single (#)".to_string(), "single".to_string())]);
+    let topics = fake
+        .autocomplete(&ANA, ch, &["rules"], json!([focused("topic", "wal")]))
+        .await;
+    assert_eq!(topics, [("walls".to_string(), "walls".to_string())]);
+    let tables = fake
+        .autocomplete(&ANA, ch, &["table"], json!([focused("name", "adv")]))
+        .await;
+    assert_eq!(
+        tables,
+        [("adventurers".to_string(), "adventurers".to_string())]
+    );
 
     // Help, rules and tables are for the asker only.
     let help = slash(&fake, &CY, ch, &["help"], json!([])).await.private();
@@ -711,7 +723,7 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
         &CY,
         ch,
         &["rules"],
-        json!([opt("topic", 4, json!(2))]),
+        json!([opt("topic", 3, json!("move"))]),
     )
     .await
     .private();
@@ -721,7 +733,7 @@ async fn a_whole_game_on_single_is_played_with_slash_commands_and_buttons() {
         &CY,
         ch,
         &["table"],
-        json!([opt("name", 4, json!(0))]),
+        json!([opt("name", 3, json!("search"))]),
     )
     .await
     .private();

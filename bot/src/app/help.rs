@@ -18,13 +18,14 @@ impl<S: GameStore> Service<S> {
     /// chat's game's.
     pub(super) async fn rules_cmd(&self, ctx: &Ctx, topic: Option<String>) -> Res<Reply> {
         let lang = self.lang_for(ctx).await;
-        let playing = match topic {
-            Some(_) => None,
-            None => self.store.live_game(&ctx.scope).await?.map(|row| row.kind),
-        };
+        let playing = self.store.live_game(&ctx.scope).await?.map(|row| row.kind);
         games::rules(topic.as_deref(), playing, lang)
             .map(Reply::private)
-            .ok_or_else(|| UserError::UnknownTopic(topic.unwrap_or_default()).into())
+            .ok_or_else(|| {
+                let topics =
+                    known(games::of(playing.unwrap_or(games::DEFAULT_GAME)).rules_topics());
+                UserError::UnknownTopic(topic.unwrap_or_default(), topics).into()
+            })
     }
 
     /// `/table [NAME]`: a printed table, with the running game's numbers.
@@ -38,7 +39,11 @@ impl<S: GameStore> Service<S> {
         let lang = self.lang_for(ctx).await;
         match games::table(name.as_deref(), game.as_ref(), lang) {
             Ok(text) => Ok(Reply::private(text)),
-            Err(NoTable::Unknown) => Err(UserError::UnknownTable(name.unwrap_or_default()).into()),
+            Err(NoTable::Unknown) => {
+                let kind = game.as_ref().map_or(games::DEFAULT_GAME, |g| g.kind());
+                let tables = known(games::of(kind).table_names());
+                Err(UserError::UnknownTable(name.unwrap_or_default(), tables).into())
+            }
             Err(NoTable::NotThisGame) => {
                 let row = running.expect("a game without tables is running");
                 // The game the tables belong to.
@@ -55,4 +60,9 @@ impl<S: GameStore> Service<S> {
             }
         }
     }
+}
+
+/// The words a game knows, for a refusal that lists them.
+fn known(words: &[&str]) -> String {
+    words.join(", ")
 }

@@ -62,10 +62,10 @@ pub enum UserError {
     BadCommand(CommandParseError),
     /// A bad option for `new`.
     BadOption(OptionProblem),
-    /// Unknown rules topic.
-    UnknownTopic(String),
-    /// Unknown table.
-    UnknownTable(String),
+    /// Unknown rules topic, and the chat's game's topics.
+    UnknownTopic(String, String),
+    /// Unknown table, and the chat's game's tables.
+    UnknownTable(String, String),
     /// Only the awaited player may snooze.
     NotAwaited,
     /// A settings or preferences value that cannot be read.
@@ -272,13 +272,18 @@ impl UserError {
                 tr!(lang, "error-plain", problem = p.text(lang))
             }
             UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
-            UserError::UnknownTopic(t) => tr!(
+            UserError::UnknownTopic(t, topics) => tr!(
                 lang,
                 "error-unknown-topic",
                 topic = t.as_str(),
-                topics = crate::games::RULES_TOPICS.join(", ")
+                topics = topics.as_str()
             ),
-            UserError::UnknownTable(t) => tr!(lang, "error-unknown-table", table = t.as_str()),
+            UserError::UnknownTable(t, tables) => tr!(
+                lang,
+                "error-unknown-table",
+                table = t.as_str(),
+                tables = tables.as_str()
+            ),
             UserError::NotAwaited => tr!(lang, "error-not-awaited"),
             UserError::BadSetting(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
             UserError::UnknownPolicy(p, known) => tr!(

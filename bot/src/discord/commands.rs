@@ -1,26 +1,28 @@
 //! The slash commands (poise), each turned into one [`Command`] for the service, and their
 //! autocomplete from [`Service::suggestions`](crate::app::Service::suggestions).
 
-use poise::{ChoiceParameter as _, serenity_prelude as serenity};
+use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, respond};
 use crate::app::{Command, DrawAnswer, NewOptions, RecordsOf, messages::UserError};
 
 mod complete;
+mod declared;
 
 use complete::*;
 
-/// Every command, as registered with Discord.
+/// Every command, as registered with Discord: the games' own commands (declared by each
+/// game, `declared.rs`) after `/play`, their groups last; `/labscape new` takes every
+/// game's own options.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        labscape(),
-        play_(),
-        move_(),
-        roll(),
-        rotate_wall(),
-        walls(),
-        exit(),
-        wait(),
+    let (own, groups) = declared::build();
+    let mut group = labscape();
+    if let Some(new) = group.subcommands.iter_mut().find(|c| c.name == "new") {
+        new.parameters.extend(declared::new_parameters());
+    }
+    let mut all = vec![group, play_()];
+    all.extend(own);
+    all.extend([
         rules(),
         table(),
         log(),
@@ -31,28 +33,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         draw(),
         records(),
         help(),
-        place(),
-    ]
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Difficulty {
-    #[name = "easy"]
-    Easy,
-    #[name = "medium"]
-    Medium,
-    #[name = "hard"]
-    Hard,
-    #[name = "impossible"]
-    Impossible,
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Setup {
-    #[name = "random"]
-    Random,
-    #[name = "draft"]
-    Draft,
+    ]);
+    all.extend(groups);
+    all
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -90,52 +73,6 @@ impl Language {
     }
 }
 
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Topic {
-    #[name = "overview"]
-    Overview,
-    #[name = "turn"]
-    Turn,
-    #[name = "move"]
-    Move,
-    #[name = "roll"]
-    Roll,
-    #[name = "walls"]
-    Walls,
-    #[name = "exit"]
-    Exit,
-    #[name = "robot"]
-    Robot,
-    #[name = "dawn"]
-    Dawn,
-    #[name = "setup"]
-    Setup,
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Table {
-    #[name = "search"]
-    Search,
-    #[name = "special"]
-    Special,
-    #[name = "start"]
-    Start,
-    #[name = "dawn"]
-    Dawn,
-    #[name = "items"]
-    Items,
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum Item {
-    #[name = "key"]
-    Key,
-    #[name = "food"]
-    Food,
-    #[name = "special"]
-    Special,
-}
-
 fn choice_name(c: &impl poise::ChoiceParameter) -> String {
     c.name().to_string()
 }
@@ -164,11 +101,6 @@ pub async fn new(
     #[description = "Options of a game other than Labscape, like stones=10"] options: Option<
         String,
     >,
-    #[description = "A preset (single, duo, tower, pyramid, grand) or a notation like ###/##/#"]
-    #[autocomplete = "complete_layout"]
-    layout: Option<String>,
-    #[description = "How soon dawn comes"] difficulty: Option<Difficulty>,
-    #[description = "Fill the building at random, or draft it together"] setup: Option<Setup>,
     #[description = "The most seats"]
     #[min = 1]
     #[max = 8]
@@ -190,17 +122,15 @@ pub async fn new(
             }
         },
     };
-    // The game reads its own words: the options typed as text, and what Discord's
-    // choices picked, as words.
+    // The game reads its own words: the options typed as text, and what its own options
+    // (declared by the games) picked, as words.
     let mut words: Vec<String> = options
         .as_deref()
         .unwrap_or("")
         .split_whitespace()
         .map(str::to_string)
         .collect();
-    words.extend(layout);
-    words.extend(difficulty.as_ref().map(choice_name));
-    words.extend(setup.as_ref().map(choice_name));
+    words.extend(declared::new_words(ctx));
     words.extend(side.as_ref().map(|s| format!("side={}", choice_name(s))));
     let options = NewOptions {
         game,
@@ -345,92 +275,26 @@ pub async fn play_(
     respond::command(ctx, play(action)).await
 }
 
-/// Move: steps like NNE, or a target cell like C4
-#[poise::command(slash_command, rename = "move")]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[description = "Steps like NNE, or a cell like C4"]
-    #[autocomplete = "complete_path"]
-    path: String,
-) -> Result<(), Error> {
-    respond::command(ctx, play(format!("move {path}"))).await
-}
-
-/// Search the room you are in
-#[poise::command(slash_command)]
-pub async fn roll(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, play("roll".into())).await
-}
-
-/// Turn or move a wall at your cell, e.g. from B3:NE to B2:SE; alone, the walls you may turn
-#[poise::command(slash_command, rename = "rotate-wall")]
-pub async fn rotate_wall(
-    ctx: Context<'_>,
-    #[description = "The wall to rotate, e.g. B3:NE"]
-    #[autocomplete = "complete_from"]
-    from: Option<String>,
-    #[description = "Where it ends up, e.g. B2:SE"]
-    #[autocomplete = "complete_to"]
-    to: Option<String>,
-) -> Result<(), Error> {
-    respond::command(ctx, play(rotation(from.as_deref(), to.as_deref()))).await
-}
-
-/// `/rotate-wall` with what was given: alone it asks for the legal rotations, one wall
-/// alone gets the usage refusal from the game, like the same line typed elsewhere.
-fn rotation(from: Option<&str>, to: Option<&str>) -> String {
-    ["rotate-wall", from.unwrap_or(""), to.unwrap_or("")]
-        .iter()
-        .map(|w| w.trim())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The floor in play with every wall's name, for /rotate-wall
-#[poise::command(slash_command)]
-pub async fn walls(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::Look("walls".into())).await
-}
-
-/// Leave the floor through its exit
-#[poise::command(slash_command)]
-pub async fn exit(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, play("exit".into())).await
-}
-
-/// Wait some minutes (1 if not given)
-#[poise::command(slash_command)]
-pub async fn wait(
-    ctx: Context<'_>,
-    #[description = "Minutes to wait"]
-    #[min = 1]
-    #[max = 999]
-    minutes: Option<u32>,
-) -> Result<(), Error> {
-    let action = match minutes {
-        Some(n) => format!("wait {n}"),
-        None => "wait".into(),
-    };
-    respond::command(ctx, play(action)).await
-}
-
 /// The rules, by topic
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "The topic (overview if not given)"] topic: Option<Topic>,
+    #[description = "The topic (overview if not given)"]
+    #[autocomplete = "complete_topic"]
+    topic: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Rules(topic.as_ref().map(choice_name))).await
+    respond::command(ctx, Command::Rules(topic)).await
 }
 
 /// A dice or setup table
 #[poise::command(slash_command)]
 pub async fn table(
     ctx: Context<'_>,
-    #[description = "Which table (search if not given)"] name: Option<Table>,
+    #[description = "Which table (search if not given)"]
+    #[autocomplete = "complete_table"]
+    name: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Table(name.as_ref().map(choice_name))).await
+    respond::command(ctx, Command::Table(name)).await
 }
 
 /// The last actions of the game here
@@ -503,45 +367,6 @@ pub async fn records(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Help).await
-}
-
-/// Draft setup: place a wall or an item, or fill the floor
-#[poise::command(
-    slash_command,
-    subcommands("wall", "item", "autofill"),
-    subcommand_required
-)]
-pub async fn place(_: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Place a wall, e.g. A1:SE
-#[poise::command(slash_command)]
-pub async fn wall(
-    ctx: Context<'_>,
-    #[description = "The wall, e.g. A1:SE"]
-    #[autocomplete = "complete_wall"]
-    wall: String,
-) -> Result<(), Error> {
-    respond::command(ctx, play(format!("wall {wall}"))).await
-}
-
-/// Place an item on an empty cell
-#[poise::command(slash_command)]
-pub async fn item(
-    ctx: Context<'_>,
-    #[description = "The cell, e.g. A1"]
-    #[autocomplete = "complete_cell"]
-    cell: String,
-    #[description = "What to place"] item: Item,
-) -> Result<(), Error> {
-    respond::command(ctx, play(format!("item {cell} {}", item.name()))).await
-}
-
-/// Complete the floor being built
-#[poise::command(slash_command)]
-pub async fn autofill(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, play("autofill".into())).await
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use crate::i18n::{Lang, tr};
 /// Discord's name for Brazilian Portuguese.
 pub const PT_BR: &str = "pt-BR";
 
-/// A command's description in `lang`, by its qualified name (`labscape new`, `move`).
+/// A command's description in `lang`, by its qualified name (`labscape new`, `log`). The
+/// games' own commands come with theirs (`commands/declared.rs`).
 fn command(name: &str, lang: Lang) -> Option<String> {
     Some(match name {
         "labscape" => tr!(lang, "dc-cmd-labscape"),
@@ -29,20 +30,10 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "records" => tr!(lang, "dc-cmd-records"),
         "draw" => tr!(lang, "dc-cmd-draw"),
         "play" => tr!(lang, "dc-cmd-play"),
-        "move" => tr!(lang, "dc-cmd-move"),
-        "roll" => tr!(lang, "dc-cmd-roll"),
-        "rotate-wall" => tr!(lang, "dc-cmd-rotate-wall"),
-        "walls" => tr!(lang, "dc-cmd-walls"),
-        "exit" => tr!(lang, "dc-cmd-exit"),
-        "wait" => tr!(lang, "dc-cmd-wait"),
         "rules" => tr!(lang, "dc-cmd-rules"),
         "table" => tr!(lang, "dc-cmd-table"),
         "log" => tr!(lang, "dc-cmd-log"),
         "help" => tr!(lang, "dc-cmd-help"),
-        "place" => tr!(lang, "dc-cmd-place"),
-        "place wall" => tr!(lang, "dc-cmd-place-wall"),
-        "place item" => tr!(lang, "dc-cmd-place-item"),
-        "place autofill" => tr!(lang, "dc-cmd-place-autofill"),
         _ => return None,
     })
 }
@@ -52,9 +43,6 @@ fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
     Some(match (command, option) {
         ("labscape new", "game") => tr!(lang, "dc-opt-new-game"),
         ("labscape new", "options") => tr!(lang, "dc-opt-new-options"),
-        ("labscape new", "layout") => tr!(lang, "dc-opt-new-layout"),
-        ("labscape new", "difficulty") => tr!(lang, "dc-opt-new-difficulty"),
-        ("labscape new", "setup") => tr!(lang, "dc-opt-new-setup"),
         ("labscape new", "players") => tr!(lang, "dc-opt-new-players"),
         ("labscape new", "thread") => tr!(lang, "dc-opt-new-thread"),
         ("labscape new", "opponent") => tr!(lang, "dc-opt-new-opponent"),
@@ -70,18 +58,11 @@ fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
         ("labscape me", "language") => tr!(lang, "dc-opt-me-language"),
         ("labscape away", "until") => tr!(lang, "dc-opt-away-until"),
         ("play", "action") => tr!(lang, "dc-opt-play-action"),
-        ("move", "path") => tr!(lang, "dc-opt-move-path"),
-        ("rotate-wall", "from") => tr!(lang, "dc-opt-rotate-wall-from"),
-        ("rotate-wall", "to") => tr!(lang, "dc-opt-rotate-wall-to"),
-        ("wait", "minutes") => tr!(lang, "dc-opt-wait-minutes"),
         ("rules", "topic") => tr!(lang, "dc-opt-rules-topic"),
         ("table", "name") => tr!(lang, "dc-opt-table-name"),
         ("log", "count") => tr!(lang, "dc-opt-log-count"),
         ("records", "me") => tr!(lang, "dc-opt-records-me"),
         ("draw", "answer") => tr!(lang, "dc-opt-draw-answer"),
-        ("place wall", "wall") => tr!(lang, "dc-opt-place-wall-wall"),
-        ("place item", "cell") => tr!(lang, "dc-opt-place-item-cell"),
-        ("place item", "item") => tr!(lang, "dc-opt-place-item-item"),
         _ => return None,
     })
 }

@@ -126,14 +126,21 @@ pub fn text_of(reply: &Reply) -> String {
 }
 
 /// The service's command names as Discord users type them: the lobby and preference
-/// commands are subcommands of `/labscape`, the draft's of `/place`.
+/// commands are subcommands of `/labscape`, a game's own grouped commands of their group
+/// (`/place wall`).
 pub fn discord_commands(text: &str) -> String {
     crate::app::command_words::rename(text, |word| {
         let group = match word {
             "new" | "join" | "leave" | "start" | "abandon" | "status" | "addbot" | "settings"
             | "me" | "away" | "snooze" => "labscape",
-            "wall" | "item" | "autofill" => "place",
-            _ => return None,
+            _ => {
+                crate::games::own_commands()
+                    .into_iter()
+                    .find(|c| c.name == word)?
+                    .group
+                    .as_ref()?
+                    .name
+            }
         };
         Some(format!("{group} {word}"))
     })

@@ -58,22 +58,6 @@ pub async fn suggestions(ctx: Context<'_>) -> Suggestions {
     ctx.data().service.suggestions(&c).await
 }
 
-/// The value typed so far for option `name` (during autocomplete, the other options).
-pub fn option_value(ctx: Context<'_>, name: &str) -> Option<String> {
-    fn find(options: &[serenity::CommandDataOption], name: &str) -> Option<String> {
-        options.iter().find_map(|o| match &o.value {
-            serenity::CommandDataOptionValue::SubCommand(inner)
-            | serenity::CommandDataOptionValue::SubCommandGroup(inner) => find(inner, name),
-            serenity::CommandDataOptionValue::String(s) if o.name == name => Some(s.clone()),
-            serenity::CommandDataOptionValue::Autocomplete { value, .. } if o.name == name => {
-                Some(value.clone())
-            }
-            _ => None,
-        })
-    }
-    find(&application(ctx)?.interaction.data.options, name)
-}
-
 /// Handles a slash command: defer, run `cmd`, answer.
 pub async fn command(ctx: Context<'_>, cmd: Command) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;

@@ -12,6 +12,7 @@ use std::{borrow::Cow, ops::RangeInclusive};
 
 use labscape_core::{AnyGame, Game, Member, Outcome, Reason, Seat};
 
+use super::own_commands::{OwnCommand, OwnOption};
 use super::{
     Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Placement,
     Suggestion, board,
@@ -105,14 +106,20 @@ pub trait ChatGame: Member {
     /// The words that begin this game's own actions (Labscape's `move`, `roll`…): a turn
     /// typed with one of them in another game is answered "that is GAME's".
     const VERBS: &'static [&'static str] = &[];
-    /// The game's own chat commands beyond `/play` (Labscape's `/move`), as (the command as
-    /// a chat menu writes it, the Fluent message describing it), for the platforms' menus.
-    const COMMANDS: &'static [(&'static str, &'static str)] = &[];
+    /// The game's own chat commands beyond `/play` (Labscape's `/move`), declared as data
+    /// for the platforms' menus and slash commands.
+    const OWN_COMMANDS: &'static [OwnCommand] = &[];
+    /// Its own options of `/new` beyond the typed words (Labscape's layout and difficulty),
+    /// for the platforms that offer options one by one; each value given is one more word
+    /// for [`ChatGame::lobby_settings`].
+    const NEW_OPTIONS: &'static [OwnOption] = &[];
     /// Its views on request (Labscape's `/walls`), as (the command word, the Fluent
     /// message describing it): answered by [`ChatGame::look`].
     const LOOKS: &'static [(&'static str, &'static str)] = &[];
     /// The topics of its rules (`/rules walls`), beyond the summary.
     const RULES_TOPICS: &'static [&'static str] = &[];
+    /// The names of its tables (`/table search`), for the platforms to offer.
+    const TABLES: &'static [&'static str] = &[];
     /// The widths, in pixels, its position image is drawn at (`engine render --width`):
     /// a board game's image has one.
     const IMAGE_WIDTHS: RangeInclusive<u32> =

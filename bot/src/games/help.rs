@@ -1,22 +1,10 @@
 //! `/help`, `/rules` and `/table`, answered by the chat's game's module (the default game's
-//! outside a game), and the layouts `/new` offers.
+//! outside a game).
 
 use labscape_core::{AnyGame, GameKind};
 
-use super::{DEFAULT_GAME, labscape, of};
+use super::{DEFAULT_GAME, of};
 use crate::i18n::{Lang, tr};
-
-/// The named board layouts `/new` offers, as (label, name): the default game's presets,
-/// shown with their notation. Other games have options rather than layouts.
-pub fn layouts() -> Vec<(String, String)> {
-    labscape_core::labscape::PRESETS
-        .iter()
-        .map(|(name, notation)| (format!("{name} ({notation})"), name.to_string()))
-        .collect()
-}
-
-/// The default game's rules topics (`/rules walls`), for the adapters' choices.
-pub const RULES_TOPICS: [&str; 9] = labscape::help::TOPICS;
 
 /// `/rules [TOPIC]`: a game's summary when the topic names a game (or, with no topic, for
 /// the chat's game `playing`), else a topic of the chat's game (the default game's outside

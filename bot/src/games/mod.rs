@@ -31,6 +31,7 @@ pub mod labscape;
 mod lobby;
 mod look;
 mod module;
+mod own_commands;
 mod picture;
 mod produto;
 mod rastros;
@@ -51,11 +52,14 @@ labscape_core::if_test_game! {
 
 pub use buttons::{Button, PICK, Style, Suggestion, flat, pick_key};
 pub use chat_game::{ChatGame, Picture, Profile, TurnTold};
-pub use help::{NoTable, RULES_TOPICS, help, layouts, rules, table};
+pub use help::{NoTable, help, rules, table};
 pub use history::{Told, options_text};
 pub use lobby::{DEFAULT_GAME, LobbyOpen, LobbyWords, OptionError, Worded, side_word};
 pub use look::{Look, owner_of_look};
 pub use module::{Module, of};
+pub use own_commands::{
+    Does, Group, OwnCommand, OwnOption, Values, new_options, own_commands, rules_words,
+};
 pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, replay};
 pub use record::{AGREED, ANY_RECORD_FORMAT, GameRecord};
 pub use results::{PastFinish, Placement};

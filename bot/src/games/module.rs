@@ -9,6 +9,7 @@ use std::{borrow::Cow, marker::PhantomData, ops::RangeInclusive};
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, GameKind, Outcome, Reason, Seat};
 
 use super::engine::{EngineError, EngineNew};
+use super::own_commands::{OwnCommand, OwnOption};
 use super::{
     Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Picture,
     Placement, Profile, Suggestion, Told, TurnPicture, TurnTold,
@@ -27,8 +28,12 @@ pub trait Module: Send + Sync {
     fn verbs(&self) -> &'static [&'static str];
     /// The topics of its rules.
     fn rules_topics(&self) -> &'static [&'static str];
-    /// The game's own chat commands and the messages describing them.
-    fn commands(&self) -> &'static [(&'static str, &'static str)];
+    /// The game's own chat commands.
+    fn own_commands(&self) -> &'static [OwnCommand];
+    /// Its own options of `/new`.
+    fn new_options(&self) -> &'static [OwnOption];
+    /// The names of its tables.
+    fn table_names(&self) -> &'static [&'static str];
     /// Its views on request (`/walls`) and the messages describing them.
     fn looks(&self) -> &'static [(&'static str, &'static str)];
     /// The view on request `word` of `game`, when `game` is this game's and has it.
@@ -192,8 +197,14 @@ impl<G: ChatGame> Module for Of<G> {
     fn rules_topics(&self) -> &'static [&'static str] {
         G::RULES_TOPICS
     }
-    fn commands(&self) -> &'static [(&'static str, &'static str)] {
-        G::COMMANDS
+    fn own_commands(&self) -> &'static [OwnCommand] {
+        G::OWN_COMMANDS
+    }
+    fn new_options(&self) -> &'static [OwnOption] {
+        G::NEW_OPTIONS
+    }
+    fn table_names(&self) -> &'static [&'static str] {
+        G::TABLES
     }
     fn looks(&self) -> &'static [(&'static str, &'static str)] {
         G::LOOKS

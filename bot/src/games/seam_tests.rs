@@ -86,6 +86,62 @@ fn only_games_names_a_game() {
     );
 }
 
+/// Neither do they hold a game's words: no verb, own command, `/new` option or option
+/// value of any game appears there as a quoted word (`"move"`, `"rotate-wall {}"`); the
+/// platforms build those commands from the games' declarations.
+#[test]
+fn no_games_word_outside_games() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for place in GENERAL {
+        sources(&root.join(place), &mut files);
+    }
+    let mut words: Vec<&str> = Vec::new();
+    for kind in GameKind::ALL {
+        let m = super::of(*kind);
+        words.extend(m.verbs());
+        for c in m.own_commands() {
+            words.push(c.name);
+            words.extend(c.group.as_ref().map(|g| g.name));
+            words.extend(c.options.iter().map(|o| o.name));
+        }
+        for o in m.new_options() {
+            words.push(o.name);
+            if let super::Values::OneOf(values) = o.values {
+                words.extend(values);
+            }
+        }
+    }
+    // The computer players' names (`random`, `easy`) are every game's vocabulary.
+    let policy = |w: &str| {
+        GameKind::ALL
+            .iter()
+            .any(|k| super::of(*k).policy(Some(w)).is_ok())
+    };
+    words.retain(|w| !policy(w));
+    assert!(words.len() > 10, "the games' words were found: {words:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let text = code(&std::fs::read_to_string(file).unwrap());
+        for w in &words {
+            for p in [format!("\"{w}\""), format!("\"{w} ")] {
+                if text.contains(&p) {
+                    found.push(format!(
+                        "{}: {p}",
+                        file.strip_prefix(&root).unwrap().display()
+                    ));
+                }
+            }
+        }
+    }
+    found.dedup();
+    assert!(
+        found.is_empty(),
+        "a game's word outside games/:\n{}",
+        found.join("\n")
+    );
+}
+
 /// The check reads what it should: a file naming a game is caught.
 #[test]
 fn the_check_catches_a_game_named() {

@@ -159,15 +159,22 @@ pub fn tg_len(s: &str) -> usize {
 
 /// Rewrites the service's command names to the ones registered on Telegram (whose
 /// commands allow only letters, digits and underscores): `/new` → `/newgame`, `/start` →
-/// `/startgame`, `/rotate-wall` → `/rotate_wall`. Slashes inside words (`###/##`, `and/or`)
-/// are left alone.
+/// `/startgame`, a game's own `/rotate-wall` → `/rotate_wall`. Slashes inside words
+/// (`###/##`, `and/or`) are left alone.
 pub fn telegram_commands(text: &str) -> String {
     crate::app::command_words::rename(text, |word| match word {
         "new" => Some("newgame".into()),
         "start" => Some("startgame".into()),
-        "rotate-wall" => Some("rotate_wall".into()),
+        _ if word.contains('-') && crate::games::own_commands().iter().any(|c| c.name == word) => {
+            Some(telegram_name(word))
+        }
         _ => None,
     })
+}
+
+/// A command's name as Telegram allows it: hyphens become underscores.
+pub fn telegram_name(name: &str) -> String {
+    name.replace('-', "_")
 }
 
 /// The HTML line that notifies the players whose turn it is (Telegram user ids only;

@@ -8,7 +8,7 @@ use crate::i18n::Lang;
 fn the_menu_names_what_every_game_needs_and_each_games_own_commands() {
     for lang in [Lang::En, Lang::PtBr] {
         let menu = commands(lang);
-        let names: Vec<&str> = menu.iter().map(|(n, _)| *n).collect();
+        let names: Vec<&str> = menu.iter().map(|(n, _)| n.as_str()).collect();
         for needed in [
             "newgame",
             "play",
@@ -24,8 +24,13 @@ fn the_menu_names_what_every_game_needs_and_each_games_own_commands() {
             );
         }
         for kind in labscape_core::GameKind::ALL {
-            for (name, _) in crate::games::of(*kind).commands() {
-                assert!(names.contains(name), "{lang:?}: {}'s /{name}", kind.id());
+            for c in crate::games::of(*kind).own_commands() {
+                let name = super::format::telegram_name(c.name);
+                assert!(
+                    names.contains(&name.as_str()),
+                    "{lang:?}: {}'s /{name}",
+                    kind.id()
+                );
             }
         }
         let mut unique = names.clone();

@@ -67,8 +67,8 @@ struct Shared<S> {
 
 /// The commands shown in Telegram's command menu (`setMyCommands`), each with its
 /// description in `lang` (English is the default menu, Portuguese the `pt` one).
-pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
-    let mut menu = vec![
+pub fn commands(lang: Lang) -> Vec<(String, String)> {
+    let first = [
         ("newgame", tr!(lang, "tg-cmd-newgame")),
         ("join", tr!(lang, "tg-cmd-join")),
         ("leave", tr!(lang, "tg-cmd-leave")),
@@ -77,15 +77,14 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("status", tr!(lang, "tg-cmd-status")),
         ("play", tr!(lang, "tg-cmd-play")),
     ];
-    // Each game's own commands, once each.
-    for kind in labscape_core::GameKind::ALL {
-        for (name, message) in crate::games::of(*kind).commands() {
-            if !menu.iter().any(|(n, _)| n == name) {
-                menu.push((name, crate::i18n::t(lang, message, &[])));
-            }
-        }
-    }
-    menu.extend([
+    // Each game's own commands, once each, by the names Telegram allows.
+    let own = crate::games::own_commands().into_iter().map(|c| {
+        (
+            format::telegram_name(c.name),
+            crate::i18n::t(lang, c.menu, &[]),
+        )
+    });
+    let last = [
         ("addbot", tr!(lang, "tg-cmd-addbot")),
         ("rules", tr!(lang, "tg-cmd-rules")),
         ("table", tr!(lang, "tg-cmd-table")),
@@ -101,8 +100,14 @@ pub fn commands(lang: Lang) -> Vec<(&'static str, String)> {
         ("draw", tr!(lang, "tg-cmd-draw")),
         ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
-    ]);
-    menu
+    ];
+    let named = |(name, about): (&str, String)| (name.to_string(), about);
+    first
+        .into_iter()
+        .map(named)
+        .chain(own)
+        .chain(last.into_iter().map(named))
+        .collect()
 }
 
 /// What `/start` says in a private chat.

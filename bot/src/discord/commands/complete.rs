@@ -29,21 +29,6 @@ pub(super) fn same(
     items.into_iter().map(|s| (s.clone(), s))
 }
 
-pub(super) async fn complete_layout(
-    _ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    complete(partial, crate::games::layouts())
-}
-
-pub(super) async fn complete_path(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("move", 0, &[])))
-}
-
 pub(super) async fn complete_action(
     ctx: Context<'_>,
     partial: &str,
@@ -74,23 +59,6 @@ pub(super) async fn complete_game(
     )
 }
 
-pub(super) async fn complete_from(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("rotate-wall", 0, &[])))
-}
-
-pub(super) async fn complete_to(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let from = respond::option_value(ctx, "from").unwrap_or_default();
-    let s = respond::suggestions(ctx).await;
-    complete(partial, same(s.args("rotate-wall", 1, &[from.as_str()])))
-}
-
 pub(super) async fn complete_time_zone(
     _ctx: Context<'_>,
     partial: &str,
@@ -111,22 +79,18 @@ pub(super) async fn complete_time_zone(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-pub(super) async fn complete_wall(
-    ctx: Context<'_>,
+/// `/rules`' topics: every game's id and every game's topics.
+pub(super) async fn complete_topic(
+    _: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        same(respond::suggestions(ctx).await.args("wall", 0, &[])),
-    )
+    complete(partial, same(crate::games::rules_words(false)))
 }
 
-pub(super) async fn complete_cell(
-    ctx: Context<'_>,
+/// `/table`'s names: every game's id and every game's tables.
+pub(super) async fn complete_table(
+    _: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    complete(
-        partial,
-        same(respond::suggestions(ctx).await.args("item", 0, &[])),
-    )
+    complete(partial, same(crate::games::rules_words(true)))
 }

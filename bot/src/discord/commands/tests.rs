@@ -3,36 +3,30 @@
 use super::*;
 
 #[test]
-fn rotate_wall_without_options_asks_for_the_rotations() {
-    assert_eq!(rotation(None, None), "rotate-wall");
-    assert_eq!(rotation(Some(" B3:NE "), None), "rotate-wall B3:NE");
-    assert_eq!(
-        rotation(Some("B3:NE"), Some("B2:SE")),
-        "rotate-wall B3:NE B2:SE"
-    );
-    let looks: Vec<&str> = crate::games::of(labscape_core::GameKind::Labscape)
-        .looks()
-        .iter()
-        .map(|(w, _)| *w)
-        .collect();
-    assert_eq!(
-        looks,
-        ["walls"],
-        "the Discord command says the word the game reads"
-    );
+fn every_games_own_command_and_new_option_is_registered() {
+    let all = all();
+    let find = |name: &str| all.iter().find(|c| c.name == name);
+    for c in crate::games::own_commands() {
+        let built = match &c.group {
+            None => find(c.name),
+            Some(g) => find(g.name).and_then(|g| g.subcommands.iter().find(|s| s.name == c.name)),
+        }
+        .unwrap_or_else(|| panic!("/{} is not registered", c.name));
+        let names: Vec<&str> = built.parameters.iter().map(|p| p.name.as_ref()).collect();
+        let declared: Vec<&str> = c.options.iter().map(|o| o.name).collect();
+        assert_eq!(names, declared, "/{}", c.name);
+        assert!(built.slash_action.is_some(), "/{}", c.name);
+    }
+    let group = find("labscape").unwrap();
+    let new = group.subcommands.iter().find(|c| c.name == "new").unwrap();
+    for o in crate::games::new_options() {
+        let p = new.parameters.iter().find(|p| p.name == o.name);
+        assert!(p.is_some_and(|p| !p.required), "/labscape new {}", o.name);
+    }
 }
 
 #[test]
-fn choices_match_what_the_service_reads() {
-    for t in crate::games::RULES_TOPICS {
-        assert!(
-            <Topic as poise::ChoiceParameter>::from_name(t).is_some(),
-            "{t}"
-        );
-    }
-    for (label, name) in crate::games::layouts() {
-        assert!(label.starts_with(&name) && !name.is_empty(), "{label}");
-    }
+fn every_command_is_registered_in_its_place() {
     let names: Vec<_> = all().iter().map(|c| c.name.clone()).collect();
     assert_eq!(
         names,

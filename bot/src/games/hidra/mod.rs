@@ -53,6 +53,7 @@ impl ChatGame for Position {
         "move", "explore", "steal", "use", "weave", "provoke", "scream", "drop", "ghost", "dig",
     ];
     const RULES_TOPICS: &'static [&'static str] = &tables::TOPICS;
+    const TABLES: &'static [&'static str] = &tables::TOPICS;
 
     fn problem(r: &Refusal, lang: Lang) -> String {
         match r {

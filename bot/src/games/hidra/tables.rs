@@ -11,7 +11,7 @@ const TABLES: [(&str, &str); 4] = [
     ("dice", "hidra-table-dice"),
 ];
 
-/// The topics `/rules` offers for Hidra (its tables).
+/// The topics `/rules` offers for Hidra, and the names of its tables: the same four.
 pub(super) const TOPICS: [&str; 4] = ["adventurers", "artifacts", "hazards", "dice"];
 
 /// One table by name (in English or Portuguese), or all of them without a name (or with

@@ -8,11 +8,11 @@ use labscape_core::{
     labscape::{Action, Event, Position, Refusal},
 };
 
-use super::{help, story, walls};
+use super::{commands, help, story, walls};
 use crate::{
     games::{
-        Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, PastFinish, Picture,
-        Placement, Profile, Suggestion, TurnTold, Worded,
+        Button, ChatGame, GameRecord, LobbyOpen, Look, NoTable, OptionError, OwnCommand, OwnOption,
+        PastFinish, Picture, Placement, Profile, Suggestion, TurnTold, Worded,
         engine::{EngineError, EngineNew},
         lobby::any_lobby_open,
         lobby::any_lobby_status,
@@ -33,19 +33,11 @@ impl ChatGame for Position {
         public_actions: false,
     };
     const VERBS: &'static [&'static str] = super::VERBS;
-    const COMMANDS: &'static [(&'static str, &'static str)] = &[
-        ("move", "cmd-move"),
-        ("roll", "cmd-roll"),
-        ("rotate_wall", "cmd-rotate-wall"),
-        (walls::WORD, "cmd-walls"),
-        ("exit", "cmd-exit"),
-        ("wait", "cmd-wait"),
-        ("wall", "cmd-wall"),
-        ("item", "cmd-item"),
-        ("autofill", "cmd-autofill"),
-    ];
+    const OWN_COMMANDS: &'static [OwnCommand] = commands::COMMANDS;
+    const NEW_OPTIONS: &'static [OwnOption] = commands::NEW_OPTIONS;
     const LOOKS: &'static [(&'static str, &'static str)] = &[(walls::WORD, "cmd-walls")];
     const RULES_TOPICS: &'static [&'static str] = &help::TOPICS;
+    const TABLES: &'static [&'static str] = &help::TABLES;
     const IMAGE_WIDTHS: std::ops::RangeInclusive<u32> =
         labscape_render::MIN_WIDTH..=labscape_render::MAX_WIDTH;
 

@@ -50,6 +50,9 @@ pub fn rules(topic: Option<&str>, lang: Lang) -> Option<String> {
     })
 }
 
+/// The names of the tables, in the order `/table` offers them.
+pub const TABLES: [&str; 5] = ["search", "special", "start", "dawn", "items"];
+
 /// A table by name, for the game's position if there is one. Tables keep their columns
 /// aligned in monospace whatever the language's words.
 pub fn table(name: Option<&str>, pos: Option<&Position>, lang: Lang) -> Option<String> {
@@ -213,7 +216,7 @@ mod tests {
                 assert!(rules(Some(t), lang).is_some_and(|s| s.len() > 80), "{t}");
             }
             assert!(rules(Some("nope"), lang).is_none());
-            for t in ["search", "special", "start", "dawn", "items"] {
+            for t in TABLES {
                 assert!(table(Some(t), None, lang).is_some(), "{t}");
             }
             let dawn = table(Some("dawn"), None, lang).unwrap();

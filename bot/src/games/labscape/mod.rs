@@ -1,6 +1,7 @@
 //! What Labscape brings to the bot: its turn told in words, its refusals, its buttons, its
 //! image, its record and results, its rules. Its Fluent messages are in `bot/locales/`.
 
+mod commands;
 mod engine;
 pub mod help;
 mod lobby;

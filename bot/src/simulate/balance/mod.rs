@@ -55,14 +55,12 @@ fn run(args: &SimulateArgs) -> anyhow::Result<()> {
             Policy::NAMES.join(", ")
         )
     })?;
-    let difficulty = Difficulty::from_name(&args.difficulty).with_context(|| {
-        format!(
-            "--difficulty {}: not easy, medium, hard or impossible",
-            args.difficulty
-        )
+    let difficulty = args.difficulty.as_deref().unwrap_or("medium");
+    let difficulty = Difficulty::from_name(difficulty).with_context(|| {
+        format!("--difficulty {difficulty}: not easy, medium, hard or impossible")
     })?;
     let cell = Cell {
-        layout: args.layout.clone(),
+        layout: args.layout.clone().unwrap_or_else(|| "pyramid".into()),
         players: args.players,
         difficulty,
     };
