@@ -544,47 +544,6 @@ fn self_play_figures() {
     }
 }
 
-/// Rough timings for the report (run by hand, like [`self_play_figures`]): `legal`, a
-/// Scream applied, and the strong player's decision, each averaged over a whole game.
-#[test]
-#[ignore = "prints timings"]
-fn timings() {
-    use std::time::Instant;
-    let settings = Position::settings(&[("players".into(), "4".into())]).unwrap();
-    let names: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
-    let (mut legal_t, mut scream_t, mut strong_t) = (0u128, 0u128, 0u128);
-    let (mut legal_n, mut scream_n, mut strong_n) = (0u128, 0u128, 0u128);
-    for g in 0..20 {
-        let (mut p, _) = Position::new_game(&settings, &names, &format!("t {g}")).unwrap();
-        let mut n = 0;
-        while !p.is_over() {
-            let t = Instant::now();
-            let l = p.legal_actions();
-            legal_t += t.elapsed().as_nanos();
-            legal_n += 1;
-            let t = Instant::now();
-            let a = p.choose("strong", &format!("{g}/{n}")).unwrap();
-            strong_t += t.elapsed().as_nanos();
-            strong_n += 1;
-            let seat = p.seat_to_move();
-            if matches!(a, Action::Scream(..)) {
-                let t = Instant::now();
-                let _ = p.play(seat, &l[0]).unwrap();
-                scream_t += t.elapsed().as_nanos();
-                scream_n += 1;
-            }
-            p = p.play(seat, &a).unwrap().0;
-            n += 1;
-        }
-    }
-    println!(
-        "legal {} µs, apply a Scream {} µs, strong decision {} µs (means over {legal_n}, {scream_n}, {strong_n})",
-        legal_t / legal_n / 1000,
-        scream_t / scream_n.max(1) / 1000,
-        strong_t / strong_n / 1000
-    );
-}
-
 /// A field of B given a random value: the reader answers (a position or its problems)
 /// and never panics; a position it accepts plays every legal action.
 fn mutate(v: &mut Json, field: usize, pick: usize) {
