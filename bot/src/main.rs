@@ -5,7 +5,7 @@
 //! modules) talks to the database, Discord and Telegram. `anyhow` lives only here.
 
 use labscape::{
-    app, bench, discord, engine_cli, local,
+    app, bench, discord, engine_cli, games, local,
     secret::{RedactingStderr, redact},
     settings::{Settings, Sources},
     store, telegram, verify,

@@ -63,7 +63,7 @@ fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     })?;
     let cell = Cell {
         layout: args.layout.clone(),
-        players: args.players,
+        players: args.players.unwrap_or(4),
         difficulty,
     };
     cell.settings()?;

@@ -488,62 +488,6 @@ proptest! {
     }
 }
 
-/// Self-play figures to compare with §13 (run by hand: `cargo test -p labscape-core --lib
-/// hidra::tests::props::self_play_figures -- --ignored --nocapture`).
-#[test]
-#[ignore = "prints figures; slow"]
-fn self_play_figures() {
-    for policy in ["easy", "strong"] {
-        for players in 2..=4usize {
-            let names: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
-            let (mut rounds, mut turns, mut idle, mut portal) =
-                (Vec::new(), 0usize, 0usize, 0usize);
-            let mut wins = vec![0usize; 4];
-            let games = 400;
-            for g in 0..games {
-                // Every adventurer in every seat in turn.
-                let heroes: Vec<&str> = (0..players).map(|i| Hero::ALL[(i + g) % 4].id()).collect();
-                let settings = Position::settings(&[("heroes".into(), heroes.join(","))]).unwrap();
-                let (mut p, _) =
-                    Position::new_game(&settings, &names, &format!("sim {g}")).unwrap();
-                let mut n = 0;
-                let mut acted = false;
-                while !p.is_over() {
-                    let seat = p.seat_to_move();
-                    let a = p.choose(policy, &format!("{g}/{n}")).unwrap();
-                    if !matches!(a, Action::End) {
-                        acted = true;
-                    } else if !acted && p.ap() >= 4 {
-                        idle += 1;
-                    }
-                    let (next, ev) = p.play(seat, &a).unwrap();
-                    if ev.iter().any(|e| matches!(e, Event::Ended { .. })) {
-                        turns += 1;
-                        acted = false;
-                    }
-                    p = next;
-                    n += 1;
-                }
-                rounds.push(p.round());
-                if let Some(w) = p.result().unwrap().winner {
-                    portal += 1;
-                    let hero = p.players()[w.index()].hero;
-                    wins[Hero::ALL.iter().position(|h| *h == hero).unwrap()] += 1;
-                }
-            }
-            rounds.sort();
-            println!(
-                "{policy} {players}p: portal {portal}/{games}, rounds median {} (q {}–{}), idle {:.0}% of {turns} turns, wins by digger, weaver, rogue, warden {:?}",
-                rounds[games / 2],
-                rounds[games / 4],
-                rounds[3 * games / 4],
-                100.0 * idle as f64 / turns as f64,
-                wins
-            );
-        }
-    }
-}
-
 /// A field of B given a random value: the reader answers (a position or its problems)
 /// and never panics; a position it accepts plays every legal action.
 fn mutate(v: &mut Json, field: usize, pick: usize) {
