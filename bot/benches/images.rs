@@ -1,6 +1,7 @@
 //! The board games' turn images (`labscape::render_game`): time and size of each game's
 //! image on the fullest position of a seeded random game. Goal (issues 21 and 22): under
-//! 3 ms and 30 KiB.
+//! 3 ms and 30 KiB; Skarb's largest maze and Hidra's four players (issues 35 and 37):
+//! under 5 ms and 60 KiB.
 
 use std::hint::black_box;
 
@@ -82,5 +83,43 @@ fn skarb_25(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, images, skarb_25);
+/// Labirinto da Hidra with 4 players (goal, issue 37: under 5 ms and 60 KiB): the public
+/// view (what the group's post shows: every face-down token `?`, hands as counts) and the
+/// seat to move's (its own hand and what it has explored by name), late in a seeded game
+/// of strong players (after its 300th action, or its last before the end).
+fn hidra_4(c: &mut Criterion) {
+    let players: Vec<String> = ["ana", "bo", "cy", "di"].map(String::from).to_vec();
+    let options = parse_options("players=4").expect("options");
+    let (mut game, _) =
+        AnyGame::new_game(GameKind::Hidra, &options, &players, "bench").expect("a new game");
+    for ply in 0..300 {
+        let seat = game.to_move().expect("running");
+        let action = game
+            .choose("strong", &format!("bench-{ply}"))
+            .expect("an action");
+        let next = game.play(seat, &action).expect("a listed action").0;
+        if next.is_over() {
+            break;
+        }
+        game = next;
+    }
+    let seat = game.to_move().expect("running");
+    for (who, audience) in [
+        ("public", Audience::Public),
+        ("player's", Audience::Seat(seat)),
+    ] {
+        let view = game.view(audience).game().clone();
+        let png = labscape::render_game(&view, None).expect("Hidra draws");
+        println!(
+            "hidra 4p, the {who} view: image {:.1} KiB ({} bytes)",
+            png.len() as f64 / 1024.0,
+            png.len()
+        );
+        c.bench_function(&format!("hidra 4p: image (the {who} view)"), |b| {
+            b.iter(|| labscape::render_game(black_box(&view), None))
+        });
+    }
+}
+
+criterion_group!(benches, images, skarb_25, hidra_4);
 criterion_main!(benches);

@@ -1,9 +1,11 @@
 //! `labscape simulate`: automated playtesting with computer players (issue 9).
 //!
-//! A game with a study of its own plays it (`simulate/balance/`: the escape rates of
-//! Labscape's balance table); every other game is played by two computer players against
-//! each other, seats swapped every other game (`simulate/versus.rs`). This file reads the
-//! options and picks the study; each study is its game's room.
+//! A game with a study of its own plays it: Labscape's here (`simulate/balance/`: the
+//! escape rates of its balance table), any other game's in its module
+//! (`ChatGame::study`, asked through `games::of(kind)`); every other game is played by two
+//! computer players against each other, seats swapped every other game
+//! (`simulate/versus.rs`). This file reads the options and picks the study; each study is
+//! its game's room.
 
 mod balance;
 mod versus;
@@ -14,7 +16,7 @@ use anyhow::Context;
 use clap::Args;
 use labscape_core::GameKind;
 
-use crate::games;
+use crate::games::{self, StudyOptions};
 
 /// Options of `labscape simulate`.
 #[derive(Debug, Args)]
@@ -31,13 +33,15 @@ pub struct SimulateArgs {
     /// (pyramid if not given).
     #[arg(long)]
     layout: Option<String>,
-    /// Players (1 to 8), every seat played by the policy.
-    #[arg(long, default_value_t = 4)]
-    players: usize,
+    /// Players, every seat played by the policy: Labscape 1 to 8 (default 4); a game with
+    /// a study of its own, the counts it seats (default: each of them in turn).
+    #[arg(long)]
+    players: Option<usize>,
     /// easy, medium, hard or impossible (medium if not given).
     #[arg(long)]
     difficulty: Option<String>,
-    /// Games to play (per table cell with `--table`; default 1000, or 200 per cell).
+    /// Games to play (per table cell with `--table`; default 1000, or 200 per cell; a
+    /// game's own study: per player count, default 200).
     #[arg(long)]
     games: Option<usize>,
     /// Every game: random, easy or strong (Labscape also takes strong:N, N rollouts per
@@ -91,6 +95,18 @@ fn run_inner(args: &SimulateArgs) -> anyhow::Result<()> {
     })?;
     if let Some(study) = balance::study(kind) {
         return study(args);
+    }
+    let options = StudyOptions {
+        players: args.players,
+        games: args.games,
+        policy: args.policy.clone(),
+        seed: args.seed.clone(),
+        json: args.json,
+    };
+    if let Some(report) = games::of(kind).study(&options) {
+        let report = report.map_err(anyhow::Error::msg)?;
+        println!("{}", report.trim_end());
+        return Ok(());
     }
     versus::run(
         kind,

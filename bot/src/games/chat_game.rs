@@ -15,7 +15,7 @@ use labscape_core::{AnyGame, Game, Member, Outcome, Reason, Seat};
 use super::own_commands::{OwnCommand, OwnOption};
 use super::{
     Button, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Placement,
-    Suggestion, board,
+    StudyOptions, Suggestion, board,
     engine::{EngineError, EngineNew},
     lobby::{any_lobby_open, any_lobby_status, key_value_settings},
     record::any_record_file,
@@ -508,6 +508,16 @@ pub trait ChatGame: Member {
     /// first); `None` when the game keeps none of its own.
     fn own_record(finishes: &[PastFinish], lang: Lang) -> Option<String> {
         let _ = (finishes, lang);
+        None
+    }
+    /// `labscape simulate`'s study of this game, when it has one of its own: whole games
+    /// played by computer players and what a designer asks of them, as the text (or JSON)
+    /// to print; `None`: the game is played two policies against each other.
+    ///
+    /// # Errors
+    /// The options do not fit the game (an unknown policy, a player count it does not seat).
+    fn study(options: &StudyOptions) -> Option<Result<String, String>> {
+        let _ = options;
         None
     }
     /// `/luck` in words, for a game with dice ([`Profile::has_dice`]).

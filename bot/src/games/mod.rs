@@ -13,7 +13,8 @@
 //! The service holds a game's module as a [`Module`] (`module.rs`: the trait over
 //! `AnyGame`), got with [`of`]; the match that picks it is generated from core's one list of
 //! games, with no wildcard arm, so a game in core's list without a module here does not
-//! compile. This folder is the bot's only place that names a game.
+//! compile. This folder is the bot's only place that names a game. A game may bring its own
+//! study for `labscape simulate` (`study.rs`, [`ChatGame::study`]).
 
 mod avanco;
 pub mod board;
@@ -45,6 +46,7 @@ mod seam_tests;
 mod semaforo;
 mod skarb;
 mod soccolot;
+mod study;
 
 labscape_core::if_test_game! {
     mod nim;
@@ -63,5 +65,6 @@ pub use own_commands::{
 pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, replay};
 pub use record::{AGREED, ANY_RECORD_FORMAT, GameRecord};
 pub use results::{PastFinish, Placement};
+pub use study::StudyOptions;
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,7 @@ use super::engine::{EngineError, EngineNew};
 use super::own_commands::{OwnCommand, OwnOption};
 use super::{
     Button, ChatGame, GameRecord, LobbyOpen, LobbyWords, NoTable, OptionError, PastFinish, Picture,
-    Placement, Profile, Suggestion, Told, TurnPicture, TurnTold,
+    Placement, Profile, StudyOptions, Suggestion, Told, TurnPicture, TurnTold,
 };
 use crate::i18n::Lang;
 
@@ -156,6 +156,8 @@ pub trait Module: Send + Sync {
     fn own_record(&self, finishes: &[PastFinish], lang: Lang) -> Option<String>;
     /// `/luck` in words; `None` for a game without dice.
     fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>>;
+    /// `labscape simulate`'s own study of the game; `None` for a game without one.
+    fn study(&self, options: &StudyOptions) -> Option<Result<String, String>>;
 }
 
 /// The module of game `G`.
@@ -460,6 +462,9 @@ impl<G: ChatGame> Module for Of<G> {
     }
     fn luck(&self, r: &GameRecord, lang: Lang) -> Option<Result<String, String>> {
         G::PROFILE.has_dice.then(|| G::luck(r, lang))
+    }
+    fn study(&self, options: &StudyOptions) -> Option<Result<String, String>> {
+        G::study(options)
     }
 }
 

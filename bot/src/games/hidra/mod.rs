@@ -1,5 +1,6 @@
 //! Labirinto da Hidra in the bot: its refusals and ends in words, its rules and tables, its
-//! story, buttons, luck and image (`picture.rs`, drawn from a view).
+//! story, buttons, luck and image (`picture.rs`, drawn from a view), and its study for
+//! `labscape simulate` (`study.rs`).
 //!
 //! **Actions public, outcomes secret** (`hidra.md` §9): every face-down token, every hand
 //! and the bank are secret, yet nobody plays in private: its profile's `public_actions`
@@ -20,7 +21,7 @@ use labscape_core::{
 };
 use labscape_render::BoardFrame;
 
-use super::{Button, ChatGame, GameRecord, NoTable, Picture, Profile, board};
+use super::{Button, ChatGame, GameRecord, NoTable, Picture, Profile, StudyOptions, board};
 use crate::i18n::{Lang, t, tr};
 
 mod buttons;
@@ -30,6 +31,7 @@ mod refusals;
 #[cfg(test)]
 mod service_tests;
 mod story;
+mod study;
 mod tables;
 
 use picture::view;
@@ -151,6 +153,11 @@ impl ChatGame for Position {
         tables::table(name, lang).ok_or(NoTable::Unknown)
     }
 
+    /// Game lengths, idle turns, games without a winner and each adventurer's win rate,
+    /// beside the rules' §13 (`study.rs`).
+    fn study(options: &StudyOptions) -> Option<Result<String, String>> {
+        Some(study::run(options))
+    }
     fn luck(r: &GameRecord, lang: Lang) -> Result<String, String> {
         luck::luck(r, lang)
     }

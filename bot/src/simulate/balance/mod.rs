@@ -61,7 +61,7 @@ fn run(args: &SimulateArgs) -> anyhow::Result<()> {
     })?;
     let cell = Cell {
         layout: args.layout.clone().unwrap_or_else(|| "pyramid".into()),
-        players: args.players,
+        players: args.players.unwrap_or(4),
         difficulty,
     };
     cell.settings()?;
