@@ -545,6 +545,7 @@ error-nothing-private = You have no private move to make in this game now.
 private-your-move = 🔒 { $who }: your move
 any-played-hidden = { $who } played.
 tg-open-private = { $who }, you play in private in this game, and I cannot write to you yet: open { $link }, press Start, and your move will be there.
+tg-open-private-answer = { $who }, my answer is for you alone, and I cannot write to you yet: open { $link }, press Start, and I can answer you there.
 records-heading = **Records in this chat** (games played to the end; computer players are not ranked):
 records-line = { $rank }. { $who }: { $games ->
         [one] one game

@@ -566,6 +566,7 @@ error-nothing-private = Você não tem nenhuma jogada privada a fazer nesta part
 private-your-move = 🔒 { $who }: sua vez
 any-played-hidden = { $who } jogou.
 tg-open-private = { $who }, nesta partida você joga em privado e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e sua jogada estará lá.
+tg-open-private-answer = { $who }, minha resposta é só para você, e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e poderei lhe responder lá.
 records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
 records-line = { $rank }. { $who }: { $games ->
         [one] uma partida

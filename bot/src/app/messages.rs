@@ -240,6 +240,21 @@ impl UserError {
             .to_string()
     }
 
+    /// Whether it is answered to the asker alone and never where others read
+    /// ([`super::Visibility::Secret`]): a game's refusal of an action that may rest on what
+    /// only the asker may know (their hand, what they explored), as its game decides by the
+    /// refusal's kind ([`games::Module::secret_refusal`]). The service's own refusals (no
+    /// game, not seated, the turn moved on, the turn ended after a part) tell nothing of a
+    /// hand.
+    pub fn is_secret(&self) -> bool {
+        match self {
+            UserError::Refused(e) | UserError::RefusedPart(_, _, e) => {
+                refusal_module(e).secret_refusal(e)
+            }
+            _ => false,
+        }
+    }
+
     /// The refusal, in `lang`.
     pub fn message(&self, lang: Lang) -> String {
         match self {

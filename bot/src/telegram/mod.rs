@@ -419,6 +419,17 @@ async fn on_message<S: GameStore>(
     {
         tracing::debug!(error = %scrub(&e), "Telegram: deleting a message meant to be private failed");
     }
+    if reply.visibility == Visibility::Secret && !msg.chat.is_private() {
+        return answer_secret(
+            &bot,
+            me.username(),
+            &shared.service,
+            (place, msg.id),
+            from,
+            &reply,
+        )
+        .await;
+    }
     let reply_to = (reply.visibility == Visibility::Private && !reply.withdraw).then_some(msg.id);
     let target = match reply.visibility {
         Visibility::Secret => Place::private_with(from.id),
@@ -427,6 +438,41 @@ async fn on_message<S: GameStore>(
     send_reply(&bot, target, &reply, reply_to).await?;
     shared.service.posted(&reply).await;
     deliver_beyond(&bot, me.username(), &shared.service, &reply).await;
+    Ok(())
+}
+
+/// Answers a command sent in a group with what only its sender may read (a refusal that
+/// rests on their hand, their own view): in their private chat with the bot, and nothing of
+/// it in the group. When the bot cannot write to them yet (they never pressed Start), the
+/// group's note says how to open that chat, and nothing of the answer.
+async fn answer_secret<S: GameStore>(
+    bot: &TgBot,
+    bot_name: &str,
+    service: &Service<S>,
+    (group, asked): (Place, MessageId),
+    from: &teloxide::types::User,
+    reply: &Reply,
+) -> HandlerResult {
+    match send_reply(bot, Place::private_with(from.id), reply, None).await {
+        Ok(()) => service.posted(reply).await,
+        Err(e) => {
+            tracing::info!(error = %scrub(&e), "Telegram: a private answer could not be sent");
+            let note = Reply {
+                lang: reply.lang,
+                ..Reply::private(tr!(
+                    reply.lang,
+                    "tg-open-private-answer",
+                    who = user_name(from),
+                    link = format!("https://t.me/{bot_name}?start=play")
+                ))
+            };
+            if let Err(e) = send_reply(bot, group, &note, Some(asked)).await {
+                tracing::warn!(error = %scrub(&e), "Telegram: posting failed");
+            }
+        }
+    }
+    // The group's post of a turn answered in private goes out either way.
+    deliver_beyond(bot, bot_name, service, reply).await;
     Ok(())
 }
 
