@@ -105,7 +105,8 @@ pub enum UserError {
     /// `/replay` or `/export` of a game with secrets before its end (its name): the record
     /// holds what some players may not see yet.
     SecretUntilEnd(String),
-    /// The "your move" button pressed by someone who has no private prompt now.
+    /// The 🔒 button ("your move" of a player who plays in private, "my view and hand" in a
+    /// game whose actions are public) pressed by someone with nothing of their own now.
     NothingPrivate,
     /// `/draw` refused.
     Draw(DrawProblem),
