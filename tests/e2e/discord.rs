@@ -27,6 +27,8 @@ use tokio::{
 
 use crate::fake_discord::{APP_ID, Answer, FakeDiscord, GUILD_ID, Msg, User};
 
+mod hidra;
+
 const ANA: User = User {
     id: 4001,
     name: "ana",

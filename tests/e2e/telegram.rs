@@ -1652,3 +1652,101 @@ async fn hidra_tells_the_group_each_action_and_the_explorer_alone_what_lies_ther
     }
     bot.stop().await;
 }
+
+/// A Hidra refusal worded from the mover's hand ("you do not hold the ring") never reaches
+/// the group: it comes to the mover's private chat, and to a player the bot cannot write to
+/// yet the group says only how to open that chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hidra_refusal_from_a_hand_goes_to_its_player_and_never_to_the_group() {
+    let dir = tempfile::tempdir().unwrap();
+    let fake = FakeTelegram::start().await;
+    let bot = start_bot(&fake, &dir.path().join("hidra-refusal.db"), fast_limits()).await;
+    let group = fake.group(-100_380, "Hidra refusals", false);
+    let ana = TgUser::new(381, "Ana");
+    let bo = TgUser::new(382, "Bo");
+    let cy = TgUser::new(383, "Cy");
+    fake.private_chat(&ana);
+    fake.private_chat(&bo);
+    // Cy never opened a private chat with the bot.
+    say(&fake, group, None, &ana, "/new hidra players=3").await;
+    say(&fake, group, None, &bo, "/join").await;
+    say(&fake, group, None, &cy, "/join").await;
+    let from = fake.call_count();
+    fake.say(group, None, &ana, "/startgame");
+    fake.wait_calls(from, WAIT, |cs| {
+        cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+    })
+    .await;
+    let (mut alone, mut noted) = (false, false);
+    for _ in 0..9 {
+        if alone && noted {
+            break;
+        }
+        let calls = fake.calls();
+        let post = calls
+            .iter()
+            .rev()
+            .find(|c| is_sent(c, group) && is_turn_post(c))
+            .unwrap();
+        let mover = [&ana, &bo, &cy]
+            .into_iter()
+            .find(|u| post.mentioned().contains(&u.id))
+            .expect("someone is to move");
+        let from = fake.call_count();
+        let asked = fake.say(group, None, mover, "/play use ring 1");
+        let asked = asked["message"]["message_id"].as_i64();
+        if mover.id == cy.id {
+            // The group is told how to open the private chat, and nothing of the refusal.
+            let calls = fake
+                .wait_calls(from, WAIT, |cs| {
+                    cs.iter()
+                        .any(|c| is_sent(c, group) && c.reply_to() == asked)
+                })
+                .await;
+            let note = calls
+                .iter()
+                .find(|c| is_sent(c, group) && c.reply_to() == asked)
+                .unwrap();
+            assert!(note.text().contains("start=play"), "{}", note.text());
+            noted = true;
+        } else {
+            let calls = fake
+                .wait_calls(from, WAIT, |cs| {
+                    cs.iter()
+                        .any(|c| is_sent(c, mover.id) && c.ok() && c.text().contains("ring"))
+                })
+                .await;
+            assert!(
+                !calls
+                    .iter()
+                    .any(|c| is_sent(c, group) && c.reply_to() == asked),
+                "the group got an answer"
+            );
+            alone = true;
+        }
+        let keys: Vec<(String, String)> = post.keyboard().into_iter().flatten().collect();
+        let text = if keys.iter().any(|(l, _)| l.starts_with("scream")) {
+            "scream 1 e"
+        } else {
+            "end"
+        };
+        let from = fake.call_count();
+        fake.say(group, None, mover, &format!("/play {text}"));
+        fake.wait_calls(from, WAIT, |cs| {
+            cs.iter().any(|c| is_sent(c, group) && is_turn_post(c))
+        })
+        .await;
+    }
+    assert!(
+        alone && noted,
+        "a player with and one without a private chat were refused"
+    );
+    for c in fake.calls().iter().filter(|c| is_sent(c, group)) {
+        let text = c.text();
+        assert!(
+            !text.contains("hold the") && !text.contains("refused"),
+            "the group read a refusal: {text}"
+        );
+    }
+    bot.stop().await;
+}

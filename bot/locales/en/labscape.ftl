@@ -541,10 +541,11 @@ error-no-dice-in-game = { $game } has no dice: every move in it is the players' 
 error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that finished.
 error-play-in-private = In this game you play in private, so what you sent here was not played (and is not repeated): send it in your private chat with me (Telegram), or with /play, which only you see (Discord).
 error-secret-until-end = { $game } keeps secrets until it ends, and its record holds them: /replay and /export are here once the game is over.
-error-nothing-private = You have no private move to make in this game now.
+error-nothing-private = There is nothing for you alone in this game now: no private move, and nothing only you may see.
 private-your-move = 🔒 { $who }: your move
 any-played-hidden = { $who } played.
-tg-open-private = { $who }, you play in private in this game, and I cannot write to you yet: open { $link }, press Start, and your move will be there.
+tg-open-private = { $who }, this game has things for you alone, and I cannot write to you yet: open { $link } and press Start, and from then on they come to you there.
+tg-open-private-answer = { $who }, my answer is for you alone, and I cannot write to you yet: open { $link }, press Start, and I can answer you there.
 records-heading = **Records in this chat** (games played to the end; computer players are not ranked):
 records-line = { $rank }. { $who }: { $games ->
         [one] one game
@@ -887,7 +888,7 @@ hidra-rules = **Labirinto da Hidra** — 2 to 4 adventurers (digger, weaver, rog
     A turn has 4 action points: move n (1), move e dodge or move e blade onto the Hydra (2), ghost s with the map (2), dig w (the digger, 4), explore b4 (1, a secret look at a face-down token next to you), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (the weaver, 2), provoke (4; the warden 3), end.
     Stepping onto a chamber springs a hazard or gives you its artifact; either way you then scream: scream 3 e 90 slides row 3 one cell east, the tile pushed out coming back on the west turned 90°. A fight with the Hydra is 2d6 + 2 against 10.
     Nobody wins when fewer than 3 artifacts are left or after the last round (30 by default).
-    In chat: /new hidra players=3 (options: players=2–4, heroes=rogue,warden,…, defence=fixed or scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (or easy, random), /start. Several actions in one message: /play move n, move e, explore b4. Every action is told to the group; what lies face down, each hand and the bank are secret: what you explore, take or lose comes to you alone (Telegram: your private chat with the bot; Discord: the 🔒 button), with your hand and its buttons. /table hidra: adventurers, artifacts, hazards, dice. Unrated.
+    In chat: /new hidra players=3 (options: players=2–4, heroes=rogue,warden,…, defence=fixed or scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (or easy, random), /start. Several actions in one message: /play move n, move e, explore b4. Every action is told to the group; what lies face down, each hand and the bank are secret: what you explore, take or lose comes to you alone (Telegram: your private chat with the bot; Discord: the 🔒 button), with your hand and its buttons, and so does the refusal of an action you could not make (“you do not hold the ring”). /table hidra: adventurers, artifacts, hazards, dice. Unrated.
 hidra-reason-portal = an adventurer escaped through the Portal with 3 artifacts
 hidra-reason-too-few-artifacts = fewer than 3 artifacts are left in the game: nobody can escape
 hidra-reason-round-limit = the last round is over and nobody escaped

@@ -562,10 +562,11 @@ error-no-dice-in-game = { $game } não tem dados: cada jogada é escolha dos jog
 error-no-dice-yet = Não há dados para olhar neste chat: o /luck analisa a partida em andamento aqui ou, se não houver, a última que terminou.
 error-play-in-private = Nesta partida você joga em privado, então o que enviou aqui não foi jogado (nem é repetido): envie na sua conversa privada comigo (Telegram) ou com /play, que só você vê (Discord).
 error-secret-until-end = { $game } guarda segredos até terminar, e o registro os contém: /replay e /export ficam disponíveis quando a partida acabar.
-error-nothing-private = Você não tem nenhuma jogada privada a fazer nesta partida agora.
+error-nothing-private = Não há nada só para você nesta partida agora: nenhuma jogada privada, e nada que só você possa ver.
 private-your-move = 🔒 { $who }: sua vez
 any-played-hidden = { $who } jogou.
-tg-open-private = { $who }, nesta partida você joga em privado e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e sua jogada estará lá.
+tg-open-private = { $who }, esta partida tem coisas só para você, e ainda não consigo lhe escrever: abra { $link } e toque em Iniciar, e a partir daí elas chegarão a você lá.
+tg-open-private-answer = { $who }, minha resposta é só para você, e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e poderei lhe responder lá.
 records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
 records-line = { $rank }. { $who }: { $games ->
         [one] uma partida
@@ -935,7 +936,7 @@ hidra-rules = **Labirinto da Hidra** — 2 a 4 aventureiros (digger, weaver, rog
     Um turno tem 4 pontos de ação: move n (1), move e dodge ou move e blade para a Hidra (2), ghost s com o mapa (2), dig w (o digger, 4), explore b4 (1, olhar em segredo uma ficha virada ao lado), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (o weaver, 2), provoke (4; o warden 3), end.
     Entrar numa câmara dispara um perigo ou dá o seu artefato; nos dois casos você grita em seguida: scream 3 e 90 desliza a linha 3 uma casa para leste, e a peça empurrada para fora volta pelo oeste girada 90°. A luta com a Hidra é 2d6 + 2 contra 10.
     Ninguém vence quando restam menos de 3 artefatos ou depois da última rodada (30 por padrão).
-    No chat: /new hidra players=3 (opções: players=2–4, heroes=rogue,warden,…, defence=fixed ou scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (ou easy, random), /start. Várias ações numa mensagem: /play move n, move e, explore b4. Toda ação é contada ao grupo; o que está virado, cada mão e o banco são secretos: o que você explora, pega ou perde chega só a você (Telegram: seu chat privado com o bot; Discord: o botão 🔒), com a sua mão e os botões dela. /table hidra: aventureiros, artefatos, perigos, dados. Sem rating.
+    No chat: /new hidra players=3 (opções: players=2–4, heroes=rogue,warden,…, defence=fixed ou scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (ou easy, random), /start. Várias ações numa mensagem: /play move n, move e, explore b4. Toda ação é contada ao grupo; o que está virado, cada mão e o banco são secretos: o que você explora, pega ou perde chega só a você (Telegram: seu chat privado com o bot; Discord: o botão 🔒), com a sua mão e os botões dela, e também a recusa de uma ação que você não podia fazer (“você não tem o artefato ring”). /table hidra: aventureiros, artefatos, perigos, dados. Sem rating.
 hidra-reason-portal = um aventureiro fugiu pelo Portal com 3 artefatos
 hidra-reason-too-few-artifacts = restam menos de 3 artefatos no jogo: ninguém pode fugir
 hidra-reason-round-limit = a última rodada acabou e ninguém fugiu

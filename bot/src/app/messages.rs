@@ -105,7 +105,8 @@ pub enum UserError {
     /// `/replay` or `/export` of a game with secrets before its end (its name): the record
     /// holds what some players may not see yet.
     SecretUntilEnd(String),
-    /// The "your move" button pressed by someone who has no private prompt now.
+    /// The 🔒 button ("your move" of a player who plays in private, "my view and hand" in a
+    /// game whose actions are public) pressed by someone with nothing of their own now.
     NothingPrivate,
     /// `/draw` refused.
     Draw(DrawProblem),
@@ -238,6 +239,21 @@ impl UserError {
             .next()
             .unwrap_or_default()
             .to_string()
+    }
+
+    /// Whether it is answered to the asker alone and never where others read
+    /// ([`super::Visibility::Secret`]): a game's refusal of an action that may rest on what
+    /// only the asker may know (their hand, what they explored), as its game decides by the
+    /// refusal's kind ([`games::Module::secret_refusal`]). The service's own refusals (no
+    /// game, not seated, the turn moved on, the turn ended after a part) tell nothing of a
+    /// hand.
+    pub fn is_secret(&self) -> bool {
+        match self {
+            UserError::Refused(e) | UserError::RefusedPart(_, _, e) => {
+                refusal_module(e).secret_refusal(e)
+            }
+            _ => false,
+        }
     }
 
     /// The refusal, in `lang`.

@@ -201,7 +201,9 @@ impl<S: GameStore> Service<S> {
         }
     }
 
-    /// Handles one command. Refusals come back as private replies; nothing changes.
+    /// Handles one command. Refusals come back as private replies, and a refusal that may
+    /// rest on the asker's secrets as a secret one ([`UserError::is_secret`]); nothing
+    /// changes.
     pub async fn handle(&self, ctx: &Ctx, cmd: Command) -> Reply {
         let _handling = self.in_flight.start();
         let ctx = &*ctx.bounded();
@@ -243,11 +245,17 @@ impl<S: GameStore> Service<S> {
             Err(ServiceError::User(e)) => {
                 tracing::debug!(user = %ctx.user_id, command = %what, "refused: {}", e.kind());
                 let lang = self.lang_for(ctx).await;
+                let visibility = if e.is_secret() {
+                    Visibility::Secret
+                } else {
+                    Visibility::Private
+                };
                 Reply {
                     lang,
                     repeated: matches!(e, UserError::AlreadyHandled),
                     withdraw: matches!(e, UserError::PlayInPrivate),
-                    ..Reply::private(e.message(lang))
+                    visibility,
+                    ..Reply::text(e.message(lang))
                 }
             }
             Err(ServiceError::Store(e)) => {

@@ -7,7 +7,8 @@
 use labscape_core::{AnyAction, AnyEvent, AnyGame, AnyRefusal, Audience, GameKind, Seat};
 
 use super::{
-    Ctx, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, any_game_name, audience, corrupt,
+    Ctx, Reply, Res, SNAPSHOT_EVERY, Service, ServiceError, Visibility, any_game_name, audience,
+    corrupt,
     messages::{EndedTurn, UserError},
 };
 use crate::{
@@ -268,16 +269,40 @@ impl<S: GameStore> Service<S> {
 
     /// The second step of a two-step choice: the actions of one piece (or column), as
     /// buttons for the asker alone; nothing changes.
+    /// In a game with secrets the choices come from the whole position, a hand's among
+    /// them ("use ring"): unless the public view offers the very same, the answer, or its
+    /// refusal, is the asker's alone, so that neither tells the others what the hand holds.
     async fn pick_reply(&self, ctx: &Ctx, row: &GameRow, game: &AnyGame, key: &str) -> Res<Reply> {
-        let buttons = games::of(row.kind).pick(game, key).ok_or_else(|| {
-            ServiceError::User(UserError::Refused(
+        let module = games::of(row.kind);
+        let picked = module.pick(game, key);
+        let public = !game.has_secrets() || {
+            let seen = module.pick(&audience::shown(game, Audience::Public), key);
+            seen.is_some() && seen == picked
+        };
+        let lang = self.lang_for(ctx).await;
+        let visibility = if public {
+            Visibility::Private
+        } else {
+            Visibility::Secret
+        };
+        let Some(buttons) = picked else {
+            let refused = UserError::Refused(
                 game.parse_action(key)
                     .err()
                     .unwrap_or(AnyRefusal::OtherGame),
-            ))
-        })?;
-        let lang = self.lang_for(ctx).await;
-        let mut reply = Reply::private(tr!(lang, "any-pick", from = key));
+            );
+            if public {
+                return Err(refused.into());
+            }
+            return Ok(Reply {
+                lang,
+                visibility,
+                ..Reply::text(refused.message(lang))
+            });
+        };
+        let mut reply = Reply::text(tr!(lang, "any-pick", from = key));
+        reply.visibility = visibility;
+        reply.lang = lang;
         reply.buttons = buttons;
         reply.turn = Some((row.id, row.turn));
         Ok(reply)

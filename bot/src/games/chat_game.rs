@@ -143,6 +143,15 @@ pub trait ChatGame: Member {
     fn refused(r: &Self::Refusal, lang: Lang) -> String {
         tr!(lang, "error-refused", problem = Self::problem(r, lang))
     }
+    /// Whether a refusal of this kind may rest on what only the refused player may know
+    /// (their hand, what they explored): the service answers it to them alone, never where
+    /// others read (Telegram's private chat, Discord's ephemeral reply, local play's
+    /// `(to NAME, private)`). Decide by the refusal's kind, never by the secret: where a
+    /// refusal goes must tell nothing either. No refusal does by default.
+    fn secret_refusal(r: &Self::Refusal) -> bool {
+        let _ = r;
+        false
+    }
     /// Why the game ended, in `lang` (the engine's English when the game has no words for
     /// the reason's code).
     fn reason(reason: &Reason, lang: Lang) -> String {

@@ -45,6 +45,8 @@ pub trait Module: Send + Sync {
     fn owns_refusal(&self, r: &AnyRefusal) -> bool;
     fn refusal(&self, r: &AnyRefusal, lang: Lang) -> String;
     fn refused(&self, r: &AnyRefusal, lang: Lang) -> String;
+    /// Whether `r` is answered to its player alone ([`ChatGame::secret_refusal`]).
+    fn secret_refusal(&self, r: &AnyRefusal) -> bool;
     fn reason(&self, reason: &Reason, lang: Lang) -> String;
     fn rules(&self, topic: Option<&str>, lang: Lang) -> Option<String>;
     fn image(&self, p: &TurnPicture) -> Option<Vec<u8>>;
@@ -227,6 +229,9 @@ impl<G: ChatGame> Module for Of<G> {
     fn refused(&self, r: &AnyRefusal, lang: Lang) -> String {
         <G as labscape_core::Member>::refusal(r)
             .map_or_else(|| r.to_string(), |r| G::refused(r, lang))
+    }
+    fn secret_refusal(&self, r: &AnyRefusal) -> bool {
+        <G as labscape_core::Member>::refusal(r).is_some_and(G::secret_refusal)
     }
     fn reason(&self, reason: &Reason, lang: Lang) -> String {
         G::reason(reason, lang)

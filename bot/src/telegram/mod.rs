@@ -8,6 +8,7 @@
 //! player, and a text-mention that makes Telegram notify them. A game belongs to its chat
 //! and forum topic. This is the only module that names teloxide types.
 
+mod beyond;
 mod callback;
 mod config;
 mod format;
@@ -48,7 +49,11 @@ use crate::{
 
 pub use self::config::{FloodLimits, TelegramConfig};
 pub use self::webhook::{Webhook, WebhookError};
-use self::{callback::on_callback, send::send_reply};
+use self::{
+    beyond::{answer_secret, deliver_beyond, open_private, post_in_chat},
+    callback::on_callback,
+    send::send_reply,
+};
 
 /// The platform name in [`ChatScope`]s and delivery keys.
 pub const PLATFORM: &str = "telegram";
@@ -424,6 +429,17 @@ async fn on_message<S: GameStore>(
     {
         tracing::debug!(error = %scrub(&e), "Telegram: deleting a message meant to be private failed");
     }
+    if reply.visibility == Visibility::Secret && !msg.chat.is_private() {
+        return answer_secret(
+            &bot,
+            me.username(),
+            &shared.service,
+            (place, msg.id),
+            from,
+            &reply,
+        )
+        .await;
+    }
     let reply_to = (reply.visibility == Visibility::Private && !reply.withdraw).then_some(msg.id);
     let target = match reply.visibility {
         Visibility::Secret => Place::private_with(from.id),
@@ -433,58 +449,6 @@ async fn on_message<S: GameStore>(
     shared.service.posted(&reply).await;
     deliver_beyond(&bot, me.username(), &shared.service, &reply).await;
     Ok(())
-}
-
-/// Posts a message in its chat (or forum topic) and reports it shown; a failure is logged.
-async fn post_in_chat<S: GameStore>(bot: &TgBot, service: &Service<S>, out: &Outgoing) {
-    let Some(place) = Place::from_scope(&out.scope) else {
-        tracing::warn!(chat = %out.scope.chat, "Telegram: an outgoing message has no valid chat");
-        return;
-    };
-    match send_reply(bot, place, &out.reply, None).await {
-        Ok(()) => service.posted(&out.reply).await,
-        Err(e) => {
-            tracing::warn!(error = %scrub(&e), chat = %out.scope.chat, "Telegram: posting failed")
-        }
-    }
-}
-
-/// Delivers what a reply sends beyond its own message: the posts for the game's chat (a
-/// turn played in private), then the whispers, each to its player's private chat. A player
-/// the bot cannot write to yet (they never pressed Start) is told in the game's chat, with
-/// the link that opens the private chat, and nothing of the prompt.
-async fn deliver_beyond<S: GameStore>(
-    bot: &TgBot,
-    bot_name: &str,
-    service: &Service<S>,
-    reply: &Reply,
-) {
-    for out in &reply.elsewhere {
-        post_in_chat(bot, service, out).await;
-    }
-    for w in &reply.whispers {
-        let Ok(user) = w.to.user_id.parse::<u64>() else {
-            continue;
-        };
-        if let Err(e) = send_reply(bot, Place::private_with(UserId(user)), &w.reply, None).await {
-            tracing::info!(error = %scrub(&e), "Telegram: a private prompt could not be sent");
-            if let Some(place) = Place::from_scope(&w.chat) {
-                let note = Reply {
-                    lang: w.reply.lang,
-                    ..Reply::text(open_private(&w.to.name, bot_name, w.reply.lang))
-                };
-                if let Err(e) = send_reply(bot, place, &note, None).await {
-                    tracing::warn!(error = %scrub(&e), "Telegram: posting failed");
-                }
-            }
-        }
-    }
-}
-
-/// "NAME, open a private chat with me": the deep link that opens it with Start.
-fn open_private(who: &str, bot_name: &str, lang: Lang) -> String {
-    let link = format!("https://t.me/{bot_name}?start=play");
-    tr!(lang, "tg-open-private", who = who, link = link.as_str())
 }
 
 /// `/newgame GAME` sent as a reply to someone's message challenges them (unless the

@@ -69,6 +69,14 @@ impl ChatGame for Position {
         }
     }
 
+    /// A readable action refused in the mover's turn is judged against the whole position,
+    /// their hand and what they explored included: "you do not hold the ring", or a want of
+    /// AP that says they do. Every such refusal goes to them alone; an unreadable text, a
+    /// turn that is not theirs and a game over tell nothing and stay where they were sent.
+    fn secret_refusal(r: &Refusal) -> bool {
+        matches!(r, Refusal::Illegal(_))
+    }
+
     fn reason_message(code: &str) -> Option<&'static str> {
         match code {
             "portal" => Some("hidra-reason-portal"),

@@ -387,3 +387,67 @@ async fn several_actions_in_one_message_and_a_bad_one_changes_nothing() {
     let (after, _) = truth(&s).await;
     assert_eq!(after.to_move(), p.to_move(), "nothing changed");
 }
+
+/// A refusal worded from the mover's hand ("you do not hold the ring", or a want of AP that
+/// says they do) is answered to them alone, never where the group reads; a refusal that
+/// tells nothing (unreadable text, another's turn) stays a plain private reply.
+#[tokio::test]
+async fn a_refusal_of_a_hand_action_goes_to_its_player_alone() {
+    let s = service();
+    for (who, text) in [
+        ("ana", "/new hidra players=3"),
+        ("bo", "/join"),
+        ("cy", "/join"),
+        ("ana", "/start"),
+    ] {
+        line(&s, &ctx(who), text).await;
+    }
+    let (p, _) = truth(&s).await;
+    let me = p.to_move().unwrap();
+    let who = ["ana", "bo", "cy"][me.index()];
+    let before = s.store().game(GameId(1)).await.unwrap().unwrap().turn;
+    let readers = ["ana", "bo", "cy"];
+    let mask = format!("/play use mask {}", (me.0 + 1) % 3);
+    for text in ["/play use gem", "/play use bell", "/play use ring 1", &mask] {
+        let r = line(&s, &ctx(who), text).await;
+        assert_eq!(r.visibility, Visibility::Secret, "{text}: {}", r.text);
+        assert!(r.elsewhere.is_empty() && r.whispers.is_empty(), "{text}");
+        for reader in readers.iter().filter(|r| **r != who) {
+            assert!(readable(&r, who, reader).is_empty(), "{reader}: {}", r.text);
+        }
+    }
+    let ring = line(&s, &ctx(who), "/play use ring 1").await;
+    assert!(has_word(&ring.text, "ring"), "{}", ring.text);
+    assert_eq!(ring.visibility, Visibility::Secret, "{}", ring.text);
+    // The second step of a hand's button, typed where the group reads: its choices, or
+    // that there are none, the mover's alone.
+    for text in [
+        "/play pick use ring",
+        "/play pick use mask",
+        "/play pick ghost",
+    ] {
+        let r = line(&s, &ctx(who), text).await;
+        assert_eq!(r.visibility, Visibility::Secret, "{text}: {}", r.text);
+    }
+    // What tells nothing of a hand is answered as before.
+    let unreadable = line(&s, &ctx(who), "/play hello").await;
+    assert_eq!(
+        unreadable.visibility,
+        Visibility::Private,
+        "{}",
+        unreadable.text
+    );
+    let other = readers[(me.index() + 1) % 3];
+    let not_yours = line(&s, &ctx(other), "/play end").await;
+    assert_eq!(
+        not_yours.visibility,
+        Visibility::Private,
+        "{}",
+        not_yours.text
+    );
+    assert_eq!(
+        s.store().game(GameId(1)).await.unwrap().unwrap().turn,
+        before,
+        "nothing was played"
+    );
+}
