@@ -339,7 +339,7 @@ async fn the_group_sees_the_action_the_explorer_alone_sees_the_token() {
 }
 
 #[tokio::test]
-async fn several_actions_in_one_message_and_a_bad_one_changes_nothing() {
+async fn several_actions_in_one_message_and_a_bad_one_changes_nothing_or_stops_there() {
     let s = service();
     for (who, text) in [
         ("ana", "/new hidra players=2"),
@@ -381,11 +381,26 @@ async fn several_actions_in_one_message_and_a_bad_one_changes_nothing() {
     );
     let (p, _) = truth(&s).await;
     let who = ["ana", "bo"][p.to_move().unwrap().index()];
-    // Two `end`s: the second is the other player's turn, so it is refused with why.
+    // Two `end`s: the second is the other player's turn, so it is refused with why. In a
+    // game with secrets the first stands (undoing it could hide what it revealed), and the
+    // refusal of the rest is for the player alone.
+    let turn = s.store().game(GameId(1)).await.unwrap().unwrap().turn;
     let ended = line(&s, &ctx(who), "/play end, end").await;
-    assert_eq!(ended.visibility, Visibility::Private, "{}", ended.text);
+    assert_eq!(ended.visibility, Visibility::Public, "{}", ended.text);
+    let told = ended
+        .whispers
+        .iter()
+        .find(|w| w.to.user_id == who && w.reply.text.contains("end"))
+        .expect("the refusal, to the player");
+    assert_eq!(told.reply.visibility, Visibility::Secret);
+    assert!(!ended.text.contains(&told.reply.text), "{}", ended.text);
+    assert_eq!(
+        s.store().game(GameId(1)).await.unwrap().unwrap().turn,
+        turn + 1,
+        "the first end stands"
+    );
     let (after, _) = truth(&s).await;
-    assert_eq!(after.to_move(), p.to_move(), "nothing changed");
+    assert_ne!(after.to_move(), p.to_move());
 }
 
 /// A refusal worded from the mover's hand ("you do not hold the ring", or a want of AP that
