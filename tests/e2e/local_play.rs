@@ -552,7 +552,6 @@ fn a_three_player_hidra_game_plays_to_its_end_in_the_terminal_and_keeps_its_secr
     script.push_str("ana: /log\n");
     let file = dir.path().join("script.txt");
     std::fs::write(&file, script).unwrap();
-    let started = std::time::Instant::now();
     let out = std::process::Command::new(labscape_bin())
         .args(["local", "--seed", "hidra-e2e", "--script"])
         .arg(&file)
@@ -564,7 +563,6 @@ fn a_three_player_hidra_game_plays_to_its_end_in_the_terminal_and_keeps_its_secr
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(started.elapsed() < std::time::Duration::from_secs(20));
     assert!(text.contains("Labirinto da Hidra #1 begins"), "{text}");
     assert!(text.contains("The seed was"), "the game ended: {text}");
     let (private, public): (Vec<&str>, Vec<&str>) = text
