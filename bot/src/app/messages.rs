@@ -288,26 +288,17 @@ impl UserError {
                 tr!(lang, "error-plain", problem = p.text(lang))
             }
             UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
-            UserError::UnknownTopic(t, topics) => tr!(
-                lang,
-                "error-unknown-topic",
-                topic = t.as_str(),
-                topics = topics.as_str()
-            ),
-            UserError::UnknownTable(t, tables) => tr!(
-                lang,
-                "error-unknown-table",
-                table = t.as_str(),
-                tables = tables.as_str()
-            ),
+            UserError::UnknownTopic(t, known) => {
+                unknown(lang, "error-unknown-topic", "topic", t, known)
+            }
+            UserError::UnknownTable(t, known) => {
+                unknown(lang, "error-unknown-table", "table", t, known)
+            }
             UserError::NotAwaited => tr!(lang, "error-not-awaited"),
             UserError::BadSetting(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
-            UserError::UnknownPolicy(p, known) => tr!(
-                lang,
-                "error-unknown-policy",
-                policy = p.as_str(),
-                policies = known.as_str()
-            ),
+            UserError::UnknownPolicy(p, known) => {
+                unknown(lang, "error-unknown-policy", "policy", p, known)
+            }
             UserError::NothingToReplay => tr!(lang, "error-nothing-to-replay"),
             UserError::NoReplays => tr!(lang, "error-no-replays"),
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
@@ -342,6 +333,17 @@ impl UserError {
             ),
         }
     }
+}
+
+/// A word the chat's game does not know (a topic, a table, a computer player), and the
+/// ones it knows: message `id` names the word `what` and the list by its plural.
+fn unknown(lang: Lang, id: &str, what: &str, word: &str, known: &str) -> String {
+    let plural = match what {
+        "policy" => "policies",
+        "topic" => "topics",
+        _ => "tables",
+    };
+    crate::i18n::t(lang, id, &[(what, word.into()), (plural, known.into())])
 }
 
 /// `/new WORD` where WORD is no game: the games there are, and the nearest to WORD if one is

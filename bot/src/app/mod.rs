@@ -26,6 +26,7 @@ mod posts;
 mod preferences;
 mod private_play;
 mod read_back;
+mod read_turn;
 mod reminders;
 mod replay;
 mod seats;
