@@ -1733,7 +1733,7 @@ async fn a_whole_game_against_the_computer_on_discord(
     mirror.actions
 }
 
-/// Every other board game, whole, on Discord against the computer, each in its own
+/// Every other board game (Skarb with its map), whole, on Discord against the computer, each in its own
 /// channel at once (Semáforo, by two people, is above).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_board_game_is_played_whole_on_discord() {
@@ -1750,6 +1750,7 @@ async fn every_board_game_is_played_whole_on_discord() {
         (GameKind::Flume, "random"),
         (GameKind::Soccolot, "strong"),
         (GameKind::Sages, "strong"),
+        (GameKind::Skarb, "random"),
     ];
     let played = futures_util::future::join_all(games.iter().map(|&(kind, level)| {
         let ch = fake.channel(kind.id());

@@ -1303,7 +1303,7 @@ async fn a_whole_game_against_the_computer_on_telegram(
     mirror.actions
 }
 
-/// Every other board game, whole, on Telegram against the computer, each in its own group
+/// Every other board game (Skarb with its map), whole, on Telegram against the computer, each in its own group
 /// at once (Semáforo, by two people, is above).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_board_game_is_played_whole_on_telegram() {
@@ -1319,6 +1319,7 @@ async fn every_board_game_is_played_whole_on_telegram() {
         (-100_405, GameKind::Flume, "random"),
         (-100_406, GameKind::Soccolot, "strong"),
         (-100_407, GameKind::Sages, "strong"),
+        (-100_408, GameKind::Skarb, "random"),
     ];
     let played =
         futures_util::future::join_all(
