@@ -254,6 +254,33 @@ impl Position {
     pub fn artifacts_left(&self) -> usize {
         Artifact::ALL.len() - self.used.len()
     }
+    /// The names of what `seat` may not know now (hidra.md §9): the face-down tokens it
+    /// has not seen, the other hands' artifacts and the bank's; nothing once the game is
+    /// over. What a test checks no text for that seat holds.
+    pub fn hidden_from(&self, seat: Seat) -> Vec<&'static str> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for t in &self.tokens {
+            if let Face::Down(Secret::Known(name)) = t.face
+                && !self.has_seen(seat, t)
+            {
+                out.push(name.id());
+            }
+        }
+        for (i, pl) in self.players.iter().enumerate() {
+            if i != seat.index() {
+                out.extend(
+                    pl.artifacts
+                        .iter()
+                        .filter_map(|a| a.known().map(|a| a.id())),
+                );
+            }
+        }
+        out.extend(self.bank.iter().filter_map(|a| a.known().map(|a| a.id())));
+        out
+    }
     /// Whether `seat` knows the face-down token `t`.
     pub fn has_seen(&self, seat: Seat, t: &Token) -> bool {
         match t.face {

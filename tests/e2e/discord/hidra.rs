@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use labscape_core::{
     Audience, Game, Seat,
     game::parse_options,
-    hidra::{Artifact, Face, Illegal, Position as Hidra, Secret},
+    hidra::{Artifact, Illegal, Position as Hidra},
 };
 
 use super::*;
@@ -45,30 +45,9 @@ async fn truth(obs: &Observer, id: GameId) -> (Hidra, Vec<HashSet<String>>) {
     (p, told)
 }
 
-/// The names seat `me` may not know in `p`: face-down tokens it has not seen, the other
-/// hands, the bank (none once the game is over), less what the events told it.
+/// The names seat `me` may not know in `p` (`hidden_from`), less what the events told it.
 fn secrets_of(p: &Hidra, me: Seat, told: &HashSet<String>) -> Vec<&'static str> {
-    if p.is_over() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for t in p.tokens() {
-        if let Face::Down(Secret::Known(name)) = t.face
-            && !p.has_seen(me, t)
-        {
-            out.push(name.id());
-        }
-    }
-    for (i, pl) in p.players().iter().enumerate() {
-        if i != me.index() {
-            out.extend(
-                pl.artifacts
-                    .iter()
-                    .filter_map(|a| a.known().map(|a| a.id())),
-            );
-        }
-    }
-    out.extend(p.bank().iter().filter_map(|a| a.known().map(|a| a.id())));
+    let mut out = p.hidden_from(me);
     out.retain(|w| !told.contains(*w));
     out
 }
