@@ -1,6 +1,6 @@
 //! A seed's public commitment: every game of every kind draws its chance from a secret
 //! seed, and shows its SHA-256 from the start, so anyone can check the seed revealed at
-//! the end (Labscape's rules §12, [D8]; the other games' records do the same).
+//! the end (Labscape's rules §12, \[D8\]; the other games' records do the same).
 
 use sha2::{Digest, Sha256};
 

@@ -2,7 +2,7 @@
 //!
 //! Reading is two stages, as in shakmaty's SAN: [`parse`] decides whether the text is one
 //! of the forms of §6 at all (else `unreadable`); whether the action is legal now is the
-//! position's business ([`super::legal`]), which says why not with an [`Illegal`].
+//! position's business (`super::legal`), which says why not with an [`Illegal`].
 
 use std::fmt;
 

@@ -4,7 +4,7 @@
 //! A tile's walls are a set of sides ([`Sides`]); a [`Tile`] can only be built with the
 //! number and shape of walls its kind has (two opposite for a corridor, …), so a board of
 //! tiles is always one a player could lay out of the box. A passage between two cells is
-//! open only when neither tile walls the side they share ([D1]).
+//! open only when neither tile walls the side they share (\[D1\]).
 //!
 //! The board of tiles and its slides are here; cells, directions, rows and columns and
 //! rotations in `geometry`; walls, chambers and the tiles of the box in `tile`.

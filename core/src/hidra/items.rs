@@ -86,7 +86,7 @@ macro_rules! named {
 }
 
 named!(
-    /// The five hazards (§2.2, [D19]); three lie in a game.
+    /// The five hazards (§2.2, \[D19\]); three lie in a game.
     Hazard {
         /// Mud Pit: 2 AP fewer next turn.
         Mud = "mud",
@@ -102,7 +102,7 @@ named!(
 );
 
 named!(
-    /// The ten artifacts (§2.3, [D20]).
+    /// The ten artifacts (§2.3, \[D20\]).
     Artifact {
         /// Gem of Vision (use): see every face-down token.
         Gem = "gem",
@@ -128,7 +128,7 @@ named!(
 );
 
 named!(
-    /// The four adventurers (§2.4, [D21]).
+    /// The four adventurers (§2.4, \[D21\]).
     Hero {
         /// Drill Master: `dig`.
         Digger = "digger",
@@ -177,7 +177,7 @@ impl Hero {
     }
 }
 
-/// A token's name: a hazard or an artifact (face down they look alike, [D4]).
+/// A token's name: a hazard or an artifact (face down they look alike, \[D4\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TokenName {
     /// A hazard.

@@ -319,7 +319,7 @@ pub(super) fn hydra_line(p: &Position) -> Option<(Line, Dir)> {
         .map(|(l, d, _)| (l, d))
 }
 
-/// A random index among `k` things by d6 (§10, [D25]): one die until it shows k or less
+/// A random index among `k` things by d6 (§10, \[D25\]): one die until it shows k or less
 /// (k ≤ 6), two dice a, b until 6(a−1)+b is k or less (k ≤ 36); k = 1 without a roll.
 pub(super) fn draw(dice: &mut Dice, k: usize) -> usize {
     assert!((1..=36).contains(&k), "draw among {k}");

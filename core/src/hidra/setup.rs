@@ -23,7 +23,7 @@ pub(super) const OPTIONS: &[&str] = &[
     "rounds",
 ];
 
-/// The Hydra's defence (§8.4, [D17]).
+/// The Hydra's defence (§8.4, \[D17\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Defence {
     /// 10.

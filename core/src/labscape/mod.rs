@@ -1,7 +1,7 @@
 //! Labscape: lab animals escaping a multi-floor laboratory before dawn.
 //!
 //! The authoritative rules are `shared/rules/labscape.md`; section numbers (§) and
-//! decisions ([D#]) in the docs of this module refer to it. The public notation is
+//! decisions (\[D#\]) in the docs of this module refer to it. The public notation is
 //! `shared/rules/position-format.md`.
 //! Players read these rules in `docs/rules/labscape.md`, the notation in `docs/engine.md`.
 //!

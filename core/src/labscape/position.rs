@@ -67,7 +67,7 @@ impl fmt::Display for Difficulty {
     }
 }
 
-/// How the building is set up ([D2]).
+/// How the building is set up (\[D2\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum SetupMode {
     /// The engine places walls and items.

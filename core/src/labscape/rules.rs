@@ -49,7 +49,7 @@ pub struct SpecialEntry {
     pub effect: SpecialEffect,
 }
 
-/// The item mix placed in each module by random setup and `autofill` (rules §5, [D3]).
+/// The item mix placed in each module by random setup and `autofill` (rules §5, \[D3\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ItemMix {
     /// Key tokens per module.
@@ -94,7 +94,7 @@ pub struct Rules {
     pub min_walls_per_module: u32,
     /// Random setup places between this many walls per module (inclusive).
     pub random_walls: (u32, u32),
-    /// Players in one cell needed for the robot's immunity rule ([D11]).
+    /// Players in one cell needed for the robot's immunity rule (\[D11\]).
     pub immunity_min_players: usize,
     /// Fewest and most players in a game.
     pub players: (usize, usize),

@@ -1,5 +1,5 @@
 //! Every sentence of `sages.md`: the worked examples E1–E11 (each a test, the kicks'
-//! stops as data), every decision [D1]–[D16], the invalid positions, the chat's forgiving
+//! stops as data), every decision \[D1\]–\[D16\], the invalid positions, the chat's forgiving
 //! reading, random whole games with their invariants, the computer players.
 
 use std::collections::BTreeSet;

@@ -17,7 +17,7 @@ pub enum Action {
     Plant(Square),
     /// The seeker's step (`n`, `e`, `s`, `w`).
     Step(Dir),
-    /// Either player gives up the action **[D10]**.
+    /// Either player gives up the action **\[D10\]**.
     Pass,
 }
 
@@ -60,7 +60,7 @@ pub enum Event {
         points: [u8; 2],
     },
     /// In a masked view only: the architect's pass or a hedge outside the seeker's field
-    /// of view, which that audience cannot tell apart **[D13]**.
+    /// of view, which that audience cannot tell apart **\[D13\]**.
     Hidden {
         /// Who acted (the architect).
         seat: Seat,
@@ -95,7 +95,7 @@ pub enum Refusal {
     /// A direction from the architect.
     #[error("the architect plants a hedge on a square or passes; only the seeker walks")]
     ArchitectWalks,
-    /// A hedge on a hedge **[D11]**.
+    /// A hedge on a hedge **\[D11\]**.
     #[error("{0} is a hedge already")]
     AlreadyHedge(Square),
     /// A hedge on the seeker.

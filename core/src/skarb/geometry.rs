@@ -5,7 +5,7 @@ use std::{collections::VecDeque, fmt};
 
 use serde::{Serialize, Serializer};
 
-/// The side of the maze: a whole number from 5 to 25 **[D3]**.
+/// The side of the maze: a whole number from 5 to 25 **\[D3\]**.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size(pub(super) u8);
 
@@ -14,7 +14,7 @@ impl Size {
     pub const MIN: u8 = 5;
     /// The largest maze.
     pub const MAX: u8 = 25;
-    /// The default side **[D4]**.
+    /// The default side **\[D4\]**.
     pub const DEFAULT: Size = Size(8);
 
     /// `n`, if from 5 to 25.
@@ -30,7 +30,7 @@ impl Size {
     }
 }
 
-/// A square of the maze, `a1` bottom-left (the ring around it has no names **[D16]**).
+/// A square of the maze, `a1` bottom-left (the ring around it has no names **\[D16\]**).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
     pub(super) file: u8,
@@ -102,7 +102,7 @@ impl Square {
                 && self.rank.checked_add_signed(dr) == Some(to.rank)
         })
     }
-    /// Whether the square is the treasure's or one of its three neighbours **[D17]**.
+    /// Whether the square is the treasure's or one of its three neighbours **\[D17\]**.
     pub fn in_treasure_corner(self, size: Size) -> bool {
         self.file <= 1 && self.rank + 2 >= size.0
     }

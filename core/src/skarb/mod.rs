@@ -54,7 +54,7 @@ pub use geometry::{Dir, Size, Square, field};
 /// The notation's format tag.
 pub const FORMAT: &str = "skarb-position/1";
 
-/// The architect's seat (he moves first) **[D1]**.
+/// The architect's seat (he moves first) **\[D1\]**.
 pub const ARCHITECT: Seat = Seat(0);
 /// The seeker's seat.
 pub const SEEKER: Seat = Seat(1);
@@ -88,7 +88,7 @@ pub enum Cell {
     Unseen,
 }
 
-/// What the seeker remembers of a square **[D6]**.
+/// What the seeker remembers of a square **\[D6\]**.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Memory {
     /// Never seen (`?`).
@@ -145,7 +145,7 @@ pub fn points(size: Size, map: bool, turn: u32) -> [u8; 2] {
     [100 - s, s]
 }
 
-/// The seat with more points; the seeker at 50–50 **[D9]**.
+/// The seat with more points; the seeker at 50–50 **\[D9\]**.
 pub fn winner(points: [u8; 2]) -> Seat {
     if points[0] > points[1] {
         ARCHITECT
@@ -212,7 +212,7 @@ impl Position {
     pub fn memory(&self, square: Square) -> Option<Memory> {
         self.seen.as_ref().map(|s| s[square.index(self.size)])
     }
-    /// Whether `square` is in the seeker's field of view (king distance at most 2) **[D5]**.
+    /// Whether `square` is in the seeker's field of view (king distance at most 2) **\[D5\]**.
     pub fn in_field(&self, square: Square) -> bool {
         square.king_distance(self.seeker) <= 2
     }

@@ -1,5 +1,5 @@
 //! The position notation (§6 of the rules): exactly `format`, `board`, `map`, `turn`,
-//! `to_move`, `result`, `points`, `seen`, read with every problem listed **[D20]**. A view's
+//! `to_move`, `result`, `points`, `seen`, read with every problem listed **\[D20\]**. A view's
 //! document (read for `legal` and `render`) may hold `?` on the board; its fields and
 //! characters are checked, not what its masked squares would have to hold.
 

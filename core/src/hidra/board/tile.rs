@@ -104,11 +104,11 @@ pub enum TileKind {
     Crossroads,
     /// `C1`…`C8`, three walls.
     Chamber(Chamber),
-    /// `H`, the Hydra's tile, no walls ([D2]).
+    /// `H`, the Hydra's tile, no walls (\[D2\]).
     Hydra,
     /// `E`, the Entry, no walls.
     Entry,
-    /// `P`, the Escape Portal, no walls ([D2]).
+    /// `P`, the Escape Portal, no walls (\[D2\]).
     Portal,
 }
 

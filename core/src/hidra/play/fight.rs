@@ -102,7 +102,7 @@ impl Resolver {
         self.p.flags.won = true;
     }
 
-    /// A lost fight (§8.4, [D9]): AP gone and `no_fight`, the push, the loss, the Scream.
+    /// A lost fight (§8.4, \[D9\]): AP gone and `no_fight`, the push, the loss, the Scream.
     fn lost(&mut self, seat: Seat) {
         self.p.ap = 0;
         self.player(seat).no_fight = true;
@@ -164,7 +164,7 @@ impl Resolver {
         });
     }
 
-    /// One of `seat`'s artifacts drawn at random (§10, [D25]), out of the hand.
+    /// One of `seat`'s artifacts drawn at random (§10, \[D25\]), out of the hand.
     pub(super) fn take_random(&mut self, seat: Seat) -> Option<Secret<Artifact>> {
         let k = self.p.hand_size(seat);
         if k == 0 {

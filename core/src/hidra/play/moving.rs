@@ -176,7 +176,7 @@ impl Resolver {
         });
     }
 
-    /// The Hydra's own Scream (§7.3, [D7]), or its cancellation by calm.
+    /// The Hydra's own Scream (§7.3, \[D7\]), or its cancellation by calm.
     pub(super) fn hydra_scream(&mut self) {
         if self.p.calm > 0 {
             self.p.calm -= 1;

@@ -78,7 +78,7 @@ impl Position {
     }
 
     /// The cells whose corners a player may rotate walls about: their own, and (rule e,
-    /// [D5]) while the exit cannot be reached from it, the orthogonally adjacent cells.
+    /// \[D5\]) while the exit cannot be reached from it, the orthogonally adjacent cells.
     pub(crate) fn rotation_anchors(&self, seat: Seat) -> Vec<Cell> {
         let at = self.here(seat);
         let board = self.current_board();
@@ -127,7 +127,7 @@ impl Position {
 
 /// Every wall that rotating `wall` can give from anchor cell `anchor`, geometry only
 /// (rules §7.3 a and b): turns of 90°, 180° and 270° about each of its vertices that is a
-/// corner of `anchor` ([D4]); and, if both its arms are sides of `anchor`, the other three
+/// corner of `anchor` (\[D4\]); and, if both its arms are sides of `anchor`, the other three
 /// corners of `anchor`.
 pub(crate) fn rotation_results(wall: Wall, anchor: Cell) -> Vec<Wall> {
     use crate::labscape::geometry::Corner;
