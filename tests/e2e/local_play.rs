@@ -496,25 +496,6 @@ fn secret_maze_game(architect: &str) -> Printed {
     }
 }
 
-/// The names of Labirinto da Hidra's tokens: its ten artifacts and five hazards.
-const HIDRA_NAMES: [&str; 15] = [
-    "gem",
-    "blade",
-    "echo",
-    "chalice",
-    "crown",
-    "bell",
-    "lamp",
-    "ring",
-    "map",
-    "mask",
-    "mud",
-    "bats",
-    "draft",
-    "pillars",
-    "stalactites",
-];
-
 /// Whether a line the group reads tells a Hidra secret: a token named where it was explored,
 /// an artifact named where it was taken, drawn from the bank, snatched or seen with the Gem.
 fn hidra_secret_told(line: &str) -> bool {
@@ -523,16 +504,18 @@ fn hidra_secret_told(line: &str) -> bool {
         .any(|(i, m)| line[i + m.len()..].chars().nth(2) == Some(':'));
     explored
         || line.contains("sees every face-down token:")
-        || HIDRA_NAMES.iter().any(|n| {
-            [
-                format!(" takes {n}"),
-                format!(" takes the {n}"),
-                format!("The {n} from the bank"),
-                format!("snatch the {n}"),
-            ]
-            .iter()
-            .any(|form| line.contains(form.as_str()))
-        })
+        || labscape_core::hidra::TokenName::all()
+            .map(|t| t.id())
+            .any(|n| {
+                [
+                    format!(" takes {n}"),
+                    format!(" takes the {n}"),
+                    format!("The {n} from the bank"),
+                    format!("snatch the {n}"),
+                ]
+                .iter()
+                .any(|form| line.contains(form.as_str()))
+            })
 }
 
 /// Labirinto da Hidra for three in the terminal (issue 37): ana and two computer players, to

@@ -1526,36 +1526,21 @@ async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<u8>)> {
 /// explored, an artifact named where it was taken, drawn from the bank or snatched, or a
 /// button of the mover's hand.
 fn hidra_secret_told(text: &str, keys: &[(String, String)]) -> bool {
-    const NAMES: [&str; 15] = [
-        "gem",
-        "blade",
-        "echo",
-        "chalice",
-        "crown",
-        "bell",
-        "lamp",
-        "ring",
-        "map",
-        "mask",
-        "mud",
-        "bats",
-        "draft",
-        "pillars",
-        "stalactites",
-    ];
     let explored = text
         .match_indices("looks at the token on ")
         .any(|(i, m)| text[i + m.len()..].chars().nth(2) == Some(':'));
-    let taken = NAMES.iter().any(|n| {
-        [
-            format!(" takes {n}"),
-            format!(" takes the {n}"),
-            format!("The {n} from the bank"),
-            format!("snatch the {n}"),
-        ]
-        .iter()
-        .any(|form| text.contains(form.as_str()))
-    });
+    let taken = labscape_core::hidra::TokenName::all()
+        .map(|t| t.id())
+        .any(|n| {
+            [
+                format!(" takes {n}"),
+                format!(" takes the {n}"),
+                format!("The {n} from the bank"),
+                format!("snatch the {n}"),
+            ]
+            .iter()
+            .any(|form| text.contains(form.as_str()))
+        });
     let hand = keys.iter().any(|(label, data)| {
         ["use ", "drop ", "ghost", "blade"]
             .iter()

@@ -194,6 +194,12 @@ impl TokenName {
             .or_else(|| Artifact::parse(s).map(TokenName::Artifact))
     }
 
+    /// Every token name: the hazards, then the artifacts.
+    pub fn all() -> impl Iterator<Item = TokenName> {
+        let hazards = Hazard::ALL.iter().map(|h| TokenName::Hazard(*h));
+        hazards.chain(Artifact::ALL.iter().map(|a| TokenName::Artifact(*a)))
+    }
+
     /// The id.
     pub fn id(self) -> &'static str {
         match self {

@@ -35,33 +35,15 @@ pub(super) fn table(name: Option<&str>, lang: Lang) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use labscape_core::hidra::{Hero, TokenName};
 
     #[test]
     fn every_table_reads_in_both_languages_and_names_every_item() {
         for lang in [Lang::En, Lang::PtBr] {
             let all = table(None, lang).unwrap();
             assert!(!all.contains("hidra-table"), "{all}");
-            for id in [
-                "digger",
-                "weaver",
-                "rogue",
-                "warden",
-                "gem",
-                "blade",
-                "echo",
-                "chalice",
-                "crown",
-                "bell",
-                "lamp",
-                "ring",
-                "map",
-                "mask",
-                "mud",
-                "bats",
-                "draft",
-                "pillars",
-                "stalactites",
-            ] {
+            let heroes = Hero::ALL.iter().map(|h| h.id());
+            for id in heroes.chain(TokenName::all().map(TokenName::id)) {
                 assert!(all.contains(id), "{lang:?} lacks {id}");
             }
             for name in TOPICS {
