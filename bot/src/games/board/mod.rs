@@ -77,6 +77,27 @@ pub fn default_names(seats: usize, lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// A position drawn by `view` as a board PNG `width` pixels wide (the board's own width
+/// if not given), with no turn to tell and no names (the engine's `render`).
+pub fn position_png<G: ChatGame>(
+    game: &G,
+    title: &str,
+    width: Option<u32>,
+    view: impl Fn(&Picture<'_, G>) -> BoardView,
+) -> Vec<u8> {
+    let names = default_names(game.seat_count(), Lang::En);
+    let v = view(&Picture {
+        game,
+        actions: Vec::new(),
+        events: Vec::new(),
+        names: &names,
+        notes: &[],
+        title,
+        lang: Lang::En,
+    });
+    labscape_render::render_board_png(&v, width)
+}
+
 /// How wide a board game's replay is drawn: readable in a chat, small to upload.
 pub(crate) const REPLAY_WIDTH: u32 = 560;
 

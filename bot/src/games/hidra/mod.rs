@@ -140,17 +140,7 @@ impl ChatGame for Position {
     }
 
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
-        let names = board::default_names(self.seat_count(), Lang::En);
-        let v = view(&Picture {
-            game: self,
-            actions: Vec::new(),
-            events: Vec::new(),
-            names: &names,
-            notes: &[],
-            title,
-            lang: Lang::En,
-        });
-        Some(labscape_render::render_board_png(&v, width))
+        Some(board::position_png(self, title, width, view))
     }
 
     fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
