@@ -289,16 +289,19 @@ impl UserError {
             }
             UserError::BadOption(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
             UserError::UnknownTopic(t, known) => {
-                unknown(lang, "error-unknown-topic", "topic", t, known)
+                unknown(lang, "error-unknown-topic", ("topic", t), ("topics", known))
             }
             UserError::UnknownTable(t, known) => {
-                unknown(lang, "error-unknown-table", "table", t, known)
+                unknown(lang, "error-unknown-table", ("table", t), ("tables", known))
             }
             UserError::NotAwaited => tr!(lang, "error-not-awaited"),
             UserError::BadSetting(p) => tr!(lang, "error-cant-read", problem = p.text(lang)),
-            UserError::UnknownPolicy(p, known) => {
-                unknown(lang, "error-unknown-policy", "policy", p, known)
-            }
+            UserError::UnknownPolicy(p, known) => unknown(
+                lang,
+                "error-unknown-policy",
+                ("policy", p),
+                ("policies", known),
+            ),
             UserError::NothingToReplay => tr!(lang, "error-nothing-to-replay"),
             UserError::NoReplays => tr!(lang, "error-no-replays"),
             UserError::NothingToExport => tr!(lang, "error-nothing-to-export"),
@@ -336,14 +339,13 @@ impl UserError {
 }
 
 /// A word the chat's game does not know (a topic, a table, a computer player), and the
-/// ones it knows: message `id` names the word `what` and the list by its plural.
-fn unknown(lang: Lang, id: &str, what: &str, word: &str, known: &str) -> String {
-    let plural = match what {
-        "policy" => "policies",
-        "topic" => "topics",
-        _ => "tables",
-    };
-    crate::i18n::t(lang, id, &[(what, word.into()), (plural, known.into())])
+/// ones it knows: message `id`'s two arguments, each (name, value).
+fn unknown(lang: Lang, id: &str, word: (&str, &str), known: (&str, &str)) -> String {
+    crate::i18n::t(
+        lang,
+        id,
+        &[(word.0, word.1.into()), (known.0, known.1.into())],
+    )
 }
 
 /// `/new WORD` where WORD is no game: the games there are, and the nearest to WORD if one is
