@@ -135,7 +135,7 @@ pub fn discord_commands(text: &str) -> String {
             | "me" | "away" | "snooze" => "labscape",
             _ => {
                 crate::games::own_commands()
-                    .into_iter()
+                    .iter()
                     .find(|c| c.name == word)?
                     .group
                     .as_ref()?

@@ -8,6 +8,8 @@
 //! then the values given, in order) or a view on request — so the adapters never build a
 //! game's words themselves.
 
+use std::sync::LazyLock;
+
 use labscape_core::GameKind;
 
 /// A command of a game's own, beyond `/play`.
@@ -93,26 +95,30 @@ impl OwnCommand {
 
 /// Every game's own commands, once each by name (the first game's declaration wins; a test
 /// checks that games naming the same command declare the same one), in core's order of
-/// games and each game's order.
-pub fn own_commands() -> Vec<&'static OwnCommand> {
-    let mut out: Vec<&'static OwnCommand> = Vec::new();
-    for kind in GameKind::ALL {
-        for c in super::of(*kind).own_commands() {
-            if !out.iter().any(|o| o.name == c.name) {
-                out.push(c);
-            }
-        }
-    }
-    out
+/// games and each game's order. Gathered once: the adapters ask for every reply's words.
+pub fn own_commands() -> &'static [&'static OwnCommand] {
+    static ALL: LazyLock<Vec<&'static OwnCommand>> =
+        LazyLock::new(|| once_by_name(|m| m.own_commands(), |c| c.name));
+    &ALL
 }
 
 /// Every game's own `/new` options, once each by name, in the same order.
-pub fn new_options() -> Vec<&'static OwnOption> {
-    let mut out: Vec<&'static OwnOption> = Vec::new();
+pub fn new_options() -> &'static [&'static OwnOption] {
+    static ALL: LazyLock<Vec<&'static OwnOption>> =
+        LazyLock::new(|| once_by_name(|m| m.new_options(), |o| o.name));
+    &ALL
+}
+
+/// What every game's module declares in `of_game`, once each by `name`, in core's order.
+fn once_by_name<T>(
+    of_game: impl Fn(&dyn super::Module) -> &'static [T],
+    name: impl Fn(&T) -> &'static str,
+) -> Vec<&'static T> {
+    let mut out: Vec<&'static T> = Vec::new();
     for kind in GameKind::ALL {
-        for o in super::of(*kind).new_options() {
-            if !out.iter().any(|p| p.name == o.name) {
-                out.push(o);
+        for item in of_game(super::of(*kind)) {
+            if !out.iter().any(|o| name(o) == name(item)) {
+                out.push(item);
             }
         }
     }

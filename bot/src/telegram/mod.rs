@@ -83,7 +83,7 @@ pub fn commands(lang: Lang) -> Vec<(String, String)> {
         ("play", tr!(lang, "tg-cmd-play")),
     ];
     // Each game's own commands, once each, by the names Telegram allows.
-    let own = crate::games::own_commands().into_iter().map(|c| {
+    let own = crate::games::own_commands().iter().map(|c| {
         (
             format::telegram_name(c.name),
             crate::i18n::t(lang, c.menu, &[]),

@@ -26,7 +26,7 @@ type Commands = Vec<poise::Command<Data, Error>>;
 pub(super) fn build() -> (Commands, Commands) {
     let mut single = Vec::new();
     let mut groups: Commands = Vec::new();
-    for c in crate::games::own_commands() {
+    for c in crate::games::own_commands().iter().copied() {
         let Some(group) = &c.group else {
             single.push(command(c));
             continue;
@@ -52,7 +52,8 @@ pub(super) fn build() -> (Commands, Commands) {
 /// The `/new` options every game declares, for `/labscape new`.
 pub(super) fn new_parameters() -> Vec<poise::CommandParameter<Data, Error>> {
     crate::games::new_options()
-        .into_iter()
+        .iter()
+        .copied()
         .map(parameter)
         .collect()
 }
@@ -63,7 +64,7 @@ pub(super) fn new_words(ctx: Context<'_>) -> Vec<String> {
         return Vec::new();
     };
     crate::games::new_options()
-        .into_iter()
+        .iter()
         .filter_map(|o| value(o, a.args))
         .collect()
 }
@@ -203,7 +204,8 @@ fn autocomplete<'a>(
         let option = match own {
             Some((c, i)) => &c.options[i],
             None => match crate::games::new_options()
-                .into_iter()
+                .iter()
+                .copied()
                 .find(|o| o.name == focused)
             {
                 Some(o) => o,
