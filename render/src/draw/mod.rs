@@ -3,6 +3,7 @@
 //! indexed PNG encoding and the replay GIF, and the memo tables behind them.
 
 pub(crate) mod canvas;
+pub(crate) mod damage;
 pub(crate) mod encode;
 pub(crate) mod gif;
 pub(crate) mod lzw;

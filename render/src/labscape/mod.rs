@@ -135,7 +135,7 @@ pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
 /// The positions the render tests and benchmark use, for unit tests here.
 #[cfg(test)]
 #[path = "../../tests/common/mod.rs"]
-mod common;
+pub(crate) mod common;
 
 #[cfg(test)]
 mod tests {

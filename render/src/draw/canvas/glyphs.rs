@@ -4,6 +4,7 @@
 use crate::draw::text::{self, Weight};
 
 use super::{Align, Canvas, Rgba, TextInk, rects::blend};
+use crate::draw::damage::OpHash;
 
 impl Canvas {
     /// Text width in design units.
@@ -29,6 +30,19 @@ impl Canvas {
                 Align::Center => w / 2.0,
                 Align::Right => w,
             };
+        let hash = || {
+            let h = OpHash::new(3).bytes(s.as_bytes()).f32(x).f32(y).f32(size);
+            h.word(weight as u64).rgba(color).word(align as u64)
+        };
+        // Ink reaches at most a little over the size above the baseline (accented
+        // capitals) and half of it below (descenders, cedillas).
+        let rows = (
+            (y - size * 1.35) * self.scale,
+            (y + size * 0.6) * self.scale,
+        );
+        if !self.admit(rows, hash) {
+            return w / self.scale;
+        }
         let baseline = (y * self.scale).round() as i32 - self.top as i32;
         let mut pen = x0;
         let mut prev = None;
@@ -95,8 +109,13 @@ impl Canvas {
         if c0 >= c1 {
             return;
         }
+        let top = self.top as i32;
+        let only = super::only_rows(&self.mode);
         let data = self.pix.data_mut();
         for row in (-y).max(0)..(ph - y).min(h as i32) {
+            if only.is_some_and(|w| !w.row((y + row + top) as usize)) {
+                continue;
+            }
             let start = ((y + row) * pw + x) as usize * 4;
             let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
             let m = &mask[row as usize * w + c0 as usize..row as usize * w + c1 as usize];

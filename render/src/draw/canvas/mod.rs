@@ -18,6 +18,8 @@ use rects::Hole;
 
 use tiny_skia::{Color, Paint, Pixmap, Transform};
 
+use crate::draw::damage::{OpHash, Ops, Wanted};
+
 /// An sRGB colour with alpha.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Rgba(pub u8, pub u8, pub u8, pub u8);
@@ -65,6 +67,31 @@ impl Rgba {
     }
 }
 
+impl OpHash {
+    /// Folds in a colour.
+    pub(crate) fn rgba(self, c: Rgba) -> OpHash {
+        self.word(u64::from(u32::from_le_bytes([c.0, c.1, c.2, c.3])))
+    }
+
+    /// Folds in a colour that may be absent.
+    pub(crate) fn maybe(self, c: Option<Rgba>) -> OpHash {
+        c.map_or(self.word(u64::MAX), |c| self.rgba(c))
+    }
+
+    /// Folds in a line style that may be absent.
+    pub(crate) fn line(self, l: Option<Line>) -> OpHash {
+        let Some(l) = l else {
+            return self.word(u64::MAX);
+        };
+        let (on, off) = l.dash.unwrap_or((-1.0, -1.0));
+        self.rgba(l.color)
+            .f32(l.width)
+            .f32(on)
+            .f32(off)
+            .word(u64::from(l.round))
+    }
+}
+
 /// Horizontal text alignment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Align {
@@ -86,6 +113,20 @@ pub(crate) struct Canvas {
     /// A transparent layer (see [`Canvas::layer`]): rectangles blended by hand keep its
     /// alpha too.
     layer: bool,
+    mode: Mode,
+}
+
+/// What a canvas does with the operations drawn on it (see `draw/damage.rs`).
+#[derive(Debug, Default)]
+pub(crate) enum Mode {
+    /// Draws them.
+    #[default]
+    Draw,
+    /// Draws nothing: records each operation's rows and hash.
+    Probe(Ops),
+    /// Draws only the operations that touch the wanted rows, and of those (where it can
+    /// tell cheaply) only the wanted rows. The other rows are left as they were, unused.
+    Only(Wanted),
 }
 
 /// The box a drawn text's glyphs cover, in design units of the whole image.
@@ -172,6 +213,7 @@ impl Canvas {
             top: start as f32,
             texts: Vec::new(),
             layer: false,
+            mode: Mode::Draw,
         };
         let holes: Vec<Hole> = covers
             .iter()
@@ -179,6 +221,93 @@ impl Canvas {
             .collect();
         cv.rect_px_except(0.0, cv.top, width_px as f32, rows as f32, bg, &holes);
         cv
+    }
+
+    /// [`Canvas::band_behind`] for the whole image, in `mode`: the page is recorded (when
+    /// probing) or laid only on the wanted rows.
+    pub fn whole_behind(
+        width_px: u32,
+        design_width: f32,
+        height_px: u32,
+        bg: Rgba,
+        covers: &[(f32, f32, f32, f32, f32)],
+        mode: Mode,
+    ) -> Canvas {
+        let rows = (0, height_px);
+        match mode {
+            Mode::Draw => Canvas::band_behind(width_px, design_width, rows, bg, covers),
+            Mode::Probe(mut ops) => {
+                let mut h = OpHash::new(0).word(u64::from(width_px)).f32(design_width);
+                h = h.bytes(&[bg.0, bg.1, bg.2, bg.3]);
+                for &(x, y, w, hh, r) in covers {
+                    h = [x, y, w, hh, r].into_iter().fold(h, OpHash::f32);
+                }
+                ops.push(rows, h);
+                // As large as the image (for whoever asks its size), but never written.
+                let mut cv = Canvas::whole(width_px, design_width, height_px);
+                cv.mode = Mode::Probe(ops);
+                cv
+            }
+            Mode::Only(wanted) => {
+                let mut cv = Canvas::whole(width_px, design_width, height_px);
+                cv.mode = Mode::Only(wanted);
+                let holes: Vec<Hole> = covers
+                    .iter()
+                    .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
+                    .collect();
+                cv.rect_px_except(0.0, 0.0, width_px as f32, height_px as f32, bg, &holes);
+                cv
+            }
+        }
+    }
+
+    /// A canvas of a whole image `height_px` rows tall, its pixels as they come from the
+    /// pool (not cleared).
+    fn whole(width_px: u32, design_width: f32, height_px: u32) -> Canvas {
+        let data = crate::draw::encode::pixel_buffer((width_px * height_px.max(1) * 4) as usize);
+        let size =
+            tiny_skia::IntSize::from_wh(width_px, height_px.max(1)).expect("a non-empty canvas");
+        Canvas {
+            pix: Pixmap::from_vec(data, size).expect("a buffer of the canvas size"),
+            ..Canvas::measure(width_px, design_width)
+        }
+    }
+
+    /// The operations a probing canvas recorded (its pixels go back to the pool).
+    pub fn into_ops(self) -> Option<Ops> {
+        crate::draw::encode::recycle(self.pix);
+        match self.mode {
+            Mode::Probe(ops) => Some(ops),
+            _ => None,
+        }
+    }
+
+    /// Whether an operation that may touch pixel rows `r0..r1` of the whole image (any
+    /// fractions; widened by a pixel each way for anti-aliasing) is drawn: always when
+    /// drawing; never when probing, where it is recorded with the hash `hash` gives; when
+    /// it touches a wanted row otherwise.
+    pub(super) fn admit(&mut self, (r0, r1): (f32, f32), hash: impl FnOnce() -> OpHash) -> bool {
+        let rows = || {
+            let start = (r0.floor() - 1.0).max(0.0) as u32;
+            let end = (r1.ceil() + 1.0).max(0.0) as u32;
+            (start, end)
+        };
+        match &mut self.mode {
+            Mode::Draw => true,
+            Mode::Probe(ops) => {
+                ops.push(rows(), hash());
+                false
+            }
+            Mode::Only(wanted) => {
+                let (a, b) = rows();
+                wanted.any(a, b)
+            }
+        }
+    }
+
+    /// The wanted rows of a canvas in `Mode::Only`.
+    pub(super) fn only(&self) -> Option<&Wanted> {
+        only_rows(&self.mode)
     }
 
     /// A canvas only for measuring text at the scale of one `width_px` wide (it has no
@@ -190,6 +319,7 @@ impl Canvas {
             top: 0.0,
             texts: Vec::new(),
             layer: false,
+            mode: Mode::Draw,
         }
     }
 
@@ -204,6 +334,7 @@ impl Canvas {
             top: start as f32,
             texts: Vec::new(),
             layer: true,
+            mode: Mode::Draw,
         }
     }
 
@@ -216,7 +347,12 @@ impl Canvas {
     /// wholly outside would be clipped away, so it can be skipped.
     pub fn shows_rows(&self, y0: f32, y1: f32) -> bool {
         let rows = self.pix.height() as f32;
-        y1 * self.scale > self.top && y0 * self.scale < self.top + rows
+        let shown = y1 * self.scale > self.top && y0 * self.scale < self.top + rows;
+        shown
+            && self.only().is_none_or(|w| {
+                let a = (y0 * self.scale).floor().max(0.0) as u32;
+                w.any(a, (y1 * self.scale).ceil().min(u32::MAX as f32) as u32)
+            })
     }
 
     /// Design units to this band's pixels.
@@ -232,6 +368,15 @@ impl Canvas {
     /// The canvas's height in design units (of the whole image for a band).
     pub fn design_height(&self) -> f32 {
         (self.top + self.pix.height() as f32) / self.scale
+    }
+}
+
+/// The wanted rows of `mode` when it is `Mode::Only` (a function of the field alone, so a
+/// drawing loop can hold it while it writes the pixmap).
+pub(super) fn only_rows(mode: &Mode) -> Option<&Wanted> {
+    match mode {
+        Mode::Only(w) => Some(w),
+        _ => None,
     }
 }
 

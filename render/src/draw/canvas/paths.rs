@@ -4,10 +4,14 @@
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Stroke, StrokeDash};
 
 use super::{Canvas, Line, Rgba, rects::solid_ring};
+use crate::draw::damage::OpHash;
 
 impl Canvas {
     /// Fills a path built in design units.
     pub fn fill(&mut self, path: &Path, color: Rgba) {
+        if !self.admit(self.path_rows(path, 0.0), || path_hash(4, path).rgba(color)) {
+            return;
+        }
         self.pix.fill_path(
             path,
             &color.paint(),
@@ -19,6 +23,11 @@ impl Canvas {
 
     /// Strokes a path built in design units.
     pub fn stroke(&mut self, path: &Path, line: Line) {
+        // A miter reaches out at most four half-widths (tiny-skia's default limit).
+        let rows = self.path_rows(path, 2.0 * line.width);
+        if !self.admit(rows, || path_hash(5, path).line(Some(line))) {
+            return;
+        }
         let stroke = Stroke {
             width: line.width,
             line_cap: if line.round {
@@ -38,6 +47,16 @@ impl Canvas {
         };
         self.pix
             .stroke_path(path, &line.color.paint(), &stroke, self.transform(), None);
+    }
+
+    /// The pixel rows of the whole image a path may touch, `reach` design units beyond its
+    /// points each way.
+    fn path_rows(&self, path: &Path, reach: f32) -> (f32, f32) {
+        let b = path.bounds();
+        (
+            (b.top() - reach) * self.scale,
+            (b.bottom() + reach) * self.scale,
+        )
     }
 
     /// A circle, filled and/or outlined.
@@ -80,6 +99,13 @@ impl Canvas {
             self.fill(&path, color);
         }
     }
+}
+
+/// A path's hash: its verbs and points.
+fn path_hash(tag: u8, path: &Path) -> OpHash {
+    let h = OpHash::new(tag).word(path.verbs().len() as u64);
+    let h = path.verbs().iter().fold(h, |h, v| h.word(*v as u64));
+    path.points().iter().fold(h, |h, p| h.f32(p.x).f32(p.y))
 }
 
 /// A rounded-rectangle path.

@@ -6,11 +6,16 @@ use tiny_skia::{FillRule, PathBuilder, Pixmap, Transform};
 use crate::draw::memo::Memo;
 
 use super::{Canvas, Line, Rgba, paths::round_rect_path};
+use crate::draw::damage::OpHash;
 
 impl Canvas {
     /// A filled rectangle.
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgba) {
         let k = self.scale;
+        let hash = || OpHash::new(1).f32(x).f32(y).f32(w).f32(h).rgba(color);
+        if !self.admit((y * k, (y + h) * k), hash) {
+            return;
+        }
         self.rect_px(x * k, y * k, w * k, h * k, color);
     }
 
@@ -23,6 +28,14 @@ impl Canvas {
         outline: Option<Line>,
     ) {
         let r = r.min(w / 2.0).min(h / 2.0).max(0.0);
+        let (k, e) = (self.scale, outline.map_or(0.0, |l| l.width / 2.0));
+        let hash = || {
+            let h0 = OpHash::new(2).f32(x).f32(y).f32(w).f32(h).f32(r);
+            h0.maybe(fill).line(outline)
+        };
+        if !self.admit(((y - e) * k, (y + h + e) * k), hash) {
+            return;
+        }
         // An opaque solid outline around an opaque fill: two filled shapes, no stroking.
         if let Some((f, l)) = solid_ring(fill, outline) {
             let e = l.width / 2.0;
@@ -174,8 +187,13 @@ impl Canvas {
                 blend(px, c, a);
             }
         };
+        let top = self.top as usize;
+        let only = super::only_rows(&self.mode);
         let data = self.pix.data_mut();
         for row in ry0..ry1 {
+            if only.is_some_and(|w| !w.row(row + top)) {
+                continue;
+            }
             let cy = cover(row, y0, y1);
             let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
             if c.3 == 255 && cy >= 1.0 {

@@ -5,6 +5,7 @@ use tiny_skia::Pixmap;
 use crate::draw::memo::Memo;
 
 use super::Canvas;
+use crate::draw::damage::OpHash;
 
 /// Which icon a sprite is, for the sprite cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +54,19 @@ impl Canvas {
         let (x, qx) = place(cx * self.scale);
         let (y, qy) = place(cy * self.scale - self.top);
         let key = (look, size.to_bits(), self.scale.to_bits(), qx, qy);
+        let (iy, k) = (y as f32 + self.top, key);
+        let hash = || {
+            let h = OpHash::new(6)
+                .word(k.0)
+                .word(u64::from(k.1))
+                .word(u64::from(k.2));
+            h.word(u64::from(k.3) << 8 | u64::from(k.4))
+                .word(x as u64)
+                .word(y as u64)
+        };
+        if !self.admit((iy, iy + dim as f32), hash) {
+            return;
+        }
         let sprite = FINE.get(key, || {
             let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
             let mut sub = Canvas {
@@ -61,6 +75,7 @@ impl Canvas {
                 top: 0.0,
                 texts: Vec::new(),
                 layer: false,
+                mode: super::Mode::Draw,
             };
             let at = |q: u8| (half + f32::from(q) / 4.0) / self.scale;
             draw(&mut sub, at(qx), at(qy));
@@ -81,6 +96,18 @@ impl Canvas {
         let px = size * self.scale;
         let dim = (px * 1.5).ceil() as u32 + 4;
         let cache_key = (key, (px * 4.0).round() as u32, self.scale.to_bits());
+        let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
+        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
+        let iy = y as f32 + self.top;
+        let hash = || {
+            let h = OpHash::new(7).word(u64::from(key.icon) << 8 | u64::from(key.variant));
+            h.word(u64::from(cache_key.1) << 32 | u64::from(cache_key.2))
+                .word(x as u64)
+                .word(y as u64)
+        };
+        if !self.admit((iy, iy + dim as f32), hash) {
+            return;
+        }
         let sprite = SPRITES.get(cache_key, || {
             let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
             let mut sub = Canvas {
@@ -89,24 +116,37 @@ impl Canvas {
                 top: 0.0,
                 texts: Vec::new(),
                 layer: false,
+                mode: super::Mode::Draw,
             };
             let c = dim as f32 / 2.0 / self.scale;
             draw(&mut sub, c, c, size);
             sub.pix
         });
-        let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
-        let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
         self.blit(&sprite, x, y);
     }
 
     /// Draws the spans of a layer (premultiplied pixels from image column `x` of image
-    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over.
-    pub fn blit_layer<'a>(&mut self, spans: impl Iterator<Item = (u32, u32, &'a [u8])>) {
+    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over. The layer
+    /// lies on image rows `reach` and is kept under the hash `key` (all its pixels depend
+    /// on).
+    pub fn blit_layer<'a>(
+        &mut self,
+        key: u64,
+        (r0, r1): (u32, u32),
+        spans: impl Iterator<Item = (u32, u32, &'a [u8])>,
+    ) {
+        if !self.admit((r0 as f32, r1 as f32), || OpHash::new(8).word(key)) {
+            return;
+        }
         let (pw, top) = (self.pix.width() as usize, self.top as u32);
         let rows = top..top + self.pix.height();
+        let only = super::only_rows(&self.mode);
         let data = self.pix.data_mut();
         for (row, x, src) in spans {
             if !rows.contains(&row) || x as usize + src.len() / 4 > pw {
+                continue;
+            }
+            if only.is_some_and(|w| !w.row(row as usize)) {
                 continue;
             }
             let start = ((row - top) as usize * pw + x as usize) * 4;
@@ -127,8 +167,13 @@ impl Canvas {
             return;
         }
         let src = sprite.data();
+        let top = self.top as i32;
+        let only = super::only_rows(&self.mode);
         let data = self.pix.data_mut();
         for row in (-y).max(0)..(ph - y).min(sh) {
+            if only.is_some_and(|w| !w.row((y + row + top) as usize)) {
+                continue;
+            }
             let start = ((y + row) * pw + x) as usize * 4;
             let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
             let from = (row * sw) as usize * 4;

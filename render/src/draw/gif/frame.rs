@@ -13,6 +13,10 @@ pub(crate) struct Drawn {
     /// The first row of each band.
     starts: Vec<u32>,
     pub(super) height: u32,
+    /// When known, the only rows (ranges, top to bottom) that can differ from the frame
+    /// drawn before: the others are neither compared nor read (a frame drawn where it
+    /// changed leaves them unwritten).
+    pub(super) changed: Option<Vec<(u32, u32)>>,
 }
 
 impl Drawn {
@@ -28,6 +32,16 @@ impl Drawn {
             bands,
             starts,
             height,
+            changed: None,
+        }
+    }
+
+    /// A frame drawn only where it changed since the frame drawn before: rows `changed` of
+    /// `whole` (of the frame's whole height) hold it; the others are not used.
+    pub(crate) fn changed(whole: Pixmap, changed: Vec<(u32, u32)>) -> Drawn {
+        Drawn {
+            changed: Some(changed),
+            ..Drawn::new(vec![whole])
         }
     }
 

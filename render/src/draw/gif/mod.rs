@@ -141,6 +141,25 @@ pub struct Replay {
     conv: Vec<u8>,
     /// The frame's data to encode (reused).
     data: Vec<u8>,
+    /// The row hashes of the frame drawn last, for a frame drawn only where it changed
+    /// ([`Replay::push_changed`]).
+    prior: Option<Vec<u64>>,
+    /// The rows, as indices, that changed in frames drawn but not kept since the last one
+    /// kept (the budget dropped them), by row: a frame that says which rows changed counts
+    /// them from the frame drawn before it, and leaves the others unwritten.
+    unkept: std::collections::BTreeMap<u32, Vec<u8>>,
+    /// Every frame drawn whole (a test's reference).
+    #[cfg(test)]
+    pub(crate) whole: bool,
+}
+
+/// A frame drawn where it changed: its rows' hashes, the rows that changed since the frame
+/// before (all of them for the first), and a pixmap of the frame's whole height holding
+/// them (its other rows unused).
+pub(crate) struct Changed {
+    pub(crate) rows: Vec<u64>,
+    pub(crate) changed: Vec<(u32, u32)>,
+    pub(crate) pix: Pixmap,
 }
 
 impl std::fmt::Debug for Replay {
@@ -199,6 +218,10 @@ impl Replay {
             changes: Vec::new(),
             conv: Vec::new(),
             data: Vec::new(),
+            prior: None,
+            unkept: std::collections::BTreeMap::new(),
+            #[cfg(test)]
+            whole: false,
         }
     }
 
@@ -225,6 +248,32 @@ impl Replay {
     /// frame's bands, top to bottom, each as wide as the replay). The frame before it is
     /// encoded on another thread meanwhile: drawing and encoding take both cores.
     pub(crate) fn push_with(&mut self, draw: impl FnOnce(u32) -> Vec<Pixmap>) {
+        self.push_drawn(|width| Drawn::new(draw(width)));
+    }
+
+    /// Adds the next push's frame drawn only where it changed: `draw`, given the replay's
+    /// width and the row hashes of the frame drawn before (none for the first), draws the
+    /// rows that changed.
+    pub(crate) fn push_changed(&mut self, draw: impl FnOnce(u32, Option<&[u64]>) -> Changed) {
+        let prior = self.prior.take();
+        #[cfg(test)]
+        let (prior, whole) = (prior.filter(|_| !self.whole), self.whole);
+        let mut rows = None;
+        self.push_drawn(|width| {
+            let c = draw(width, prior.as_deref());
+            rows = Some(c.rows);
+            #[cfg(test)]
+            if whole {
+                return Drawn::new(vec![c.pix]);
+            }
+            Drawn::changed(c.pix, c.changed)
+        });
+        self.prior = rows;
+    }
+
+    /// Adds the next push's frame, drawn by `draw`, given the replay's width, while the
+    /// frame before is encoded on another thread.
+    fn push_drawn(&mut self, draw: impl FnOnce(u32) -> Drawn) {
         let turn = self.plan.turn;
         debug_assert!(turn <= self.plan.turns, "more pushes than the game's turns");
         self.plan.turn += 1;
@@ -239,7 +288,7 @@ impl Replay {
             }
             bands
         });
-        self.pending = Some((turn, Drawn::new(bands)));
+        self.pending = Some((turn, bands));
     }
 
     /// Encodes the frame waiting, if any.
@@ -268,6 +317,7 @@ impl Replay {
                     self.plan.schedule(turn, self.bytes, false);
                 }
             } else {
+                self.dropped(&drawn);
                 drawn.recycle();
                 self.plan.schedule(turn, self.bytes, true);
             }
@@ -298,7 +348,36 @@ impl Replay {
         self.first = (screen.clone(), drawn.height);
         self.screen = screen;
         self.height = drawn.height;
-        self.last = Some(drawn);
+        self.hold(drawn);
+    }
+
+    /// Remembers, as indices, the rows a dropped frame says changed: the frames after it
+    /// do not draw them again.
+    fn dropped(&mut self, drawn: &Drawn) {
+        let (Some(changed), Some(palette)) = (&drawn.changed, self.palette.as_mut()) else {
+            return;
+        };
+        let w = self.width as usize;
+        for y in changed.iter().flat_map(|&(a, b)| a..b.min(drawn.height)) {
+            let mut ix = vec![0; w];
+            palette.convert(drawn.row(y), &mut ix);
+            self.unkept.insert(y, ix);
+        }
+    }
+
+    /// Keeps `drawn` as the last frame when the next is compared with it, row by row (a
+    /// frame that says which rows changed is not).
+    fn hold(&mut self, drawn: Drawn) {
+        self.unkept.clear();
+        let old = if drawn.changed.is_some() {
+            drawn.recycle();
+            self.last.take()
+        } else {
+            self.last.replace(drawn)
+        };
+        if let Some(old) = old {
+            old.recycle();
+        }
     }
 
     /// Keeps a frame: the screen takes its box, and it is the last frame from now on.
@@ -314,9 +393,7 @@ impl Replay {
         if self.frames.len() == 2 {
             self.second = Some((self.screen.clone(), self.height));
         }
-        if let Some(old) = self.last.replace(drawn) {
-            old.recycle();
-        }
+        self.hold(drawn);
     }
 
     /// The frame that takes the screen to `drawn`, or `None` when no pixel changed. Leaves
@@ -337,10 +414,10 @@ impl Replay {
             conv,
             height,
             data,
+            unkept,
             ..
         } = self;
         let palette = palette.as_mut().expect("the first frame sets the palette");
-        let last = last.as_ref().expect("a frame before this one");
         // The screen grows to the tallest frame; below a shorter frame is the page.
         if drawn.height > *height {
             let page_ix = palette.index(page());
@@ -352,16 +429,51 @@ impl Replay {
         conv.clear();
         let mut any = false;
         let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
-        for y in 0..*height {
-            let (old, new) = (rows(last, y), rows(drawn, y));
-            let Some((ra, rb)) = differing(old, new) else {
-                continue;
+        // The rows to look at: those the frame says changed (and those of frames dropped
+        // since the last kept, and the page below a shorter frame), or every row.
+        let mut known = Vec::new();
+        let looked: &[(u32, u32)] = match &drawn.changed {
+            Some(c) => {
+                known.extend(c);
+                known.extend(unkept.keys().map(|&y| (y, y + 1)));
+                if drawn.height < *height {
+                    known.push((drawn.height, *height));
+                }
+                known.sort_unstable();
+                &known
+            }
+            None => &[(0, u32::MAX)],
+        };
+        let mut done = 0;
+        let ys = looked.iter().flat_map(|&(a, b)| {
+            let ys = a.max(done)..b.min(*height);
+            done = done.max(b);
+            ys
+        });
+        for y in ys {
+            let new = rows(drawn, y);
+            let (ra, rb) = if drawn.changed.is_some() {
+                (0, w - 1)
+            } else {
+                let last = last.as_ref().expect("a frame before this one");
+                let Some(span) = differing(rows(last, y), new) else {
+                    continue;
+                };
+                span
             };
             any = true;
-            let y = y as usize;
             let off = conv.len();
             conv.resize(off + rb - ra + 1, 0);
-            palette.convert(&new[ra * 4..(rb + 1) * 4], &mut conv[off..]);
+            // A row the frame did not draw, changed by a frame dropped before it.
+            let drawn_here = drawn
+                .changed
+                .as_ref()
+                .is_none_or(|c| y >= drawn.height || c.iter().any(|&(a, b)| (a..b).contains(&y)));
+            match unkept.get(&y).filter(|_| !drawn_here) {
+                Some(ix) => conv[off..].copy_from_slice(ix),
+                None => palette.convert(&new[ra * 4..(rb + 1) * 4], &mut conv[off..]),
+            }
+            let y = y as usize;
             let (was, now) = (&screen[y * w + ra..=y * w + rb], &conv[off..]);
             let pairs = || was.iter().zip(now);
             let Some(a) = pairs().position(|(o, n)| o != n) else {

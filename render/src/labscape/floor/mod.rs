@@ -12,6 +12,7 @@ use labscape_core::labscape::{Corner, FloorShape, Wall};
 
 use crate::{
     draw::canvas::{Align, Canvas, Line, Rgba},
+    draw::damage::OpHash,
     draw::memo::Memo,
     draw::text::Weight,
     draw::theme,
@@ -73,6 +74,10 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
 struct WallLayer {
     /// (image row, first column, pixels).
     spans: Vec<(u32, u32, Vec<u8>)>,
+    /// The image rows the spans lie on.
+    rows: (u32, u32),
+    /// A hash of what the layer is kept under: what its pixels depend on.
+    key: u64,
 }
 
 /// Wall layers by walls, grid (bits of x, y, side), wall width and colour, and scale: the
@@ -89,15 +94,30 @@ pub(crate) fn draw_walls_kept(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f
     let layer = WALL_LAYERS.get((walls.to_vec(), bits, color), || {
         wall_layer(cv, walls, g, width, color)
     });
-    cv.blit_layer(layer.spans.iter().map(|(r, x, px)| (*r, *x, px.as_slice())));
+    let spans = layer.spans.iter().map(|(r, x, px)| (*r, *x, px.as_slice()));
+    cv.blit_layer(layer.key, layer.rows, spans);
 }
 
 /// The walls drawn on a transparent layer over the rows they reach, as spans.
 fn wall_layer(cv: &Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) -> WallLayer {
     let ys = walls.iter().flat_map(|w| g.wall_points(*w)).map(|(_, y)| y);
     let (lo, hi) = ys.fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let key = walls
+        .iter()
+        .fold(OpHash::new(0), |h, w| h.bytes(w.to_string().as_bytes()))
+        .f32(g.x)
+        .f32(g.y)
+        .f32(g.c)
+        .f32(width)
+        .f32(cv.scale())
+        .rgba(color)
+        .value();
     if lo > hi {
-        return WallLayer { spans: Vec::new() };
+        return WallLayer {
+            spans: Vec::new(),
+            rows: (0, 0),
+            key,
+        };
     }
     let k = cv.scale();
     let reach = width + g.c * 0.2 + 2.0;
@@ -124,7 +144,7 @@ fn wall_layer(cv: &Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) -> 
             spans.push((rows.0 + i as u32, start as u32, px));
         }
     }
-    WallLayer { spans }
+    WallLayer { spans, rows, key }
 }
 
 /// Every wall as its own L, so that a player can tell walls apart and name them: an arm

@@ -10,7 +10,7 @@
 use labscape_core::labscape::FloorShape;
 
 use crate::{
-    draw::canvas::{self, Canvas, Line},
+    draw::canvas::{self, Canvas, Line, Mode},
     draw::text::Weight,
     draw::theme,
     labscape::context::Scene,
@@ -208,6 +208,7 @@ impl Scene<'_> {
     }
 
     /// Draws the image on a canvas `width_px` wide.
+    #[cfg(test)]
     pub(crate) fn draw(&self, width_px: u32) -> Canvas {
         let frame = self.frame(width_px);
         self.draw_band(&frame, (0, frame.height_px))
@@ -215,6 +216,26 @@ impl Scene<'_> {
 
     /// Draws rows `start..end` of the image laid out by `frame`.
     pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
+        self.draw_on(f, |covers| {
+            Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, covers)
+        })
+    }
+
+    /// Draws the whole image laid out by `frame` in `mode`: probing what it draws, or
+    /// drawing only some rows (see `draw/damage.rs`).
+    pub(crate) fn draw_whole(&self, f: &Frame, mode: Mode) -> Canvas {
+        self.draw_on(f, |covers| {
+            Canvas::whole_behind(f.width_px, DESIGN_W, f.height_px, theme::PAGE, covers, mode)
+        })
+    }
+
+    /// Draws the image laid out by `frame` on the canvas `canvas` makes, given the panels
+    /// the page lies behind.
+    fn draw_on(
+        &self,
+        f: &Frame,
+        canvas: impl FnOnce(&[(f32, f32, f32, f32, f32)]) -> Canvas,
+    ) -> Canvas {
         let main = (M, f.main_y, f.main_w, f.main_h);
         let (time, table, column) = if f.compact {
             let time = (M + f.main_w + GAP, f.main_y, f.tb_w, f.main_h);
@@ -232,7 +253,7 @@ impl Scene<'_> {
             .flatten()
             .map(|(x, y, w, h)| (x, y, w, h, PANEL_RADIUS))
             .collect();
-        let mut cv = Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, &covers);
+        let mut cv = canvas(&covers);
         let draw_panel =
             |cv: &mut Canvas, (x, y, w, h): (f32, f32, f32, f32)| panel(cv, x, y, w, h);
         // Each row of panels is drawn only in the bands it reaches (up to the middle of
