@@ -3,7 +3,7 @@
 //! the card.
 
 use crate::{
-    draw::canvas::{self, Align, Canvas, Line, Rgba},
+    draw::canvas::{self, Align, Canvas, Line, Mode, Rgba},
     draw::encode,
     draw::text::{self, Weight},
     draw::theme,
@@ -57,7 +57,20 @@ impl<'a> Sheet<'a> {
 
     /// Rows `rows` of the image: the card, and the drawing on it.
     pub(super) fn band(&self, rows: (u32, u32)) -> Canvas {
-        let mut cv = card(self.width, self.total_h, rows);
+        let mut cv = card(self.total_h, |covers| {
+            Canvas::band_behind(self.width, DESIGN_W, rows, theme::PAGE, covers)
+        });
+        (self.paint)(&mut cv);
+        cv
+    }
+
+    /// The whole image on a canvas in `mode`: probing what it draws, or drawing only some
+    /// rows (see `draw/damage.rs`).
+    pub(super) fn whole_in(&self, mode: Mode) -> Canvas {
+        let (w, h) = self.size();
+        let mut cv = card(self.total_h, |covers| {
+            Canvas::whole_behind(w, DESIGN_W, h, theme::PAGE, covers, mode)
+        });
         (self.paint)(&mut cv);
         cv
     }
@@ -74,10 +87,10 @@ impl<'a> Sheet<'a> {
     }
 }
 
-/// Rows `rows` of a blank card `total_h` design units tall on an image `width` pixels
-/// wide: the page, and the panel drawn `MARGIN / 2` inside its edges (the page not laid
-/// where the panel covers it).
-fn card(width: u32, total_h: f32, rows: (u32, u32)) -> Canvas {
+/// A blank card `total_h` design units tall on the canvas `canvas` makes (given the panel
+/// the page lies behind): the page, and the panel drawn `MARGIN / 2` inside its edges (the
+/// page not laid where the panel covers it).
+fn card(total_h: f32, canvas: impl FnOnce(&[(f32, f32, f32, f32, f32)]) -> Canvas) -> Canvas {
     let panel = (
         MARGIN / 2.0,
         MARGIN / 2.0,
@@ -86,7 +99,7 @@ fn card(width: u32, total_h: f32, rows: (u32, u32)) -> Canvas {
     );
     let (x, y, w, h) = panel;
     let covers = [(x, y, w, h, CARD_RADIUS)];
-    let mut cv = Canvas::band_behind(width, DESIGN_W, rows, theme::PAGE, &covers);
+    let mut cv = canvas(&covers);
     cv.round_rect(
         panel,
         CARD_RADIUS,

@@ -1,21 +1,13 @@
 //! A board game's replay as an animated GIF: one frame per turn, square, hex or pitch.
 //!
-//! A frame is the frame before it with only what changed drawn again: the views of the two
-//! turns say which rows of the image can differ (`dirty.rs`: the header, the rows of
-//! squares from the first to the last that changed, the footer), and only those rows are
-//! drawn, over a copy of the frame before. A view laid out otherwise (another size or
-//! shape) is drawn whole.
+//! A frame is drawn only where it changed since the frame before, as Labscape's are
+//! (`draw/damage.rs`): what each row's drawing would be is recorded first, and only the
+//! rows whose drawing differs are drawn and encoded.
 
 use labscape_core::Lang;
-use tiny_skia::{IntSize, Pixmap};
 
-use super::{
-    BoardView, DESIGN_W, HexView, PitchView,
-    card::Sheet,
-    dirty::{self, Span},
-    hex, pitch, square,
-};
-use crate::draw::encode;
+use super::{BoardView, HexView, PitchView, card::Sheet, hex, pitch, square};
+use crate::draw::gif::Changed;
 
 /// One frame of a board game's replay: a square board or a hex board.
 #[derive(Clone, Debug)]
@@ -36,31 +28,26 @@ pub fn render_board_gif(frames: &[BoardFrame], width: u32, lang: Lang) -> Option
     build(frames, width, lang, true)
 }
 
-/// [`render_board_gif`], each frame drawn again only where it changed when `incremental`,
-/// else whole.
+/// [`render_board_gif`], each frame drawn only where it changed when `incremental`, else
+/// whole.
 fn build(frames: &[BoardFrame], width: u32, lang: Lang, incremental: bool) -> Option<Vec<u8>> {
     let width = width.clamp(360, 1600);
     let turns = frames.len().checked_sub(1)?;
     let mut replay = crate::draw::gif::Replay::exactly(width, turns, lang);
-    // The last frame drawn: its view and its pixels.
-    let mut last: Option<(&BoardFrame, Vec<u8>)> = None;
+    #[cfg(test)]
+    {
+        replay.whole = !incremental;
+    }
+    #[cfg(not(test))]
+    let _ = incremental;
     for f in frames {
         if !replay.wants() {
             replay.skip();
             continue;
         }
-        replay.push_with(|width| {
+        replay.push_changed(|width, prior| {
             let sheet = sheet(f, width);
-            let spans = last
-                .as_ref()
-                .filter(|_| incremental)
-                .and_then(|(before, _)| dirty::spans(before, f));
-            let (pix, screen) = match (spans, last.take()) {
-                (Some(spans), Some((_, screen))) => redraw(&sheet, &spans, screen),
-                _ => whole(&sheet),
-            };
-            last = Some((f, screen));
-            pix
+            Changed::draw(sheet.size().1, prior, |mode| sheet.whole_in(mode))
         });
     }
     Some(replay.finish())
@@ -75,67 +62,6 @@ fn sheet(f: &BoardFrame, width: u32) -> Sheet<'_> {
     }
 }
 
-/// A frame drawn whole, on one canvas (so the rows drawn again later, cut only where the
-/// shapes are drawn the same in any band, are exactly its rows): the frame, and its pixels
-/// kept. Only the first frame, and one laid out otherwise than the frame before, are.
-fn whole(sheet: &Sheet<'_>) -> (Vec<Pixmap>, Vec<u8>) {
-    let pix = sheet.draw().pix;
-    let screen = pix.data().to_vec();
-    (vec![pix], screen)
-}
-
-/// The frame after `screen` (the last frame's pixels, laid out alike), with the design row
-/// `spans` drawn again (on two threads when there are several): the frame, and its pixels.
-fn redraw(sheet: &Sheet<'_>, spans: &[Span], mut screen: Vec<u8>) -> (Vec<Pixmap>, Vec<u8>) {
-    let (w, h) = sheet.size();
-    let rows = pixel_rows(spans, w, h);
-    let draw = |r: &[(u32, u32)]| -> Vec<Pixmap> { r.iter().map(|&r| sheet.band(r).pix).collect() };
-    let drawn: Vec<Pixmap> = match rows.split_first() {
-        Some((first, rest)) if !rest.is_empty() => std::thread::scope(|s| {
-            let others = s.spawn(|| draw(rest));
-            let mut all = draw(std::slice::from_ref(first));
-            all.extend(others.join().expect("drawing a band does not panic"));
-            all
-        }),
-        _ => draw(&rows),
-    };
-    let stride = w as usize * 4;
-    for (&(a, _), band) in rows.iter().zip(drawn) {
-        let at = a as usize * stride;
-        screen[at..at + band.data().len()].copy_from_slice(band.data());
-        encode::recycle(band);
-    }
-    let mut data = encode::pixel_buffer(screen.len());
-    data.copy_from_slice(&screen);
-    let size = IntSize::from_wh(w, h).expect("a frame of the sheet's size");
-    let pix = Pixmap::from_vec(data, size).expect("a buffer of the frame's size");
-    (vec![pix], screen)
-}
-
-/// Design row `spans` as bands of pixel rows of an image `w × h`, a row either side for
-/// anti-aliasing, the bands that touch merged, top to bottom.
-fn pixel_rows(spans: &[Span], w: u32, h: u32) -> Vec<(u32, u32)> {
-    let k = w as f32 / DESIGN_W;
-    let mut rows: Vec<(u32, u32)> = spans
-        .iter()
-        .map(|&(a, b)| {
-            let top = ((a * k).floor() - 1.0).max(0.0) as u32;
-            let bottom = ((b * k).ceil() + 1.0).max(0.0) as u32;
-            (top.min(h), bottom.min(h))
-        })
-        .filter(|(a, b)| a < b)
-        .collect();
-    rows.sort_unstable();
-    let mut merged: Vec<(u32, u32)> = Vec::with_capacity(rows.len());
-    for (a, b) in rows {
-        match merged.last_mut() {
-            Some(last) if a <= last.1 => last.1 = last.1.max(b),
-            _ => merged.push((a, b)),
-        }
-    }
-    merged
-}
-
 #[cfg(test)]
 #[path = "../../tests/common/boards.rs"]
 mod boards;
@@ -145,8 +71,7 @@ mod tests {
     use super::*;
 
     /// Drawing only the rows that changed gives the frames drawn whole: the same GIF, byte
-    /// for byte, for every kind of board (the rows drawn again are cut where only shapes
-    /// drawn exactly whatever the band lie).
+    /// for byte, for every kind of board.
     #[test]
     fn frames_drawn_where_they_changed_are_the_frames_drawn_whole() {
         for (name, frames) in boards::board_games(16) {
@@ -154,19 +79,5 @@ mod tests {
             let incremental = build(&frames, 720, Lang::En, true);
             assert!(whole == incremental, "{name}: the GIFs differ");
         }
-    }
-
-    /// The rows of a frame after a one-square move are a small part of the image.
-    #[test]
-    fn a_move_of_one_square_redraws_a_few_rows() {
-        let games = boards::board_games(1);
-        let (_, frames) = games
-            .iter()
-            .find(|(n, _)| *n == "gatos_caes")
-            .expect("a game");
-        let spans = dirty::spans(&frames[0], &frames[1]).expect("laid out alike");
-        let rows: f32 = spans.iter().map(|(a, b)| b - a).sum();
-        assert!(rows < 500.0, "{spans:?}");
-        assert!(dirty::spans(&frames[0], &frames[0]).is_some_and(|s| s.is_empty()));
     }
 }

@@ -10,10 +10,9 @@
 //! coordinates) and the `Sheet` an image is laid out as (drawn whole, or in two bands on two
 //! threads for the PNG), `square.rs` a square board, `hex.rs` Produto's hexagon, `pitch/` a
 //! football pitch, `pieces.rs` the pieces, `palette.rs` the colours, `gif.rs` the replay
-//! (each frame drawn again only in the rows `dirty.rs` finds changed).
+//! (each frame drawn only in the rows that changed, as `draw/damage.rs` finds them).
 
 mod card;
-mod dirty;
 mod gif;
 mod hex;
 mod palette;

@@ -21,6 +21,9 @@ pub(crate) struct Lzw {
     /// `child[code << bits | symbol]`: the code of that string plus that symbol, or 0
     /// (no string's code is 0: codes below the first free one are roots and controls).
     child: Vec<u16>,
+    /// The slots of `child` written since the last reset (one per code given out): a
+    /// reset clears those, not the whole table (which is 512 KiB at 6 bits).
+    written: Vec<u32>,
     /// Per symbol, the codes of the symbol repeated 1, 2, 3, … times.
     runs: Vec<Vec<u16>>,
     /// The next code to give out.
@@ -38,6 +41,7 @@ impl Lzw {
         Lzw {
             bits,
             child: vec![0; MAX_CODE << bits],
+            written: Vec::with_capacity(MAX_CODE),
             runs: (0..symbols).map(|s| vec![s as u16]).collect(),
             // The table is empty: as after a reset.
             next: symbols + 2,
@@ -52,10 +56,11 @@ impl Lzw {
 
     /// Forgets every string (after a clear code, and before each call).
     fn reset(&mut self) {
-        // Only codes given out since the last reset can have children: a frame's last
-        // table is cleared at the next frame's start.
-        let used = self.next.max(self.clear_code() + 2) << self.bits;
-        self.child[..used].fill(0);
+        // Only the slots written since the last reset hold codes: a frame's last table is
+        // cleared at the next frame's start.
+        for slot in self.written.drain(..) {
+            self.child[slot as usize] = 0;
+        }
         for (s, run) in self.runs.iter_mut().enumerate() {
             run.clear();
             run.push(s as u16);
@@ -88,7 +93,9 @@ impl Lzw {
     fn emit_and_add(&mut self, prefix: u16, symbol: u8, out: &mut Vec<u8>) {
         self.emit(usize::from(prefix), out);
         let code = self.next as u16;
-        self.child[usize::from(prefix) << self.bits | usize::from(symbol)] = code;
+        let slot = usize::from(prefix) << self.bits | usize::from(symbol);
+        self.child[slot] = code;
+        self.written.push(slot as u32);
         let run = &mut self.runs[usize::from(symbol)];
         if run.last() == Some(&prefix) {
             run.push(code);

@@ -9,9 +9,11 @@ use std::{
     sync::{Arc, LazyLock, RwLock},
 };
 
-/// A memo table from `K` to shared `V`, holding at most `limit` entries.
+/// A memo table from `K` to shared `V`, holding at most `limit` entries. Hashed with
+/// foldhash (fixed seed): a glyph or corner is looked up thousands of times an image, and
+/// the keys come from the drawing code, never from a player.
 pub(crate) struct Memo<K, V> {
-    map: LazyLock<RwLock<HashMap<K, Arc<V>>>>,
+    map: LazyLock<RwLock<HashMap<K, Arc<V>, foldhash::fast::FixedState>>>,
     limit: usize,
 }
 

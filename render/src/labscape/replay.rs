@@ -7,11 +7,7 @@
 
 use crate::{
     View,
-    draw::{
-        canvas::Mode,
-        damage::{Ops, Wanted, changed_rows},
-        gif::{Changed, Replay},
-    },
+    draw::gif::{Changed, Replay},
     labscape::context::Scene,
 };
 
@@ -26,17 +22,9 @@ impl Replay {
         let scene = Scene::new(view);
         self.push_changed(|width, prior| {
             let frame = scene.frame(width);
-            let h = frame.height_px;
-            let probe = scene.draw_whole(&frame, Mode::Probe(Ops::default()));
-            let rows = probe.into_ops().unwrap_or_default().rows(h);
-            let changed = match prior {
-                Some(p) => changed_rows(p, &rows),
-                None => vec![(0, h)],
-            };
-            let pix = scene
-                .draw_whole(&frame, Mode::Only(Wanted::new(h, &changed)))
-                .pix;
-            Changed { rows, changed, pix }
+            Changed::draw(frame.height_px, prior, |mode| {
+                scene.draw_whole(&frame, mode)
+            })
         });
     }
 }

@@ -162,21 +162,39 @@ impl Canvas {
         }
         let (cx0, cx1) = (x0.floor() as usize, (x1.ceil() as usize).min(pw));
         let (ry0, ry1) = (y0.floor() as usize, (y1.ceil() as usize).min(ph));
+        let top = self.top as usize;
+        if self
+            .only()
+            .is_some_and(|w| !w.any((ry0 + top) as u32, (ry1 + top) as u32))
+        {
+            return;
+        }
         let cover = |i: usize, lo: f32, hi: f32| {
             ((i as f32 + 1.0).min(hi) - (i as f32).max(lo)).clamp(0.0, 1.0)
         };
-        let cols: Vec<f32> = (cx0..cx1).map(|i| cover(i, x0, x1)).collect();
-        // The run of columns wholly inside, copied as one slice on fully covered rows.
-        let full_a = cols.iter().position(|&k| k >= 1.0).unwrap_or(cols.len());
-        let full_b = cols
-            .iter()
-            .rposition(|&k| k >= 1.0)
-            .map_or(full_a, |i| i + 1);
-        let template = if c.3 == 255 {
-            [c.0, c.1, c.2, 255].repeat(full_b - full_a)
-        } else {
-            Vec::new()
+        // Only the first and the last column can be partly covered: every column between
+        // them is covered whole.
+        let n = cx1 - cx0;
+        let (cov_l, cov_r) = (cover(cx0, x0, x1), cover(cx1 - 1, x0, x1));
+        let col = |k: usize| {
+            if k == 0 {
+                cov_l
+            } else if k == n - 1 {
+                cov_r
+            } else {
+                1.0
+            }
         };
+        // The run of columns wholly inside, filled as one slice on fully covered rows.
+        let full_a = usize::from(cov_l < 1.0);
+        let full_b = if n == 1 {
+            full_a.max(usize::from(cov_l >= 1.0))
+        } else if cov_r >= 1.0 {
+            n
+        } else {
+            n - 1
+        };
+        let fill = tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255);
         let stride = pw * 4;
         let ca = f32::from(c.3);
         let layer = self.layer;
@@ -187,35 +205,38 @@ impl Canvas {
                 blend(px, c, a);
             }
         };
-        let top = self.top as usize;
         let only = super::only_rows(&self.mode);
-        let data = self.pix.data_mut();
         for row in ry0..ry1 {
             if only.is_some_and(|w| !w.row(row + top)) {
                 continue;
             }
             let cy = cover(row, y0, y1);
-            let line = &mut data[row * stride + cx0 * 4..row * stride + cx1 * 4];
-            if c.3 == 255 && cy >= 1.0 {
-                // Columns `a..b` of the line copied whole, less those of the holes on
+            let span = row * stride + cx0 * 4..row * stride + cx1 * 4;
+            if let Some(fill) = fill.filter(|_| c.3 == 255 && cy >= 1.0) {
+                // Columns `a..b` of the row filled whole, less those of the holes on
                 // this row, left to right.
                 let (a, b) = (cx0 + full_a, cx0 + full_b);
-                if holes.is_empty() {
-                    line[full_a * 4..full_b * 4].copy_from_slice(&template);
-                } else {
-                    copy_around(line, cx0, (a, b), row, holes, &template);
-                }
-                for k in (0..full_a).chain(full_b..cols.len()) {
+                let pixels = &mut self.pix.pixels_mut()[row * pw..(row + 1) * pw];
+                fill_around(pixels, (a, b), row, holes, fill);
+                let line = &mut self.pix.data_mut()[span];
+                for k in (0..full_a).chain(full_b..n) {
                     blend(
                         &mut line[k * 4..k * 4 + 4],
                         c,
-                        (cols[k] * 255.0 + 0.5) as u32,
+                        (col(k) * 255.0 + 0.5) as u32,
                     );
                 }
                 continue;
             }
-            for (px, &cx) in line.chunks_exact_mut(4).zip(&cols) {
-                blend(px, c, ((cx * cy * ca + 0.5) as u32).min(255));
+            // Inside, one coverage for the whole row.
+            let inside = ((cy * ca + 0.5) as u32).min(255);
+            for (k, px) in self.pix.data_mut()[span].chunks_exact_mut(4).enumerate() {
+                let a = if k == 0 || k == n - 1 {
+                    ((col(k) * cy * ca + 0.5) as u32).min(255)
+                } else {
+                    inside
+                };
+                blend(px, c, a);
             }
         }
     }
@@ -243,16 +264,19 @@ impl Canvas {
     }
 }
 
-/// Copies `template` (the pixels of columns `a..b`) into `line` (which starts at column
-/// `x0`), leaving the columns of the `holes` on `row` as they are.
-fn copy_around(
-    line: &mut [u8],
-    x0: usize,
+/// Fills columns `a..b` of a row's `pixels` with `fill`, leaving the columns of the
+/// `holes` on `row` as they are.
+fn fill_around(
+    pixels: &mut [tiny_skia::PremultipliedColorU8],
     (a, b): (usize, usize),
     row: usize,
     holes: &[Hole],
-    template: &[u8],
+    fill: tiny_skia::PremultipliedColorU8,
 ) {
+    if holes.is_empty() {
+        pixels[a..b.max(a)].fill(fill);
+        return;
+    }
     let mut skip: Vec<std::ops::Range<usize>> = holes
         .iter()
         .filter(|h| h.rows.contains(&row))
@@ -262,8 +286,7 @@ fn copy_around(
     let mut at = a;
     for cols in skip.into_iter().chain(std::iter::once(b..b)) {
         if at < cols.start {
-            line[(at - x0) * 4..(cols.start - x0) * 4]
-                .copy_from_slice(&template[(at - a) * 4..(cols.start - a) * 4]);
+            pixels[at..cols.start].fill(fill);
         }
         at = at.max(cols.end);
     }

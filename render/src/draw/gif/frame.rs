@@ -90,6 +90,11 @@ pub(super) fn dim(v: usize) -> u16 {
 /// The box of what differs between two equally long rows of RGBA bytes: (first, last)
 /// pixel. Eight bytes at a time: every row of every frame is compared.
 pub(super) fn differing(old: &[u8], new: &[u8]) -> Option<(usize, usize)> {
+    differing_bytes(old, new).map(|(a, b)| (a / 4, b / 4))
+}
+
+/// The first and last byte at which two equally long slices differ.
+pub(super) fn differing_bytes(old: &[u8], new: &[u8]) -> Option<(usize, usize)> {
     if old == new {
         return None;
     }
@@ -121,7 +126,7 @@ pub(super) fn differing(old: &[u8], new: &[u8]) -> Option<(usize, usize)> {
                     (d != 0).then(|| body - 8 * (i + 1) + 7 - d.leading_zeros() as usize / 8)
                 })
         })?;
-    Some((first / 4, last / 4))
+    Some((first, last))
 }
 
 /// A changed row of a frame being pushed: its new indices from pixel `from` on are

@@ -36,7 +36,8 @@ use tiny_skia::Pixmap;
 
 use crate::{
     draw::{
-        canvas::{Align, Canvas},
+        canvas::{Align, Canvas, Mode},
+        damage::{Ops, Wanted, changed_rows},
         encode,
         lzw::Lzw,
         text::Weight,
@@ -79,7 +80,9 @@ mod palette;
 mod plan;
 
 pub(crate) use frame::Drawn;
-use frame::{Change, Packed, changed, differing, dim, frame_data, row_or_page, unchanged};
+use frame::{
+    Change, Packed, changed, differing, differing_bytes, dim, frame_data, row_or_page, unchanged,
+};
 use palette::Palette;
 use plan::Plan;
 
@@ -157,9 +160,29 @@ pub struct Replay {
 /// before (all of them for the first), and a pixmap of the frame's whole height holding
 /// them (its other rows unused).
 pub(crate) struct Changed {
-    pub(crate) rows: Vec<u64>,
-    pub(crate) changed: Vec<(u32, u32)>,
-    pub(crate) pix: Pixmap,
+    rows: Vec<u64>,
+    changed: Vec<(u32, u32)>,
+    pix: Pixmap,
+}
+
+impl Changed {
+    /// A frame `height` rows tall drawn where it changed since the frame whose row hashes
+    /// are `prior` (whole without): `draw` draws the frame on a whole-height canvas in the
+    /// mode it is given, first to probe it, then to draw the rows that changed.
+    pub(crate) fn draw(
+        height: u32,
+        prior: Option<&[u64]>,
+        draw: impl Fn(Mode) -> Canvas,
+    ) -> Changed {
+        let probe = draw(Mode::Probe(Ops::default()));
+        let rows = probe.into_ops().unwrap_or_default().rows(height);
+        let changed = match prior {
+            Some(p) => changed_rows(p, &rows),
+            None => vec![(0, height)],
+        };
+        let pix = draw(Mode::Only(Wanted::new(height, &changed))).pix;
+        Changed { rows, changed, pix }
+    }
 }
 
 impl std::fmt::Debug for Replay {
@@ -242,13 +265,6 @@ impl Replay {
     pub(crate) fn skip(&mut self) {
         debug_assert!(!self.wants());
         self.plan.turn += 1;
-    }
-
-    /// Adds the next push's frame, drawn by `draw` (given the replay's width, it returns the
-    /// frame's bands, top to bottom, each as wide as the replay). The frame before it is
-    /// encoded on another thread meanwhile: drawing and encoding take both cores.
-    pub(crate) fn push_with(&mut self, draw: impl FnOnce(u32) -> Vec<Pixmap>) {
-        self.push_drawn(|width| Drawn::new(draw(width)));
     }
 
     /// Adds the next push's frame drawn only where it changed: `draw`, given the replay's
@@ -475,12 +491,10 @@ impl Replay {
             }
             let y = y as usize;
             let (was, now) = (&screen[y * w + ra..=y * w + rb], &conv[off..]);
-            let pairs = || was.iter().zip(now);
-            let Some(a) = pairs().position(|(o, n)| o != n) else {
+            let Some((a, b)) = differing_bytes(was, now) else {
                 conv.truncate(off);
                 continue;
             };
-            let b = pairs().rposition(|(o, n)| o != n).unwrap_or(a);
             changes.push(Change {
                 y,
                 from: ra,

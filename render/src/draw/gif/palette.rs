@@ -93,15 +93,27 @@ impl Palette {
         &self.entries
     }
 
-    /// RGBA pixels as indices.
+    /// Opaque RGBA pixels as indices, run by run: a run of one colour is found eight
+    /// bytes at a time and costs one look-up.
     pub(super) fn convert(&mut self, pixels: &[u8], out: &mut [u8]) {
-        let (mut last, mut ix) = (u32::MAX, 0);
-        for (p, o) in pixels.chunks_exact(4).zip(out) {
-            let w = word(p);
-            if w != last {
-                (last, ix) = (w, self.index(w));
+        let n = out.len().min(pixels.len() / 4);
+        let mut i = 0;
+        while i < n {
+            let p = &pixels[i * 4..i * 4 + 4];
+            let ix = self.index(word(p));
+            let two = u64::from(u32::from_le_bytes([p[0], p[1], p[2], p[3]])) * 0x1_0000_0001;
+            let mut j = i + 1;
+            while j + 2 <= n
+                && u64::from_le_bytes(pixels[j * 4..j * 4 + 8].try_into().unwrap_or_default())
+                    == two
+            {
+                j += 2;
             }
-            *o = ix;
+            while j < n && pixels[j * 4..j * 4 + 4] == *p {
+                j += 1;
+            }
+            out[i..j].fill(ix);
+            i = j;
         }
     }
 }
