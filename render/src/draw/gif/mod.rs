@@ -151,6 +151,11 @@ pub struct Replay {
     /// kept (the budget dropped them), by row: a frame that says which rows changed counts
     /// them from the frame drawn before it, and leaves the others unwritten.
     unkept: std::collections::BTreeMap<u32, Vec<u8>>,
+    /// The pixels of the frame drawn last (kept or not), as RGBA rows, and its height: a
+    /// frame that says which rows changed is compared with it on those rows, so that only
+    /// the pixels that differ are mapped to indices.
+    drawn_rgba: Vec<u8>,
+    drawn_h: u32,
     /// Every frame drawn whole (a test's reference).
     #[cfg(test)]
     pub(crate) whole: bool,
@@ -243,6 +248,8 @@ impl Replay {
             data: Vec::new(),
             prior: None,
             unkept: std::collections::BTreeMap::new(),
+            drawn_rgba: Vec::new(),
+            drawn_h: 0,
             #[cfg(test)]
             whole: false,
         }
@@ -319,8 +326,10 @@ impl Replay {
     fn encode(&mut self, turn: usize, drawn: Drawn) {
         debug_assert!(drawn.is_wide(self.width));
         if self.palette.is_none() {
+            self.remember(&drawn);
             self.start(drawn);
         } else if let Some(packed) = self.delta(&drawn) {
+            self.remember(&drawn);
             let size = packed.lzw.len();
             let ending = turn >= self.plan.turns;
             if ending || self.bytes + size + self.plan.reserve <= self.plan.budget {
@@ -338,12 +347,34 @@ impl Replay {
                 self.plan.schedule(turn, self.bytes, true);
             }
         } else {
+            self.remember(&drawn);
             // Nothing changed: one transparent pixel still holds the turn's delay.
             let packed = self.pack(0, 0, 1, 1, true, &[CLEAR]);
             self.keep(drawn, packed);
             if turn > 0 {
                 self.plan.shown += 1;
             }
+        }
+    }
+
+    /// Keeps the rows of `drawn` (the frame just encoded) that its successor is compared
+    /// with: those it says changed, or all of them when it is laid out otherwise than the
+    /// frame before.
+    fn remember(&mut self, drawn: &Drawn) {
+        let Some(changed) = &drawn.changed else {
+            return;
+        };
+        let stride = self.width as usize * 4;
+        let all = [(0, drawn.height)];
+        let rows: &[(u32, u32)] = if self.drawn_h == drawn.height {
+            changed
+        } else {
+            self.drawn_rgba.resize(stride * drawn.height as usize, 0);
+            self.drawn_h = drawn.height;
+            &all
+        };
+        for y in rows.iter().flat_map(|&(a, b)| a..b.min(drawn.height)) {
+            self.drawn_rgba[y as usize * stride..][..stride].copy_from_slice(drawn.row(y));
         }
     }
 
@@ -378,6 +409,11 @@ impl Replay {
             let mut ix = vec![0; w];
             palette.convert(drawn.row(y), &mut ix);
             self.unkept.insert(y, ix);
+        }
+        // And the page below a frame shorter than the screen.
+        let page_ix = palette.index(page());
+        for y in drawn.height..self.height {
+            self.unkept.insert(y, vec![page_ix; w]);
         }
     }
 
@@ -431,6 +467,8 @@ impl Replay {
             height,
             data,
             unkept,
+            drawn_rgba,
+            drawn_h,
             ..
         } = self;
         let palette = palette.as_mut().expect("the first frame sets the palette");
@@ -466,13 +504,24 @@ impl Replay {
             done = done.max(b);
             ys
         });
+        let stride = w * 4;
         for y in ys {
             let new = rows(drawn, y);
-            let (ra, rb) = if drawn.changed.is_some() {
+            let old = if drawn.changed.is_none() {
+                rows(last.as_ref().expect("a frame before this one"), y)
+            } else if unkept.contains_key(&y) || *drawn_h != drawn.height {
+                // The screen is not the frame drawn before on this row (a dropped frame
+                // changed it), or that frame was laid out otherwise: the whole row.
+                &[]
+            } else if y < drawn.height {
+                &drawn_rgba[y as usize * stride..][..stride]
+            } else {
+                &page_row[..]
+            };
+            let (ra, rb) = if old.is_empty() {
                 (0, w - 1)
             } else {
-                let last = last.as_ref().expect("a frame before this one");
-                let Some(span) = differing(rows(last, y), new) else {
+                let Some(span) = differing(old, new) else {
                     continue;
                 };
                 span
