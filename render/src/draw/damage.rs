@@ -53,90 +53,173 @@ impl OpHash {
     }
 }
 
-/// What a probing canvas saw: each operation's pixel rows (start, end) and hash, in the
-/// order drawn.
+/// The width of the strips an image's rows are cut into: damage is told per row and strip,
+/// so a change on the left of a row leaves the right of it alone.
+pub(crate) const STRIP: u32 = 32;
+
+/// At most this many strips: a row's wanted strips are one word.
+const MAX_STRIPS: u32 = 64;
+
+/// The strips of pixel columns `x0..x1` (clamped to the image): first and last.
+fn strips(x0: f32, x1: f32, width: u32) -> (u32, u32) {
+    let last = width.div_ceil(STRIP).clamp(1, MAX_STRIPS) - 1;
+    let s = |x: f32| ((x.max(0.0) as u32) / STRIP).min(last);
+    (s(x0), s(x1))
+}
+
+/// What a probing canvas saw: each operation's pixel rows (start, end), strips (first,
+/// last) and hash, in the order drawn.
 #[derive(Debug, Default)]
 pub(crate) struct Ops {
-    ops: Vec<(u32, u32, u64)>,
+    ops: Vec<(u32, u32, u32, u32, u64)>,
 }
 
 impl Ops {
-    pub(crate) fn push(&mut self, (start, end): (u32, u32), hash: OpHash) {
-        if start < end {
-            self.ops.push((start, end, hash.value()));
+    /// Records an operation over pixel rows `rows` and columns `cols` of an image `width`
+    /// pixels wide.
+    pub(crate) fn push(&mut self, rows: (u32, u32), cols: (f32, f32), width: u32, hash: OpHash) {
+        if rows.0 < rows.1 {
+            let (s0, s1) = strips(cols.0, cols.1, width);
+            self.ops.push((rows.0, rows.1, s0, s1, hash.value()));
         }
     }
 
-    /// Each of rows `0..height`'s hash: the hashes of the operations that touch it, folded
-    /// in order.
-    pub(crate) fn rows(&self, height: u32) -> Vec<u64> {
-        let mut rows = vec![0; height as usize];
-        for &(start, end, h) in &self.ops {
-            let end = end.min(height) as usize;
-            for r in rows.iter_mut().take(end).skip(start as usize) {
-                *r = OpHash(*r).word(h).0;
+    /// Each cell's hash (a cell is a row's strip) of an image `height` rows tall and
+    /// `width` pixels wide: the hashes of the operations that touch it, folded in order.
+    pub(crate) fn cells(&self, height: u32, width: u32) -> Cells {
+        let strips = width.div_ceil(STRIP).clamp(1, MAX_STRIPS) as usize;
+        let mut hashes = vec![0u64; height as usize * strips];
+        for &(start, end, s0, s1, h) in &self.ops {
+            for r in start as usize..(end.min(height) as usize) {
+                let row = &mut hashes[r * strips..][..strips];
+                // The operations' hashes are well mixed already: folding them in order
+                // needs only a cheap step (as FxHash's).
+                for c in &mut row[s0 as usize..=s1 as usize] {
+                    *c = (c.rotate_left(5) ^ h).wrapping_mul(K);
+                }
             }
         }
-        rows
+        Cells { strips, hashes }
     }
 }
 
-/// The rows whose hashes differ between `old` and `new` (all of them when the heights
-/// differ), as ranges `start..end`; ranges closer than a few rows are joined (a canvas pass
-/// has a cost of its own per range it draws through, and a few rows more cost little).
-pub(crate) fn changed_rows(old: &[u64], new: &[u64]) -> Vec<(u32, u32)> {
-    if old.len() != new.len() {
-        return vec![(0, new.len() as u32)];
-    }
-    const JOIN: u32 = 8;
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for (r, _) in old.iter().zip(new).enumerate().filter(|(_, (a, b))| a != b) {
-        let r = r as u32;
-        match out.last_mut() {
-            Some(last) if r <= last.1 + JOIN => last.1 = r + 1,
-            _ => out.push((r, r + 1)),
-        }
-    }
-    out
+/// An image's cells' hashes, row by row.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Cells {
+    strips: usize,
+    hashes: Vec<u64>,
 }
 
-/// The rows a canvas in `Mode::Only` draws, with a count for quick range tests.
+impl Cells {
+    /// The image's height in rows.
+    pub(crate) fn height(&self) -> u32 {
+        (self.hashes.len() / self.strips.max(1)) as u32
+    }
+}
+
+/// The cells whose hashes differ between `old` and `new`, as each row's mask of strips
+/// (every cell when the images differ in size).
+pub(crate) fn changed_cells(old: Option<&Cells>, new: &Cells) -> Wanted {
+    let n = new.strips;
+    let all = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+    let masks = match old {
+        Some(old) if old.strips == n && old.hashes.len() == new.hashes.len() => old
+            .hashes
+            .chunks_exact(n)
+            .zip(new.hashes.chunks_exact(n))
+            .map(|(a, b)| {
+                a.iter()
+                    .zip(b)
+                    .enumerate()
+                    .filter(|(_, (x, y))| x != y)
+                    .fold(0u64, |m, (i, _)| m | 1 << i)
+            })
+            .collect(),
+        _ => vec![all; new.height() as usize],
+    };
+    Wanted::new(masks)
+}
+
+/// The cells a canvas in `Mode::Only` draws: each row's mask of strips, with a count of
+/// the rows that have any, for quick range tests.
 #[derive(Debug)]
 pub(crate) struct Wanted {
-    /// `before[r]`: how many wanted rows lie above row `r` (one entry more than rows).
+    masks: Vec<u64>,
+    /// `before[r]`: how many rows above row `r` have a cell wanted (one entry more than
+    /// rows).
     before: Vec<u32>,
 }
 
 impl Wanted {
-    /// Rows `ranges` (start..end each) of an image `height` rows tall.
-    pub(crate) fn new(height: u32, ranges: &[(u32, u32)]) -> Wanted {
-        let mut want = vec![false; height as usize];
-        for &(a, b) in ranges {
-            for w in &mut want[a.min(height) as usize..b.min(height) as usize] {
-                *w = true;
-            }
-        }
-        let mut before = Vec::with_capacity(want.len() + 1);
+    /// Each row's mask of strips.
+    pub(crate) fn new(masks: Vec<u64>) -> Wanted {
+        let mut before = Vec::with_capacity(masks.len() + 1);
         let mut n = 0;
         before.push(0);
-        for w in want {
-            n += u32::from(w);
+        for &m in &masks {
+            n += u32::from(m != 0);
             before.push(n);
         }
-        Wanted { before }
+        Wanted { masks, before }
     }
 
-    /// Whether any of rows `start..end` is wanted.
+    /// Whether any cell of rows `start..end` is wanted.
     pub(crate) fn any(&self, start: u32, end: u32) -> bool {
         let last = self.before.len() - 1;
         let (a, b) = ((start as usize).min(last), (end as usize).min(last));
         a < b && self.before[b] > self.before[a]
     }
 
-    /// Whether row `r` is wanted.
+    /// Whether any cell of rows `start..end` in pixel columns `x0..x1` is wanted.
+    pub(crate) fn any_in(
+        &self,
+        (start, end): (u32, u32),
+        (x0, x1): (f32, f32),
+        width: u32,
+    ) -> bool {
+        if !self.any(start, end) {
+            return false;
+        }
+        let (s0, s1) = strips(x0, x1, width);
+        let cols = (u64::MAX >> (63 - (s1 - s0))) << s0;
+        let end = (end as usize).min(self.masks.len());
+        self.masks[start as usize..end]
+            .iter()
+            .any(|&m| m & cols != 0)
+    }
+
+    /// Whether row `r` has any cell wanted.
     #[inline]
     pub(crate) fn row(&self, r: usize) -> bool {
-        r + 1 < self.before.len() && self.before[r + 1] > self.before[r]
+        self.masks.get(r).is_some_and(|&m| m != 0)
+    }
+
+    /// The wanted stretches of pixel columns `x0..x1` on row `r`, left to right.
+    pub(crate) fn spans(
+        &self,
+        r: usize,
+        x0: usize,
+        x1: usize,
+    ) -> impl Iterator<Item = (usize, usize)> {
+        let mut m = self.masks.get(r).copied().unwrap_or(0);
+        let strip = STRIP as usize;
+        std::iter::from_fn(move || {
+            while m != 0 {
+                let first = m.trailing_zeros() as usize;
+                let run = (!(m >> first)).trailing_zeros() as usize;
+                m &= !((u64::MAX >> (64 - run)) << first);
+                let (a, b) = ((first * strip).max(x0), ((first + run) * strip).min(x1));
+                if a < b {
+                    return Some((a, b));
+                }
+            }
+            None
+        })
+    }
+
+    /// Each row's mask of strips.
+    pub(crate) fn masks(&self) -> &[u64] {
+        &self.masks
     }
 }
 
@@ -144,41 +227,50 @@ impl Wanted {
 mod tests {
     use super::*;
 
+    /// An image 40 rows tall and 100 pixels wide (four strips): a page over everything,
+    /// then a mark at columns 40–50 of rows 3–5 (strip 1) drawn with `x`.
+    fn frame(x: f32) -> Cells {
+        let mut ops = Ops::default();
+        ops.push((0, 40), (0.0, 100.0), 100, OpHash::new(1));
+        ops.push((3, 5), (40.0, 50.0), 100, OpHash::new(2).f32(x));
+        ops.cells(40, 100)
+    }
+
     #[test]
-    fn a_row_changes_when_an_operation_over_it_changes_and_only_then() {
-        let frame = |x: f32| {
-            let mut ops = Ops::default();
-            ops.push((0, 10), OpHash::new(1));
-            ops.push((3, 5), OpHash::new(2).f32(x));
-            ops.push((8, 9), OpHash::new(3));
-            ops.rows(10)
-        };
-        assert_eq!(changed_rows(&frame(1.0), &frame(1.0)), vec![]);
-        assert_eq!(changed_rows(&frame(1.0), &frame(2.0)), vec![(3, 5)]);
-        assert_eq!(changed_rows(&frame(1.0), &frame(1.0)[..9]), vec![(0, 9)]);
+    fn a_cell_changes_when_an_operation_over_it_changes_and_only_then() {
+        let w = changed_cells(Some(&frame(1.0)), &frame(1.0));
+        assert!(w.masks().iter().all(|&m| m == 0));
+        let w = changed_cells(Some(&frame(1.0)), &frame(2.0));
+        let mut want = vec![0; 40];
+        want[3..5].fill(0b10);
+        assert_eq!(w.masks(), want);
+        assert!(w.any(0, 4) && !w.any(5, 40));
+        assert!(w.any_in((0, 4), (33.0, 34.0), 100) && !w.any_in((0, 40), (64.0, 99.0), 100));
+        assert_eq!(w.spans(3, 0, 100).collect::<Vec<_>>(), vec![(32, 64)]);
+        assert_eq!(w.spans(3, 40, 45).collect::<Vec<_>>(), vec![(40, 45)]);
+        // Another size: everything.
+        let mut ops = Ops::default();
+        ops.push((0, 30), (0.0, 100.0), 100, OpHash::new(1));
+        let w = changed_cells(Some(&frame(1.0)), &ops.cells(30, 100));
+        assert_eq!(w.masks(), vec![0b1111; 30]);
     }
 
     #[test]
     fn the_order_of_operations_counts() {
         let mut a = Ops::default();
-        a.push((0, 2), OpHash::new(1));
-        a.push((0, 2), OpHash::new(2));
+        a.push((0, 2), (0.0, 10.0), 10, OpHash::new(1));
+        a.push((0, 2), (0.0, 10.0), 10, OpHash::new(2));
         let mut b = Ops::default();
-        b.push((0, 2), OpHash::new(2));
-        b.push((0, 2), OpHash::new(1));
-        assert_eq!(changed_rows(&a.rows(2), &b.rows(2)), vec![(0, 2)]);
+        b.push((0, 2), (0.0, 10.0), 10, OpHash::new(2));
+        b.push((0, 2), (0.0, 10.0), 10, OpHash::new(1));
+        let w = changed_cells(Some(&a.cells(2, 10)), &b.cells(2, 10));
+        assert_eq!(w.masks(), [1, 1]);
     }
 
     #[test]
-    fn near_ranges_are_joined_and_far_ones_kept_apart() {
-        let old = vec![0; 40];
-        let mut new = old.clone();
-        for r in [2, 6, 30] {
-            new[r] = 1;
-        }
-        assert_eq!(changed_rows(&old, &new), vec![(2, 7), (30, 31)]);
-        let w = Wanted::new(40, &[(2, 7), (30, 31)]);
-        assert!(w.any(0, 3) && w.any(30, 40) && !w.any(7, 30) && !w.any(39, 50));
-        assert!(w.row(2) && w.row(6) && !w.row(7) && w.row(30) && !w.row(39) && !w.row(99));
+    fn spans_join_neighbouring_strips() {
+        let w = Wanted::new(vec![0b1011_0110]);
+        let spans: Vec<_> = w.spans(0, 0, 1000).collect();
+        assert_eq!(spans, vec![(32, 96), (128, 192), (224, 256)]);
     }
 }

@@ -40,7 +40,9 @@ impl Canvas {
             (y - size * 1.35) * self.scale,
             (y + size * 0.6) * self.scale,
         );
-        if !self.admit(rows, hash) {
+        // Glyphs may reach a little past their advances (overhangs, kerning).
+        let cols = (x0 - px * 0.5, x0 + w + px * 0.5);
+        if !self.admit((cols.0, rows.0, cols.1, rows.1), hash) {
             return w / self.scale;
         }
         let baseline = (y * self.scale).round() as i32 - self.top as i32;

@@ -242,7 +242,7 @@ impl Canvas {
                 for &(x, y, w, hh, r) in covers {
                     h = [x, y, w, hh, r].into_iter().fold(h, OpHash::f32);
                 }
-                ops.push(rows, h);
+                ops.push(rows, (0.0, width_px as f32), width_px, h);
                 // As large as the image (for whoever asks its size), but never written.
                 let mut cv = Canvas::whole(width_px, design_width, height_px);
                 cv.mode = Mode::Probe(ops);
@@ -282,26 +282,28 @@ impl Canvas {
         }
     }
 
-    /// Whether an operation that may touch pixel rows `r0..r1` of the whole image (any
-    /// fractions; widened by a pixel each way for anti-aliasing) is drawn: always when
-    /// drawing; never when probing, where it is recorded with the hash `hash` gives; when
-    /// it touches a wanted row otherwise.
-    pub(super) fn admit(&mut self, (r0, r1): (f32, f32), hash: impl FnOnce() -> OpHash) -> bool {
-        let rows = || {
-            let start = (r0.floor() - 1.0).max(0.0) as u32;
-            let end = (r1.ceil() + 1.0).max(0.0) as u32;
-            (start, end)
-        };
+    /// Whether an operation that may touch the pixels `x0..x1` × `y0..y1` of the whole
+    /// image (any fractions; widened by a pixel each way for anti-aliasing) is drawn:
+    /// always when drawing; never when probing, where it is recorded with the hash `hash`
+    /// gives; when it touches a wanted cell otherwise.
+    pub(super) fn admit(
+        &mut self,
+        (x0, y0, x1, y1): (f32, f32, f32, f32),
+        hash: impl FnOnce() -> OpHash,
+    ) -> bool {
+        let rows = (
+            (y0.floor() - 1.0).max(0.0) as u32,
+            (y1.ceil() + 1.0).max(0.0) as u32,
+        );
+        let cols = (x0 - 1.0, x1 + 1.0);
+        let width = self.pix.width();
         match &mut self.mode {
             Mode::Draw => true,
             Mode::Probe(ops) => {
-                ops.push(rows(), hash());
+                ops.push(rows, cols, width, hash());
                 false
             }
-            Mode::Only(wanted) => {
-                let (a, b) = rows();
-                wanted.any(a, b)
-            }
+            Mode::Only(wanted) => wanted.any_in(rows, cols, width),
         }
     }
 

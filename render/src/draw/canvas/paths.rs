@@ -9,7 +9,7 @@ use crate::draw::damage::OpHash;
 impl Canvas {
     /// Fills a path built in design units.
     pub fn fill(&mut self, path: &Path, color: Rgba) {
-        if !self.admit(self.path_rows(path, 0.0), || path_hash(4, path).rgba(color)) {
+        if !self.admit(self.path_area(path, 0.0), || path_hash(4, path).rgba(color)) {
             return;
         }
         self.pix.fill_path(
@@ -24,7 +24,7 @@ impl Canvas {
     /// Strokes a path built in design units.
     pub fn stroke(&mut self, path: &Path, line: Line) {
         // A miter reaches out at most four half-widths (tiny-skia's default limit).
-        let rows = self.path_rows(path, 2.0 * line.width);
+        let rows = self.path_area(path, 2.0 * line.width);
         if !self.admit(rows, || path_hash(5, path).line(Some(line))) {
             return;
         }
@@ -49,13 +49,16 @@ impl Canvas {
             .stroke_path(path, &line.color.paint(), &stroke, self.transform(), None);
     }
 
-    /// The pixel rows of the whole image a path may touch, `reach` design units beyond its
-    /// points each way.
-    fn path_rows(&self, path: &Path, reach: f32) -> (f32, f32) {
+    /// The pixels of the whole image a path may touch, `reach` design units beyond its
+    /// points each way: (left, top, right, bottom).
+    fn path_area(&self, path: &Path, reach: f32) -> (f32, f32, f32, f32) {
         let b = path.bounds();
+        let k = self.scale;
         (
-            (b.top() - reach) * self.scale,
-            (b.bottom() + reach) * self.scale,
+            (b.left() - reach) * k,
+            (b.top() - reach) * k,
+            (b.right() + reach) * k,
+            (b.bottom() + reach) * k,
         )
     }
 

@@ -13,7 +13,7 @@ impl Canvas {
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgba) {
         let k = self.scale;
         let hash = || OpHash::new(1).f32(x).f32(y).f32(w).f32(h).rgba(color);
-        if !self.admit((y * k, (y + h) * k), hash) {
+        if !self.admit((x * k, y * k, (x + w) * k, (y + h) * k), hash) {
             return;
         }
         self.rect_px(x * k, y * k, w * k, h * k, color);
@@ -33,7 +33,8 @@ impl Canvas {
             let h0 = OpHash::new(2).f32(x).f32(y).f32(w).f32(h).f32(r);
             h0.maybe(fill).line(outline)
         };
-        if !self.admit(((y - e) * k, (y + h + e) * k), hash) {
+        let area = ((x - e) * k, (y - e) * k, (x + w + e) * k, (y + h + e) * k);
+        if !self.admit(area, hash) {
             return;
         }
         // An opaque solid outline around an opaque fill: two filled shapes, no stroking.
@@ -163,9 +164,11 @@ impl Canvas {
         let (cx0, cx1) = (x0.floor() as usize, (x1.ceil() as usize).min(pw));
         let (ry0, ry1) = (y0.floor() as usize, (y1.ceil() as usize).min(ph));
         let top = self.top as usize;
+        let width = pw as u32;
+        let rows = ((ry0 + top) as u32, (ry1 + top) as u32);
         if self
             .only()
-            .is_some_and(|w| !w.any((ry0 + top) as u32, (ry1 + top) as u32))
+            .is_some_and(|w| !w.any_in(rows, (cx0 as f32, cx1 as f32), width))
         {
             return;
         }
@@ -206,37 +209,47 @@ impl Canvas {
             }
         };
         let only = super::only_rows(&self.mode);
+        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(8);
         for row in ry0..ry1 {
             if only.is_some_and(|w| !w.row(row + top)) {
                 continue;
             }
             let cy = cover(row, y0, y1);
-            let span = row * stride + cx0 * 4..row * stride + cx1 * 4;
-            if let Some(fill) = fill.filter(|_| c.3 == 255 && cy >= 1.0) {
-                // Columns `a..b` of the row filled whole, less those of the holes on
-                // this row, left to right.
-                let (a, b) = (cx0 + full_a, cx0 + full_b);
-                let pixels = &mut self.pix.pixels_mut()[row * pw..(row + 1) * pw];
-                fill_around(pixels, (a, b), row, holes, fill);
-                let line = &mut self.pix.data_mut()[span];
-                for k in (0..full_a).chain(full_b..n) {
-                    blend(
-                        &mut line[k * 4..k * 4 + 4],
-                        c,
-                        (col(k) * 255.0 + 0.5) as u32,
-                    );
-                }
-                continue;
+            // The columns of the row drawn: all of them, or the wanted ones.
+            spans.clear();
+            match only {
+                Some(w) => spans.extend(w.spans(row + top, cx0, cx1)),
+                None => spans.push((cx0, cx1)),
             }
-            // Inside, one coverage for the whole row.
-            let inside = ((cy * ca + 0.5) as u32).min(255);
-            for (k, px) in self.pix.data_mut()[span].chunks_exact_mut(4).enumerate() {
-                let a = if k == 0 || k == n - 1 {
-                    ((col(k) * cy * ca + 0.5) as u32).min(255)
-                } else {
-                    inside
-                };
-                blend(px, c, a);
+            for &(sa, sb) in &spans {
+                let line = row * stride;
+                if let Some(fill) = fill.filter(|_| c.3 == 255 && cy >= 1.0) {
+                    // Columns `a..b` filled whole, less those of the holes on this row;
+                    // the edge columns blended.
+                    let (a, b) = ((cx0 + full_a).max(sa), (cx0 + full_b).min(sb));
+                    let pixels = &mut self.pix.pixels_mut()[row * pw..(row + 1) * pw];
+                    fill_around(pixels, (a, b.max(a)), row, holes, fill);
+                    let data = self.pix.data_mut();
+                    for k in (0..full_a).chain(full_b..n) {
+                        if (sa..sb).contains(&(cx0 + k)) {
+                            let px = &mut data[line + (cx0 + k) * 4..][..4];
+                            blend(px, c, (col(k) * 255.0 + 0.5) as u32);
+                        }
+                    }
+                    continue;
+                }
+                // Inside, one coverage for the whole row.
+                let inside = ((cy * ca + 0.5) as u32).min(255);
+                let data = &mut self.pix.data_mut()[line + sa * 4..line + sb * 4];
+                for (i, px) in data.chunks_exact_mut(4).enumerate() {
+                    let k = sa - cx0 + i;
+                    let a = if k == 0 || k == n - 1 {
+                        ((col(k) * cy * ca + 0.5) as u32).min(255)
+                    } else {
+                        inside
+                    };
+                    blend(px, c, a);
+                }
             }
         }
     }

@@ -64,7 +64,10 @@ impl Canvas {
                 .word(x as u64)
                 .word(y as u64)
         };
-        if !self.admit((iy, iy + dim as f32), hash) {
+        if !self.admit(
+            (x as f32, iy, (x + dim as i32) as f32, iy + dim as f32),
+            hash,
+        ) {
             return;
         }
         let sprite = FINE.get(key, || {
@@ -105,7 +108,10 @@ impl Canvas {
                 .word(x as u64)
                 .word(y as u64)
         };
-        if !self.admit((iy, iy + dim as f32), hash) {
+        if !self.admit(
+            (x as f32, iy, (x + dim as i32) as f32, iy + dim as f32),
+            hash,
+        ) {
             return;
         }
         let sprite = SPRITES.get(cache_key, || {
@@ -135,7 +141,8 @@ impl Canvas {
         (r0, r1): (u32, u32),
         spans: impl Iterator<Item = (u32, u32, &'a [u8])>,
     ) {
-        if !self.admit((r0 as f32, r1 as f32), || OpHash::new(8).word(key)) {
+        let area = (0.0, r0 as f32, self.pix.width() as f32, r1 as f32);
+        if !self.admit(area, || OpHash::new(8).word(key)) {
             return;
         }
         let (pw, top) = (self.pix.width() as usize, self.top as u32);

@@ -4,6 +4,7 @@
 use tiny_skia::Pixmap;
 
 use super::CLEAR;
+use crate::draw::damage::STRIP;
 use crate::draw::encode;
 
 /// A drawn frame: its rows in one or more bands of pixels, top to bottom, as wide as the
@@ -17,6 +18,9 @@ pub(crate) struct Drawn {
     /// drawn before: the others are neither compared nor read (a frame drawn where it
     /// changed leaves them unwritten).
     pub(super) changed: Option<Vec<(u32, u32)>>,
+    /// With `changed`, each row's strips drawn (see `draw/damage.rs`): the other strips
+    /// of a changed row are the frame before's, filled in by [`Drawn::fill_unchanged`].
+    masks: Vec<u64>,
 }
 
 impl Drawn {
@@ -33,15 +37,53 @@ impl Drawn {
             starts,
             height,
             changed: None,
+            masks: Vec::new(),
         }
     }
 
-    /// A frame drawn only where it changed since the frame drawn before: rows `changed` of
-    /// `whole` (of the frame's whole height) hold it; the others are not used.
-    pub(crate) fn changed(whole: Pixmap, changed: Vec<(u32, u32)>) -> Drawn {
+    /// A frame drawn only where it changed since the frame drawn before: the strips of each
+    /// row that `masks` names hold it in `whole` (of the frame's whole height); its other
+    /// pixels are not used.
+    pub(crate) fn changed(whole: Pixmap, masks: Vec<u64>) -> Drawn {
+        let mut changed: Vec<(u32, u32)> = Vec::new();
+        for (r, _) in masks.iter().enumerate().filter(|(_, m)| **m != 0) {
+            let r = r as u32;
+            match changed.last_mut() {
+                Some(last) if last.1 == r => last.1 = r + 1,
+                _ => changed.push((r, r + 1)),
+            }
+        }
         Drawn {
             changed: Some(changed),
+            masks,
             ..Drawn::new(vec![whole])
+        }
+    }
+
+    /// Fills the strips of the changed rows that were not drawn from `before`, the frame
+    /// drawn before as RGBA rows (of this height).
+    pub(super) fn fill_unchanged(&mut self, before: &[u8]) {
+        let (Some(changed), [band]) = (&self.changed, self.bands.as_mut_slice()) else {
+            return;
+        };
+        let stride = band.width() as usize * 4;
+        let strip = STRIP as usize * 4;
+        let data = band.data_mut();
+        for y in changed.iter().flat_map(|&(a, b)| a as usize..b as usize) {
+            let mut skipped = !self.masks[y];
+            while skipped != 0 {
+                let first = skipped.trailing_zeros() as usize;
+                let run = (!(skipped >> first)).trailing_zeros() as usize;
+                skipped &= !((u64::MAX >> (64 - run.min(64))) << first);
+                let (a, b) = (
+                    y * stride + first * strip,
+                    y * stride + (first + run) * strip,
+                );
+                let b = b.min((y + 1) * stride);
+                if a < b {
+                    data[a..b].copy_from_slice(&before[a..b]);
+                }
+            }
         }
     }
 

@@ -37,7 +37,7 @@ use tiny_skia::Pixmap;
 use crate::{
     draw::{
         canvas::{Align, Canvas, Mode},
-        damage::{Ops, Wanted, changed_rows},
+        damage::{Cells, Ops, changed_cells},
         encode,
         lzw::Lzw,
         text::Weight,
@@ -144,9 +144,9 @@ pub struct Replay {
     conv: Vec<u8>,
     /// The frame's data to encode (reused).
     data: Vec<u8>,
-    /// The row hashes of the frame drawn last, for a frame drawn only where it changed
+    /// The cells' hashes of the frame drawn last, for a frame drawn only where it changed
     /// ([`Replay::push_changed`]).
-    prior: Option<Vec<u64>>,
+    prior: Option<Cells>,
     /// The rows, as indices, that changed in frames drawn but not kept since the last one
     /// kept (the budget dropped them), by row: a frame that says which rows changed counts
     /// them from the frame drawn before it, and leaves the others unwritten.
@@ -161,32 +161,31 @@ pub struct Replay {
     pub(crate) whole: bool,
 }
 
-/// A frame drawn where it changed: its rows' hashes, the rows that changed since the frame
-/// before (all of them for the first), and a pixmap of the frame's whole height holding
-/// them (its other rows unused).
+/// A frame drawn where it changed: its cells' hashes, the cells that changed since the
+/// frame before (all of them for the first) as each row's mask of strips, and a pixmap of
+/// the frame's whole height holding them (its other pixels unused).
 pub(crate) struct Changed {
-    rows: Vec<u64>,
-    changed: Vec<(u32, u32)>,
+    cells: Cells,
+    masks: Vec<u64>,
     pix: Pixmap,
 }
 
 impl Changed {
-    /// A frame `height` rows tall drawn where it changed since the frame whose row hashes
-    /// are `prior` (whole without): `draw` draws the frame on a whole-height canvas in the
-    /// mode it is given, first to probe it, then to draw the rows that changed.
+    /// A frame `width` × `height` pixels drawn where it changed since the frame whose
+    /// cells' hashes are `prior` (whole without): `draw` draws the frame on a whole-height
+    /// canvas in the mode it is given, first to probe it, then to draw the cells that
+    /// changed.
     pub(crate) fn draw(
-        height: u32,
-        prior: Option<&[u64]>,
+        (width, height): (u32, u32),
+        prior: Option<&Cells>,
         draw: impl Fn(Mode) -> Canvas,
     ) -> Changed {
         let probe = draw(Mode::Probe(Ops::default()));
-        let rows = probe.into_ops().unwrap_or_default().rows(height);
-        let changed = match prior {
-            Some(p) => changed_rows(p, &rows),
-            None => vec![(0, height)],
-        };
-        let pix = draw(Mode::Only(Wanted::new(height, &changed))).pix;
-        Changed { rows, changed, pix }
+        let cells = probe.into_ops().unwrap_or_default().cells(height, width);
+        let wanted = changed_cells(prior, &cells);
+        let masks = wanted.masks().to_vec();
+        let pix = draw(Mode::Only(wanted)).pix;
+        Changed { cells, masks, pix }
     }
 }
 
@@ -275,23 +274,23 @@ impl Replay {
     }
 
     /// Adds the next push's frame drawn only where it changed: `draw`, given the replay's
-    /// width and the row hashes of the frame drawn before (none for the first), draws the
-    /// rows that changed.
-    pub(crate) fn push_changed(&mut self, draw: impl FnOnce(u32, Option<&[u64]>) -> Changed) {
+    /// width and the cells' hashes of the frame drawn before (none for the first), draws
+    /// the cells that changed.
+    pub(crate) fn push_changed(&mut self, draw: impl FnOnce(u32, Option<&Cells>) -> Changed) {
         let prior = self.prior.take();
         #[cfg(test)]
         let (prior, whole) = (prior.filter(|_| !self.whole), self.whole);
-        let mut rows = None;
+        let mut cells = None;
         self.push_drawn(|width| {
-            let c = draw(width, prior.as_deref());
-            rows = Some(c.rows);
+            let c = draw(width, prior.as_ref());
+            cells = Some(c.cells);
             #[cfg(test)]
             if whole {
                 return Drawn::new(vec![c.pix]);
             }
-            Drawn::changed(c.pix, c.changed)
+            Drawn::changed(c.pix, c.masks)
         });
-        self.prior = rows;
+        self.prior = cells;
     }
 
     /// Adds the next push's frame, drawn by `draw`, given the replay's width, while the
@@ -325,6 +324,10 @@ impl Replay {
     /// budget.
     fn encode(&mut self, turn: usize, drawn: Drawn) {
         debug_assert!(drawn.is_wide(self.width));
+        let mut drawn = drawn;
+        if self.drawn_h == drawn.height {
+            drawn.fill_unchanged(&self.drawn_rgba);
+        }
         if self.palette.is_none() {
             self.remember(&drawn);
             self.start(drawn);
