@@ -24,7 +24,7 @@ static SPRITES: Memo<(SpriteKey, u32, u32), Pixmap> = Memo::new(2048);
 /// horizontal and vertical quarter-pixel phase), so that one key is always one drawing
 /// (whichever band draws it first: the result must not depend on which thread wins).
 /// Bounded low: each is a few dozen KiB.
-static FINE: Memo<(u64, u32, u32, u8, u8), Pixmap> = Memo::new(384);
+static FINE: Memo<(u64, u32, u32, u8, u8), Pixmap> = Memo::new(1024);
 
 impl Canvas {
     /// Draws a shape through the fine sprite cache, centred at `(cx, cy)` to within an
@@ -131,20 +131,18 @@ impl Canvas {
         self.blit(&sprite, x, y);
     }
 
-    /// Draws the spans of a layer (premultiplied pixels from image column `x` of image
-    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over. The layer
-    /// lies on image rows `reach` and is kept under the hash `key` (all its pixels depend
-    /// on).
-    pub fn blit_layer<'a>(
-        &mut self,
-        key: u64,
-        (r0, r1): (u32, u32),
-        spans: impl Iterator<Item = (u32, u32, &'a [u8])>,
-    ) {
+    /// Whether a layer that lies on image rows `rows` and is kept under the hash `key` (all
+    /// its pixels depend on) is drawn: see [`Canvas::admit`]. Asked before the layer is
+    /// looked up (or drawn), which a probing canvas never needs.
+    pub fn wants_layer(&mut self, key: u64, (r0, r1): (u32, u32)) -> bool {
         let area = (0.0, r0 as f32, self.pix.width() as f32, r1 as f32);
-        if !self.admit(area, || OpHash::new(8).word(key)) {
-            return;
-        }
+        self.admit(area, || OpHash::new(8).word(key))
+    }
+
+    /// Draws the spans of a layer (premultiplied pixels from image column `x` of image
+    /// row `row`, see [`Canvas::layer`]) that fall in this band, source over: after
+    /// [`Canvas::wants_layer`].
+    pub fn blit_layer<'a>(&mut self, spans: impl Iterator<Item = (u32, u32, &'a [u8])>) {
         let (pw, top) = (self.pix.width() as usize, self.top as u32);
         let rows = top..top + self.pix.height();
         let only = super::only_rows(&self.mode);

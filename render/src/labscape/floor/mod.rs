@@ -74,57 +74,64 @@ pub(crate) fn draw_shape(cv: &mut Canvas, shape: &FloorShape, g: Grid, fill: Rgb
 struct WallLayer {
     /// (image row, first column, pixels).
     spans: Vec<(u32, u32, Vec<u8>)>,
-    /// The image rows the spans lie on.
-    rows: (u32, u32),
-    /// A hash of what the layer is kept under: what its pixels depend on.
-    key: u64,
 }
 
 /// Wall layers by walls, grid (bits of x, y, side), wall width and colour, and scale: the
 /// walls of a floor change only when one turns, and their strokes are the dearest shapes
-/// of the large floor.
+/// of the large floor. A replay meets every floor of its building, each with its walls as
+/// they turn, in the large view and in the column.
 type WallKey = (Vec<Wall>, [u32; 5], Rgba);
-static WALL_LAYERS: Memo<WallKey, WallLayer> = Memo::new(16);
+static WALL_LAYERS: Memo<WallKey, WallLayer> = Memo::new(64);
 
 /// [`draw_walls`] through a cache of layers: drawn once per walls, grid and size, then
 /// copied (source over, as drawing them would blend them) into every band that shows them.
 pub(crate) fn draw_walls_kept(cv: &mut Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) {
     let scale = cv.scale();
     let bits = [g.x, g.y, g.c, width, scale].map(f32::to_bits);
-    let layer = WALL_LAYERS.get((walls.to_vec(), bits, color), || {
-        wall_layer(cv, walls, g, width, color)
-    });
-    let spans = layer.spans.iter().map(|(r, x, px)| (*r, *x, px.as_slice()));
-    cv.blit_layer(layer.key, layer.rows, spans);
-}
-
-/// The walls drawn on a transparent layer over the rows they reach, as spans.
-fn wall_layer(cv: &Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) -> WallLayer {
-    let ys = walls.iter().flat_map(|w| g.wall_points(*w)).map(|(_, y)| y);
-    let (lo, hi) = ys.fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let Some(rows) = wall_rows(walls, g, width, scale) else {
+        return;
+    };
+    // What the layer's pixels depend on: everything it is kept under.
+    let key = bits
+        .iter()
+        .fold(OpHash::new(0), |h, b| h.word(u64::from(*b)))
+        .rgba(color);
     let key = walls
         .iter()
-        .fold(OpHash::new(0), |h, w| h.bytes(w.to_string().as_bytes()))
-        .f32(g.x)
-        .f32(g.y)
-        .f32(g.c)
-        .f32(width)
-        .f32(cv.scale())
-        .rgba(color)
+        .fold(key, |h, w| h.bytes(w.to_string().as_bytes()))
         .value();
-    if lo > hi {
-        return WallLayer {
-            spans: Vec::new(),
-            rows: (0, 0),
-            key,
-        };
+    if !cv.wants_layer(key, rows) {
+        return;
     }
-    let k = cv.scale();
+    let layer = WALL_LAYERS.get((walls.to_vec(), bits, color), || {
+        wall_layer(cv, walls, g, (width, rows), color)
+    });
+    cv.blit_layer(layer.spans.iter().map(|(r, x, px)| (*r, *x, px.as_slice())));
+}
+
+/// The image rows the walls reach, drawn `width` wide on grid `g` at `scale`; none without
+/// walls.
+fn wall_rows(walls: &[Wall], g: Grid, width: f32, scale: f32) -> Option<(u32, u32)> {
+    let ys = walls.iter().flat_map(|w| g.wall_points(*w)).map(|(_, y)| y);
+    let (lo, hi) = ys.fold((f32::MAX, f32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    if lo > hi {
+        return None;
+    }
     let reach = width + g.c * 0.2 + 2.0;
-    let rows = (
-        ((lo - reach) * k).floor().max(0.0) as u32,
-        ((hi + reach) * k).ceil().max(0.0) as u32 + 1,
-    );
+    Some((
+        ((lo - reach) * scale).floor().max(0.0) as u32,
+        ((hi + reach) * scale).ceil().max(0.0) as u32 + 1,
+    ))
+}
+
+/// The walls drawn on a transparent layer over image rows `rows`, as spans.
+fn wall_layer(
+    cv: &Canvas,
+    walls: &[Wall],
+    g: Grid,
+    (width, rows): (f32, (u32, u32)),
+    color: Rgba,
+) -> WallLayer {
     let mut layer = cv.layer(rows);
     draw_walls(&mut layer, walls, g, width, color);
     let w = layer.pix.width() as usize;
@@ -144,7 +151,7 @@ fn wall_layer(cv: &Canvas, walls: &[Wall], g: Grid, width: f32, color: Rgba) -> 
             spans.push((rows.0 + i as u32, start as u32, px));
         }
     }
-    WallLayer { spans, rows, key }
+    WallLayer { spans }
 }
 
 /// Every wall as its own L, so that a player can tell walls apart and name them: an arm
