@@ -54,32 +54,17 @@ impl Canvas {
         let (x, qx) = place(cx * self.scale);
         let (y, qy) = place(cy * self.scale - self.top);
         let key = (look, size.to_bits(), self.scale.to_bits(), qx, qy);
-        let (iy, k) = (y as f32 + self.top, key);
-        let hash = || {
-            let h = OpHash::new(6)
-                .word(k.0)
-                .word(u64::from(k.1))
-                .word(u64::from(k.2));
-            h.word(u64::from(k.3) << 8 | u64::from(k.4))
-                .word(x as u64)
-                .word(y as u64)
-        };
-        if !self.admit(
-            (x as f32, iy, (x + dim as i32) as f32, iy + dim as f32),
-            hash,
-        ) {
+        let k = key;
+        let hash = OpHash::new(6)
+            .word(k.0)
+            .word(u64::from(k.1))
+            .word(u64::from(k.2))
+            .word(u64::from(k.3) << 8 | u64::from(k.4));
+        if !self.admit_sprite((x, y), dim, hash) {
             return;
         }
         let sprite = FINE.get(key, || {
-            let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
-            let mut sub = Canvas {
-                pix,
-                scale: self.scale,
-                top: 0.0,
-                texts: Vec::new(),
-                layer: false,
-                mode: super::Mode::Draw,
-            };
+            let mut sub = self.sprite_canvas(dim);
             let at = |q: u8| (half + f32::from(q) / 4.0) / self.scale;
             draw(&mut sub, at(qx), at(qy));
             sub.pix
@@ -101,34 +86,39 @@ impl Canvas {
         let cache_key = (key, (px * 4.0).round() as u32, self.scale.to_bits());
         let x = (cx * self.scale - dim as f32 / 2.0).round() as i32;
         let y = (cy * self.scale - dim as f32 / 2.0).round() as i32 - self.top as i32;
-        let iy = y as f32 + self.top;
-        let hash = || {
-            let h = OpHash::new(7).word(u64::from(key.icon) << 8 | u64::from(key.variant));
-            h.word(u64::from(cache_key.1) << 32 | u64::from(cache_key.2))
-                .word(x as u64)
-                .word(y as u64)
-        };
-        if !self.admit(
-            (x as f32, iy, (x + dim as i32) as f32, iy + dim as f32),
-            hash,
-        ) {
+        let hash = OpHash::new(7)
+            .word(u64::from(key.icon) << 8 | u64::from(key.variant))
+            .word(u64::from(cache_key.1) << 32 | u64::from(cache_key.2));
+        if !self.admit_sprite((x, y), dim, hash) {
             return;
         }
         let sprite = SPRITES.get(cache_key, || {
-            let pix = Pixmap::new(dim, dim).expect("a non-empty sprite");
-            let mut sub = Canvas {
-                pix,
-                scale: self.scale,
-                top: 0.0,
-                texts: Vec::new(),
-                layer: false,
-                mode: super::Mode::Draw,
-            };
+            let mut sub = self.sprite_canvas(dim);
             let c = dim as f32 / 2.0 / self.scale;
             draw(&mut sub, c, c, size);
             sub.pix
         });
         self.blit(&sprite, x, y);
+    }
+
+    /// [`Canvas::admit`] for a sprite `dim` pixels square whose top-left corner is at pixel
+    /// `(x, y)` of this band, kept under `key`.
+    fn admit_sprite(&mut self, (x, y): (i32, i32), dim: u32, key: OpHash) -> bool {
+        let (x0, y0) = (x as f32, y as f32 + self.top);
+        let area = (x0, y0, x0 + dim as f32, y0 + dim as f32);
+        self.admit(area, || key.word(x as u64).word(y as u64))
+    }
+
+    /// A transparent canvas `dim` pixels square at this canvas's scale: a sprite drawn once.
+    fn sprite_canvas(&self, dim: u32) -> Canvas {
+        Canvas {
+            pix: Pixmap::new(dim, dim).expect("a non-empty sprite"),
+            scale: self.scale,
+            top: 0.0,
+            texts: Vec::new(),
+            layer: false,
+            mode: super::Mode::Draw,
+        }
     }
 
     /// Whether a layer that lies on image rows `rows` and is kept under the hash `key` (all
