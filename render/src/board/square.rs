@@ -171,10 +171,25 @@ fn squares(
     ranks: u8,
 ) {
     let top = |rank: u8| y0 + cell * f32::from(ranks - 1 - rank);
+    // Each square's marks, in the view's order, found once: a large board has a mark on
+    // most of its squares (fog, memory), and looking each square's up in the whole list
+    // was most of the drawing of a 25 × 25 maze.
+    let at_square = |(f, r): (u8, u8)| usize::from(r) * usize::from(files) + usize::from(f);
+    let mut marks: Vec<(usize, Mark)> = view
+        .marks
+        .iter()
+        .filter(|((f, r), _)| *f < files && *r < ranks)
+        .map(|(sq, m)| (at_square(*sq), *m))
+        .collect();
+    marks.sort_by_key(|(i, _)| *i);
+    let mut rest = marks.as_slice();
     for rank in 0..ranks {
         for file in 0..files {
             let at = (x0 + cell * f32::from(file), top(rank));
-            square(cv, view, (file, rank), at, cell);
+            let here = rest.partition_point(|(i, _)| *i == at_square((file, rank)));
+            let (own, after) = rest.split_at(here);
+            rest = after;
+            square(cv, view, (file, rank), own, at, cell);
         }
     }
     let centre = |(f, r): (u8, u8)| (x0 + cell * (f32::from(f) + 0.5), top(r) + cell / 2.0);
@@ -196,6 +211,7 @@ fn square(
     cv: &mut Canvas,
     view: &BoardView,
     (file, rank): (u8, u8),
+    marks: &[(usize, Mark)],
     (x, y): (f32, f32),
     cell: f32,
 ) {
@@ -214,16 +230,11 @@ fn square(
             Some(Line::new(colour(*owner), 3.0).dashed(6.0, 4.0)),
         );
     }
-    for (sq, mark) in &view.marks {
-        if *sq == (file, rank) {
-            square_mark(cv, *mark, (x, y), cell);
-        }
+    for (_, mark) in marks {
+        square_mark(cv, *mark, (x, y), cell);
     }
     let index = usize::from(rank) * usize::from(view.files.clamp(1, 26)) + usize::from(file);
-    let fogged = view
-        .marks
-        .iter()
-        .any(|(sq, m)| *sq == (file, rank) && *m == Mark::Fog);
+    let fogged = marks.iter().any(|(_, m)| *m == Mark::Fog);
     if let Some(Some(p)) = view.cells.get(index)
         && !fogged
     {
