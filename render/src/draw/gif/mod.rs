@@ -32,12 +32,11 @@
 use std::borrow::Cow;
 
 use labscape_core::Lang;
-use tiny_skia::Pixmap;
 
 use crate::{
     draw::{
-        canvas::{Align, Canvas, Mode},
-        damage::{Cells, Ops, changed_cells},
+        canvas::{Align, Canvas},
+        damage::Cells,
         encode,
         lzw::Lzw,
         text::Weight,
@@ -75,10 +74,12 @@ const MAX_COLORS: usize = 60_000;
 /// with the shortened replay's note, and what the replay keeps free for that.
 const NOTE_ROOM: usize = 16 << 10;
 
+mod changed;
 mod frame;
 mod palette;
 mod plan;
 
+pub(crate) use changed::Changed;
 pub(crate) use frame::Drawn;
 use frame::{
     Change, Packed, changed, differing, differing_bytes, dim, frame_data, row_or_page, unchanged,
@@ -159,34 +160,6 @@ pub struct Replay {
     /// Every frame drawn whole (a test's reference).
     #[cfg(test)]
     pub(crate) whole: bool,
-}
-
-/// A frame drawn where it changed: its cells' hashes, the cells that changed since the
-/// frame before (all of them for the first) as each row's mask of strips, and a pixmap of
-/// the frame's whole height holding them (its other pixels unused).
-pub(crate) struct Changed {
-    cells: Cells,
-    masks: Vec<u64>,
-    pix: Pixmap,
-}
-
-impl Changed {
-    /// A frame `width` × `height` pixels drawn where it changed since the frame whose
-    /// cells' hashes are `prior` (whole without): `draw` draws the frame on a whole-height
-    /// canvas in the mode it is given, first to probe it, then to draw the cells that
-    /// changed.
-    pub(crate) fn draw(
-        (width, height): (u32, u32),
-        prior: Option<&Cells>,
-        draw: impl Fn(Mode) -> Canvas,
-    ) -> Changed {
-        let probe = draw(Mode::Probe(Ops::default()));
-        let cells = probe.into_ops().unwrap_or_default().cells(height, width);
-        let wanted = changed_cells(prior, &cells);
-        let masks = wanted.masks().to_vec();
-        let pix = draw(Mode::Only(wanted)).pix;
-        Changed { cells, masks, pix }
-    }
 }
 
 impl std::fmt::Debug for Replay {
@@ -273,26 +246,6 @@ impl Replay {
         self.plan.turn += 1;
     }
 
-    /// Adds the next push's frame drawn only where it changed: `draw`, given the replay's
-    /// width and the cells' hashes of the frame drawn before (none for the first), draws
-    /// the cells that changed.
-    pub(crate) fn push_changed(&mut self, draw: impl FnOnce(u32, Option<&Cells>) -> Changed) {
-        let prior = self.prior.take();
-        #[cfg(test)]
-        let (prior, whole) = (prior.filter(|_| !self.whole), self.whole);
-        let mut cells = None;
-        self.push_drawn(|width| {
-            let c = draw(width, prior.as_ref());
-            cells = Some(c.cells);
-            #[cfg(test)]
-            if whole {
-                return Drawn::new(vec![c.pix]);
-            }
-            Drawn::changed(c.pix, c.masks)
-        });
-        self.prior = cells;
-    }
-
     /// Adds the next push's frame, drawn by `draw`, given the replay's width, while the
     /// frame before is encoded on another thread.
     fn push_drawn(&mut self, draw: impl FnOnce(u32) -> Drawn) {
@@ -360,27 +313,6 @@ impl Replay {
         }
     }
 
-    /// Keeps the rows of `drawn` (the frame just encoded) that its successor is compared
-    /// with: those it says changed, or all of them when it is laid out otherwise than the
-    /// frame before.
-    fn remember(&mut self, drawn: &Drawn) {
-        let Some(changed) = &drawn.changed else {
-            return;
-        };
-        let stride = self.width as usize * 4;
-        let all = [(0, drawn.height)];
-        let rows: &[(u32, u32)] = if self.drawn_h == drawn.height {
-            changed
-        } else {
-            self.drawn_rgba.resize(stride * drawn.height as usize, 0);
-            self.drawn_h = drawn.height;
-            &all
-        };
-        for y in rows.iter().flat_map(|&(a, b)| a..b.min(drawn.height)) {
-            self.drawn_rgba[y as usize * stride..][..stride].copy_from_slice(drawn.row(y));
-        }
-    }
-
     /// The first frame: the palette, the screen, and the frame whole.
     fn start(&mut self, drawn: Drawn) {
         let mut palette = Palette::of(&drawn);
@@ -399,25 +331,6 @@ impl Replay {
         self.screen = screen;
         self.height = drawn.height;
         self.hold(drawn);
-    }
-
-    /// Remembers, as indices, the rows a dropped frame says changed: the frames after it
-    /// do not draw them again.
-    fn dropped(&mut self, drawn: &Drawn) {
-        let (Some(changed), Some(palette)) = (&drawn.changed, self.palette.as_mut()) else {
-            return;
-        };
-        let w = self.width as usize;
-        for y in changed.iter().flat_map(|&(a, b)| a..b.min(drawn.height)) {
-            let mut ix = vec![0; w];
-            palette.convert(drawn.row(y), &mut ix);
-            self.unkept.insert(y, ix);
-        }
-        // And the page below a frame shorter than the screen.
-        let page_ix = palette.index(page());
-        for y in drawn.height..self.height {
-            self.unkept.insert(y, vec![page_ix; w]);
-        }
     }
 
     /// Keeps `drawn` as the last frame when the next is compared with it, row by row (a
