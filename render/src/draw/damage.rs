@@ -64,6 +64,10 @@ const CELL_ROWS: u32 = 4;
 /// At most this many strips: a row's wanted strips are one word.
 const MAX_STRIPS: u32 = 64;
 
+// Every image is at most that many strips wide (the last strip is never wider than the
+// others).
+const _: () = assert!(crate::MAX_WIDTH <= STRIP * MAX_STRIPS);
+
 /// The strips of pixel columns `x0..x1` (clamped to the image): first and last.
 fn strips(x0: f32, x1: f32, width: u32) -> (u32, u32) {
     let last = width.div_ceil(STRIP).clamp(1, MAX_STRIPS) - 1;
