@@ -75,6 +75,28 @@ fn strips(x0: f32, x1: f32, width: u32) -> (u32, u32) {
     (s(x0), s(x1))
 }
 
+/// The stretches of pixel columns `x0..x1` in the strips `mask` names, left to right (a
+/// run of neighbouring strips is one stretch).
+pub(crate) fn strip_spans(
+    mut mask: u64,
+    x0: usize,
+    x1: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    let strip = STRIP as usize;
+    std::iter::from_fn(move || {
+        while mask != 0 {
+            let first = mask.trailing_zeros() as usize;
+            let run = (!(mask >> first)).trailing_zeros() as usize;
+            mask &= !((u64::MAX >> (64 - run)) << first);
+            let (a, b) = ((first * strip).max(x0), ((first + run) * strip).min(x1));
+            if a < b {
+                return Some((a, b));
+            }
+        }
+        None
+    })
+}
+
 /// What a probing canvas saw: each operation's pixel rows (start, end), strips (first,
 /// last) and hash, in the order drawn.
 #[derive(Debug, Default)]
@@ -215,20 +237,7 @@ impl Wanted {
         x0: usize,
         x1: usize,
     ) -> impl Iterator<Item = (usize, usize)> {
-        let mut m = self.masks.get(r).copied().unwrap_or(0);
-        let strip = STRIP as usize;
-        std::iter::from_fn(move || {
-            while m != 0 {
-                let first = m.trailing_zeros() as usize;
-                let run = (!(m >> first)).trailing_zeros() as usize;
-                m &= !((u64::MAX >> (64 - run)) << first);
-                let (a, b) = ((first * strip).max(x0), ((first + run) * strip).min(x1));
-                if a < b {
-                    return Some((a, b));
-                }
-            }
-            None
-        })
+        strip_spans(self.masks.get(r).copied().unwrap_or(0), x0, x1)
     }
 
     /// Each row's mask of strips.

@@ -122,10 +122,10 @@ pub(crate) enum Mode {
     /// Draws them.
     #[default]
     Draw,
-    /// Draws nothing: records each operation's rows and hash.
+    /// Draws nothing: records each operation's pixel box and hash.
     Probe(Ops),
-    /// Draws only the operations that touch the wanted rows, and of those (where it can
-    /// tell cheaply) only the wanted rows. The other rows are left as they were, unused.
+    /// Draws only the operations that touch a wanted cell, and of those (where it can tell
+    /// cheaply) only the wanted cells. The other pixels are left as they were, unused.
     Only(Wanted),
 }
 
@@ -224,7 +224,7 @@ impl Canvas {
     }
 
     /// [`Canvas::band_behind`] for the whole image, in `mode`: the page is recorded (when
-    /// probing) or laid only on the wanted rows.
+    /// probing) or laid only on the wanted cells.
     pub fn whole_behind(
         width_px: u32,
         design_width: f32,
@@ -307,7 +307,7 @@ impl Canvas {
         }
     }
 
-    /// The wanted rows of a canvas in `Mode::Only`.
+    /// The wanted cells of a canvas in `Mode::Only`.
     pub(super) fn only(&self) -> Option<&Wanted> {
         only_rows(&self.mode)
     }
@@ -373,7 +373,7 @@ impl Canvas {
     }
 }
 
-/// The wanted rows of `mode` when it is `Mode::Only` (a function of the field alone, so a
+/// The wanted cells of `mode` when it is `Mode::Only` (a function of the field alone, so a
 /// drawing loop can hold it while it writes the pixmap).
 pub(super) fn only_rows(mode: &Mode) -> Option<&Wanted> {
     match mode {

@@ -4,7 +4,7 @@
 use tiny_skia::Pixmap;
 
 use super::CLEAR;
-use crate::draw::damage::STRIP;
+use crate::draw::damage::strip_spans;
 use crate::draw::encode;
 
 /// A drawn frame: its rows in one or more bands of pixels, top to bottom, as wide as the
@@ -66,23 +66,13 @@ impl Drawn {
         let (Some(changed), [band]) = (&self.changed, self.bands.as_mut_slice()) else {
             return;
         };
-        let stride = band.width() as usize * 4;
-        let strip = STRIP as usize * 4;
+        let width = band.width() as usize;
+        let stride = width * 4;
         let data = band.data_mut();
         for y in changed.iter().flat_map(|&(a, b)| a as usize..b as usize) {
-            let mut skipped = !self.masks[y];
-            while skipped != 0 {
-                let first = skipped.trailing_zeros() as usize;
-                let run = (!(skipped >> first)).trailing_zeros() as usize;
-                skipped &= !((u64::MAX >> (64 - run.min(64))) << first);
-                let (a, b) = (
-                    y * stride + first * strip,
-                    y * stride + (first + run) * strip,
-                );
-                let b = b.min((y + 1) * stride);
-                if a < b {
-                    data[a..b].copy_from_slice(&before[a..b]);
-                }
+            for (a, b) in strip_spans(!self.masks[y], 0, width) {
+                let px = y * stride + a * 4..y * stride + b * 4;
+                data[px.clone()].copy_from_slice(&before[px]);
             }
         }
     }
