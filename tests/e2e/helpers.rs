@@ -212,3 +212,25 @@ pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .unwrap()
         .block_on(f)
 }
+
+/// Whether text the group reads tells a Hidra secret: a token named where it was explored,
+/// an artifact named where it was taken, drawn from the bank, snatched or seen with the Gem.
+pub fn hidra_secret_told(text: &str) -> bool {
+    let explored = text
+        .match_indices("looks at the token on ")
+        .any(|(i, m)| text[i + m.len()..].chars().nth(2) == Some(':'));
+    explored
+        || text.contains("sees every face-down token:")
+        || labscape_core::hidra::TokenName::all()
+            .map(|t| t.id())
+            .any(|n| {
+                [
+                    format!(" takes {n}"),
+                    format!(" takes the {n}"),
+                    format!("The {n} from the bank"),
+                    format!("snatch the {n}"),
+                ]
+                .iter()
+                .any(|form| text.contains(form.as_str()))
+            })
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use labscape::store::{ChatScope, GameStore, SqliteStore};
 use labscape_core::labscape::{Action, Position, PositionDoc, Seat};
 
-use crate::helpers::{LocalClient, TestRng, block_on, labscape_bin};
+use crate::helpers::{LocalClient, TestRng, block_on, hidra_secret_told, labscape_bin};
 
 #[test]
 fn a_local_game_is_played_from_new_to_game_over_turn_by_turn() {
@@ -494,28 +494,6 @@ fn secret_maze_game(architect: &str) -> Printed {
         words: words.join("\n"),
         images,
     }
-}
-
-/// Whether a line the group reads tells a Hidra secret: a token named where it was explored,
-/// an artifact named where it was taken, drawn from the bank, snatched or seen with the Gem.
-fn hidra_secret_told(line: &str) -> bool {
-    let explored = line
-        .match_indices("looks at the token on ")
-        .any(|(i, m)| line[i + m.len()..].chars().nth(2) == Some(':'));
-    explored
-        || line.contains("sees every face-down token:")
-        || labscape_core::hidra::TokenName::all()
-            .map(|t| t.id())
-            .any(|n| {
-                [
-                    format!(" takes {n}"),
-                    format!(" takes the {n}"),
-                    format!("The {n} from the bank"),
-                    format!("snatch the {n}"),
-                ]
-                .iter()
-                .any(|form| line.contains(form.as_str()))
-            })
 }
 
 /// Labirinto da Hidra for three in the terminal (issue 37): ana and two computer players, to

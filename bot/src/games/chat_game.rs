@@ -84,6 +84,22 @@ pub struct Picture<'a, G: Game> {
     pub lang: Lang,
 }
 
+impl<'a, G: Game> Picture<'a, G> {
+    /// A position with no turn to tell, drawn with `names` and `title` in English (the
+    /// engine's `render`).
+    pub fn still(game: &'a G, names: &'a [String], title: &'a str) -> Picture<'a, G> {
+        Picture {
+            game,
+            actions: Vec::new(),
+            events: Vec::new(),
+            names,
+            notes: &[],
+            title,
+            lang: Lang::En,
+        }
+    }
+}
+
 /// One stored action, told in `/log` and `/recap`, in the game's own types.
 #[derive(Debug)]
 pub struct TurnTold<'a, G: Game> {
@@ -407,15 +423,7 @@ pub trait ChatGame: Member {
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
         let _ = width;
         let names = board::default_names(self.seat_count(), Lang::En);
-        Self::image(&Picture {
-            game: self,
-            actions: Vec::new(),
-            events: Vec::new(),
-            names: &names,
-            notes: &[],
-            title,
-            lang: Lang::En,
-        })
+        Self::image(&Picture::still(self, &names, title))
     }
     /// The game's replay GIF from its record, labels in `lang`; `None` for a game without
     /// one.

@@ -86,15 +86,7 @@ pub fn position_png<G: ChatGame>(
     view: impl Fn(&Picture<'_, G>) -> BoardView,
 ) -> Vec<u8> {
     let names = default_names(game.seat_count(), Lang::En);
-    let v = view(&Picture {
-        game,
-        actions: Vec::new(),
-        events: Vec::new(),
-        names: &names,
-        notes: &[],
-        title,
-        lang: Lang::En,
-    });
+    let v = view(&Picture::still(game, &names, title));
     labscape_render::render_board_png(&v, width)
 }
 
