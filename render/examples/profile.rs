@@ -4,7 +4,8 @@
 //! `turn` (`grand`, 6 players, mid-game, 1200 px), `single`, `board:NAME` (a board game's
 //! image at 720 px, NAME as in the `board` benchmark: `semaforo`, `produto`, `sages`, …),
 //! `replay` (a whole `grand` game of 6 players at 800 px) or `replay:NAME` (a board game's
-//! replay of 200 turns). Prints the median and the fastest of COUNT runs (default 20).
+//! replay of 200 turns). Prints the image's size and a checksum of its bytes (to compare
+//! two builds), and the median and the fastest of COUNT runs (default 20).
 
 #[path = "../tests/common/boards.rs"]
 mod boards;
@@ -31,7 +32,7 @@ fn board_png(frame: &BoardFrame) -> Vec<u8> {
 }
 
 /// A whole `grand` game of six heuristic players: its replay's bytes.
-fn grand_replay() -> impl FnMut() -> usize {
+fn grand_replay() -> impl FnMut() -> Vec<u8> {
     let settings = common::settings("grand", 6, SetupMode::Random);
     let (start, events) = Position::new_game(&settings, "long").expect("a new game");
     let mut pos = start.clone();
@@ -49,24 +50,29 @@ fn grand_replay() -> impl FnMut() -> usize {
             let events = pos.play(None, a).expect("a legal action");
             replay.push(&View::new(&pos).events(&events).title("Benchmark"));
         }
-        replay.finish().len()
+        replay.finish()
     }
+}
+
+/// A checksum of the image's bytes, to tell two builds' images apart.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_else(|| "turn".into());
     let count: usize = args.next().and_then(|c| c.parse().ok()).unwrap_or(20);
-    let mut run: Box<dyn FnMut() -> usize> = match what.split_once(':') {
+    let mut run: Box<dyn FnMut() -> Vec<u8>> = match what.split_once(':') {
         None if what == "turn" || what == "single" => {
             let (pos, events) = if what == "turn" {
                 common::play("grand", 6, "bench", 40)
             } else {
                 common::play("single", 1, "solo", 3)
             };
-            Box::new(move || {
-                render_png(&View::new(&pos).events(&events).title("Benchmark"), None).len()
-            })
+            Box::new(move || render_png(&View::new(&pos).events(&events).title("Benchmark"), None))
         }
         None if what == "replay" => Box::new(grand_replay()),
         Some(("board", name)) => {
@@ -74,23 +80,19 @@ fn main() {
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .expect("a board game's name");
-            Box::new(move || board_png(&frame).len())
+            Box::new(move || board_png(&frame))
         }
         Some(("replay", name)) => {
             let (_, frames) = boards::board_games(200)
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .expect("a board game's name");
-            Box::new(move || {
-                render_board_gif(&frames, BOARD_WIDTH, Lang::En)
-                    .expect("frames")
-                    .len()
-            })
+            Box::new(move || render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames"))
         }
         _ => panic!("WHAT: turn, single, replay, board:NAME or replay:NAME"),
     };
     let mut times: Vec<Duration> = Vec::with_capacity(count);
-    let mut bytes = 0;
+    let mut bytes = Vec::new();
     for _ in 0..count {
         let t = Instant::now();
         bytes = run();
@@ -98,7 +100,9 @@ fn main() {
     }
     times.sort();
     println!(
-        "{what}: {bytes} bytes; median {:.3} ms, fastest {:.3} ms ({count} runs)",
+        "{what}: {} bytes (FNV-1a {:016x}); median {:.3} ms, fastest {:.3} ms ({count} runs)",
+        bytes.len(),
+        fnv1a(&bytes),
         times[count / 2].as_secs_f64() * 1000.0,
         times[0].as_secs_f64() * 1000.0,
     );

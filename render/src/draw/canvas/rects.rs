@@ -238,17 +238,25 @@ impl Canvas {
                     }
                     continue;
                 }
-                // Inside, one coverage for the whole row.
+                // Inside, one coverage for the whole row: a pixel like the one before it
+                // (a panel's background, mostly) becomes what that one became.
                 let inside = ((cy * ca + 0.5) as u32).min(255);
                 let data = &mut self.pix.data_mut()[line + sa * 4..line + sb * 4];
+                let mut last: Option<([u8; 4], [u8; 4])> = None;
                 for (i, px) in data.chunks_exact_mut(4).enumerate() {
                     let k = sa - cx0 + i;
-                    let a = if k == 0 || k == n - 1 {
-                        ((col(k) * cy * ca + 0.5) as u32).min(255)
-                    } else {
-                        inside
-                    };
-                    blend(px, c, a);
+                    if k == 0 || k == n - 1 {
+                        blend(px, c, ((col(k) * cy * ca + 0.5) as u32).min(255));
+                        continue;
+                    }
+                    let was = [px[0], px[1], px[2], px[3]];
+                    match last {
+                        Some((from, to)) if from == was => px.copy_from_slice(&to),
+                        _ => {
+                            blend(px, c, inside);
+                            last = Some((was, [px[0], px[1], px[2], px[3]]));
+                        }
+                    }
                 }
             }
         }
