@@ -3,7 +3,7 @@ use labscape_core::{
     labscape::{Event, Layout, Position, Settings, SetupMode},
 };
 
-use super::*;
+use super::{frame::differing, *};
 use crate::{MAX_WIDTH, View, labscape::context::Scene};
 
 fn game(layout: &str, players: usize, seed: &str) -> (Position, Vec<Event>) {
