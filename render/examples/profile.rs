@@ -61,6 +61,20 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
+/// For a PNG, a checksum of its pixels (as RGB), which two encoders of the same picture
+/// share.
+fn pixels_checksum(bytes: &[u8]) -> String {
+    if !bytes.starts_with(b"\x89PNG") {
+        return String::new();
+    }
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    format!(", pixels {:016x}", fnv1a(&buf[..info.buffer_size()]))
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_else(|| "turn".into());
@@ -100,9 +114,10 @@ fn main() {
     }
     times.sort();
     println!(
-        "{what}: {} bytes (FNV-1a {:016x}); median {:.3} ms, fastest {:.3} ms ({count} runs)",
+        "{what}: {} bytes (FNV-1a {:016x}{}); median {:.3} ms, fastest {:.3} ms ({count} runs)",
         bytes.len(),
         fnv1a(&bytes),
+        pixels_checksum(&bytes),
         times[count / 2].as_secs_f64() * 1000.0,
         times[0].as_secs_f64() * 1000.0,
     );

@@ -1,5 +1,4 @@
-//! Buffers kept between images: scanline and deflate output bytes, pixmap buffers, and
-//! deflate states.
+//! Buffers kept between images: scanline and deflate output bytes, and pixmap buffers.
 
 use tiny_skia::Pixmap;
 
@@ -53,30 +52,6 @@ pub(super) fn take_bytes(len: usize) -> Vec<u8> {
     v.clear();
     v.reserve(len);
     v
-}
-
-/// Deflate states by level, kept between images (each holds a few hundred KiB of tables).
-static DEFLATERS: std::sync::Mutex<Vec<(u8, zlib_rs::Deflate)>> = std::sync::Mutex::new(Vec::new());
-
-/// A raw deflate stream at `level`, fresh or reset.
-pub(super) fn take_deflate(level: u8) -> zlib_rs::Deflate {
-    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
-    match pool.iter().position(|(l, _)| *l == level) {
-        Some(i) => {
-            let (_, mut d) = pool.swap_remove(i);
-            d.reset();
-            d
-        }
-        None => zlib_rs::Deflate::new(i32::from(level), false, 15),
-    }
-}
-
-/// Gives a deflate stream back (the pool keeps a few).
-pub(super) fn give_deflate(level: u8, d: zlib_rs::Deflate) {
-    let mut pool = DEFLATERS.lock().unwrap_or_else(|e| e.into_inner());
-    if pool.len() < 4 {
-        pool.push((level, d));
-    }
 }
 
 /// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it

@@ -5,12 +5,14 @@
 //! (`draw/gif/`) share it.
 //!
 //! The rooms: `colors.rs` the table of an image's colours, `quantise.rs` the palette and
-//! the nearest entry, `scan.rs` an image read as runs of colour, `png.rs` deflate and the
-//! file's chunks, `buffers.rs` the buffers and deflate states kept between images. This
+//! the nearest entry, `scan.rs` an image read as runs of colour, `deflate/` our deflate,
+//! made for scanlines, `png.rs` the file's chunks, `buffers.rs` the buffers kept between
+//! images. This
 //! file puts them together: one image, or one drawn in bands on several threads.
 
 mod buffers;
 mod colors;
+mod deflate;
 mod png;
 mod quantise;
 mod scan;
@@ -35,16 +37,17 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     let scan = Scan::new(pix);
     let (palette, map) = quantise(&scan.colors, seed, MAX_PALETTE);
     let (w, h) = (pix.width(), pix.height());
-    let mut lines = take_bytes(scan.rows.len() * (scan.width + 1));
+    let row = scan.width + 1;
+    let mut lines = take_bytes(scan.rows.len() * row);
     scan.lines(&map, 0..scan.rows.len(), &mut lines);
-    png(w, h, &palette, &[compress(lines, LEVEL, true)])
+    png(w, h, &palette, &[compress(lines, 0, row, true)])
 }
 
 /// Draws an image `width` × `height` pixels in horizontal bands, one thread per band
 /// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
-/// PNG keeping `seed` colours in the palette. The bytes are those of [`indexed_png`] on the
-/// whole image up to deflate's choices: one palette for the whole image, compressed as
-/// separate pieces of one zlib stream, one thread per piece.
+/// PNG keeping `seed` colours in the palette. The pixels are those of [`indexed_png`] on the
+/// whole image: one palette for the whole image, compressed as separate pieces of one zlib
+/// stream, one thread per piece.
 ///
 /// The pieces are cut by rows again after drawing, where each has about the same work
 /// (see [`piece_cuts`]): a drawing band can only end in a gap between panels, and the
@@ -83,18 +86,20 @@ fn png_of_scans(
     let jobs: Vec<(usize, (usize, usize))> = pieces.into_iter().enumerate().collect();
     let segments = in_parallel(&jobs, |&(k, (from, to))| {
         let row_bytes = scans.first().map_or(0, |s| s.width + 1);
-        let mut lines = take_bytes((to - from) * row_bytes);
+        // The row before the piece goes first, as history its matches can refer to.
+        let first = from.saturating_sub(1);
+        let mut lines = take_bytes((to - first) * row_bytes);
         let mut start = 0;
         for (i, scan) in scans.iter().enumerate() {
             let end = start + scan.rows.len();
-            let (a, b) = (from.max(start), to.min(end));
+            let (a, b) = (first.max(start), to.min(end));
             if a < b {
                 let map = maps[i].get_or_init(|| near.complete(&owns[i], &scan.colors));
                 scan.lines(map, a - start..b - start, &mut lines);
             }
             start = end;
         }
-        compress(lines, LEVEL, k == last)
+        compress(lines, (from - first) * row_bytes, row_bytes, k == last)
     });
     png(width, height, &palette, &segments)
 }
@@ -175,7 +180,4 @@ fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<Option<u8>>>)
     (palette, owns)
 }
 
-/// zlib level: 5 is within 2–3% of 6 (png's `Balanced`) in size and about a fifth faster
-/// on turn images (see the render benchmark).
-const LEVEL: u8 = 5;
 const MAX_PALETTE: usize = 64;

@@ -1,36 +1,19 @@
 //! The PNG file: scanlines deflated into segments of one zlib stream, and the chunks.
 
-use super::buffers::{BYTES, give_deflate, take_deflate};
+use super::buffers::BYTES;
+use super::deflate;
 use super::quantise::rgb_bytes;
 
-/// Scanlines compressed as raw deflate: the end of the zlib stream when `last`, otherwise
-/// flushed to a byte boundary for the next piece. `lines` goes back to the buffer pool.
-pub(super) fn compress(lines: Vec<u8>, level: u8, last: bool) -> Segment {
-    let adler = zlib_rs::adler32::adler32(1, &lines);
-    let bound = zlib_rs::compress_bound(lines.len()) + 64;
-    // Deflate writes before it reads, so a pooled buffer is used as it comes, without
-    // zeroing (only a short one is lengthened).
-    let mut buf = BYTES.take(bound);
-    if buf.len() < bound {
-        buf.resize(bound, 0);
-    }
-    let mut deflate = take_deflate(level);
-    let flush = if last {
-        zlib_rs::DeflateFlush::Finish
-    } else {
-        zlib_rs::DeflateFlush::SyncFlush
-    };
-    let status = deflate
-        .compress(&lines, &mut buf[..bound], flush)
-        .expect("deflate into a buffer of compress_bound size");
-    assert!(
-        deflate.total_in() == lines.len() as u64 && (!last || status == zlib_rs::Status::StreamEnd),
-        "deflate stopped short: {status:?}"
-    );
-    let out = buf[..deflate.total_out() as usize].to_vec();
-    give_deflate(level, deflate);
-    BYTES.give(buf);
-    let len = lines.len() as u64;
+/// Scanlines `lines[start..]` compressed as raw deflate (`lines[..start]` is history: the
+/// row before them, sent by the piece before): the end of the zlib stream when `last`,
+/// otherwise ending on a byte boundary for the next piece. `lines` goes back to the buffer
+/// pool.
+pub(super) fn compress(lines: Vec<u8>, start: usize, row: usize, last: bool) -> Segment {
+    let own = &lines[start..];
+    let adler = zlib_rs::adler32::adler32(1, own);
+    let len = own.len() as u64;
+    let mut out = Vec::with_capacity(own.len() / 16 + 64);
+    deflate::compress(&lines, start, row, last, &mut out);
     BYTES.give(lines);
     Segment {
         deflate: out,

@@ -6,8 +6,7 @@ use super::colors::{Colors, MAX_COLORS};
 
 /// One band of an image read as runs of colour: every row is either the same as the row
 /// above or a list of (colour id, length) runs. Rows repeat a lot in a turn image (panel
-/// backgrounds, gaps between lines of text), and a repeated row is neither scanned twice
-/// nor compressed as more than "same as above".
+/// backgrounds, gaps between lines of text), and a repeated row is not scanned twice.
 pub(super) struct Scan {
     pub(super) width: usize,
     /// Per row: the end of its runs in `runs`, or [`SAME_ROW`].
@@ -68,28 +67,30 @@ impl Scan {
         }
     }
 
-    /// Rows `rows` of the band as PNG scanlines, appended to `out`: the palette index of
-    /// every colour id from `map`; a repeated row as the "up" filter of zeros (also the
-    /// first row of `rows`: a filter refers to the row above in the image, whichever piece
-    /// of the stream holds it).
+    /// Rows `rows` of the band as PNG scanlines, appended to `out`: filter 0 (none) and the
+    /// palette index of every colour id from `map`; a repeated row is written out again (the
+    /// deflate finds it as one match with the row above).
     pub(super) fn lines(&self, map: &[u8], rows: std::ops::Range<usize>, out: &mut Vec<u8>) {
-        // Runs of the first row start where the last row before it that has runs ends.
-        let mut start = self.rows[..rows.start]
+        // The runs of the last row before `rows` that has runs of its own (a band's first
+        // row always has), for a first row that repeats it.
+        let mut last = self.rows[..rows.start]
             .iter()
-            .rev()
-            .find(|&&end| end != SAME_ROW)
-            .map_or(0, |&end| end as usize);
+            .rposition(|&end| end != SAME_ROW)
+            .map_or(0..0, |k| {
+                let start = self.rows[..k]
+                    .iter()
+                    .rfind(|&&end| end != SAME_ROW)
+                    .map_or(0, |&end| end as usize);
+                start..self.rows[k] as usize
+            });
         for &end in &self.rows[rows] {
-            if end == SAME_ROW {
-                out.push(2);
-                out.resize(out.len() + self.width, 0);
-                continue;
+            if end != SAME_ROW {
+                last = last.end..end as usize;
             }
             out.push(0);
-            for &(id, len) in &self.runs[start..end as usize] {
+            for &(id, len) in &self.runs[last.clone()] {
                 out.resize(out.len() + len as usize, map[usize::from(id)]);
             }
-            start = end as usize;
         }
     }
 
