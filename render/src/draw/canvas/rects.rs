@@ -210,6 +210,11 @@ impl Canvas {
         };
         let only = super::only_rows(&self.mode);
         let mut spans: Vec<(usize, usize)> = Vec::with_capacity(8);
+        // The last row blended: its columns and coverage, its pixels before and after. A
+        // row that starts as it started ends as it ended (a translucent shade over a
+        // square or a panel repeats row after row), so it is copied, not blended again.
+        let mut reuse: Option<(usize, usize, u32)> = None;
+        let (mut before, mut after) = (Vec::new(), Vec::new());
         for row in ry0..ry1 {
             if only.is_some_and(|w| !w.row(row + top)) {
                 continue;
@@ -242,6 +247,13 @@ impl Canvas {
                 // (a panel's background, mostly) becomes what that one became.
                 let inside = ((cy * ca + 0.5) as u32).min(255);
                 let data = &mut self.pix.data_mut()[line + sa * 4..line + sb * 4];
+                let key = Some((sa, sb, cy.to_bits()));
+                if reuse == key && *data == before[..] {
+                    data.copy_from_slice(&after);
+                    continue;
+                }
+                before.clear();
+                before.extend_from_slice(data);
                 let mut last: Option<([u8; 4], [u8; 4])> = None;
                 for (i, px) in data.chunks_exact_mut(4).enumerate() {
                     let k = sa - cx0 + i;
@@ -258,6 +270,9 @@ impl Canvas {
                         }
                     }
                 }
+                after.clear();
+                after.extend_from_slice(data);
+                reuse = key;
             }
         }
     }
@@ -394,5 +409,32 @@ pub(super) fn blend(px: &mut [u8], c: Rgba, a: u32) {
     }
     for (d, s) in px.iter_mut().zip([c.0, c.1, c.2]) {
         *d = ((u32::from(s) * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Canvas, Rgba};
+
+    #[test]
+    fn a_translucent_rect_over_repeating_and_changing_rows_is_the_rect_drawn_row_by_row() {
+        let canvas = || {
+            let mut cv = Canvas::new(60, 60.0, 40.0, Rgba(240, 230, 210, 255));
+            // Rows that repeat for a while, then change: stripes and a step.
+            for (y, h) in [(3.0, 4.0), (11.0, 1.0), (12.0, 6.5), (25.0, 2.0)] {
+                cv.rect(5.0, y, 30.0, h, Rgba(30, 90, 160, 255));
+            }
+            cv.rect(20.0, 0.0, 3.0, 40.0, Rgba(200, 60, 40, 255));
+            cv
+        };
+        let shade = Rgba(10, 10, 10, 100);
+        let mut whole = canvas();
+        whole.rect(2.3, 1.0, 50.4, 36.0, shade);
+        let mut rows = canvas();
+        for y in 1..37 {
+            rows.rect(2.3, y as f32, 50.4, 1.0, shade);
+        }
+        assert!(whole.pix.data() == rows.pix.data());
+        assert!(whole.pix.data() != canvas().pix.data());
     }
 }
