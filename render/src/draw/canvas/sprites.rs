@@ -307,7 +307,7 @@ mod tests {
         let pix = disc(23);
         let sprite = Sprite::new(pix.clone());
         for (y, row) in pix.data().chunks_exact(23 * 4).enumerate() {
-            let mut kinds = vec![None; 23];
+            let mut kinds = [None; 23];
             for run in sprite.runs(y) {
                 for x in run.start..run.end {
                     kinds[x as usize] = Some(run.opaque);
