@@ -58,10 +58,51 @@ impl Canvas {
             self.fill_round_rect((x, y, w, h), r, c);
         }
         if let Some(l) = outline
+            && !self.outline_round_rect((x, y, w, h), r, l)
             && let Some(path) = round_rect_path(x, y, w, h, r)
         {
             self.stroke(&path, l);
         }
+    }
+
+    /// A rounded rectangle's solid outline drawn by hand, as four straight strips and four
+    /// quarter rings, the way [`Canvas::fill_round_rect`] fills: stroking the path costs
+    /// as much as filling the whole rectangle (a board's outline, some 400 K instructions).
+    /// The pieces meet on whole pixels and never overlap. False (nothing drawn) for a
+    /// dashed or translucent line (a hand-blended rectangle weighs a colour's alpha
+    /// differently from a path) or a corner too tight for a ring (its inner radius would
+    /// not be positive): those are stroked.
+    fn outline_round_rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, l: Line) -> bool {
+        if l.dash.is_some() || l.color.3 != 255 || r <= 0.0 || w <= 0.0 || h <= 0.0 {
+            return false;
+        }
+        let (k, e) = (self.scale, l.width / 2.0);
+        let lw = l.width * k;
+        let (x0, y0, x1, y1) = ((x - e) * k, (y - e) * k, (x + w + e) * k, (y + h + e) * k);
+        let ro = (r + e) * k;
+        let sx0 = (x0 + ro).round();
+        let sx1 = (x1 - ro).round().max(sx0);
+        let sy0 = (y0 + ro).round();
+        let sy1 = (y1 - ro).round().max(sy0);
+        // Each corner's radii (outer) must leave a ring a line wide on both axes.
+        let least = (sx0 - x0).min(x1 - sx1).min(sy0 - y0).min(y1 - sy1);
+        if least <= lw + 0.5 {
+            return false;
+        }
+        let c = l.color;
+        self.rect_px(sx0, y0, sx1 - sx0, lw, c);
+        self.rect_px(sx0, y1 - lw, sx1 - sx0, lw, c);
+        self.rect_px(x0, sy0, lw, sy1 - sy0, c);
+        self.rect_px(x1 - lw, sy0, lw, sy1 - sy0, c);
+        for (cx, cy, rx, ry) in [
+            (sx0, sy0, x0 - sx0, y0 - sy0),
+            (sx1, sy0, x1 - sx1, y0 - sy0),
+            (sx0, sy1, x0 - sx0, y1 - sy1),
+            (sx1, sy1, x1 - sx1, y1 - sy1),
+        ] {
+            self.quarter_ring_px(cx, cy, (rx, ry), lw, c);
+        }
+        true
     }
 
     /// A filled rounded rectangle.
@@ -300,6 +341,32 @@ impl Canvas {
     }
 }
 
+impl Canvas {
+    /// A quarter ring in pixels centred at `(cx, cy)` (whole pixels): between the quarter
+    /// ellipse with signed radii `(rx, ry)` and the one `width` nearer the centre. Kept per
+    /// radii and width, like the corners of fills.
+    fn quarter_ring_px(&mut self, cx: f32, cy: f32, (rx, ry): (f32, f32), width: f32, c: Rgba) {
+        let cy = cy - self.top;
+        let q = |v: f32| (v * 64.0).round() as i32;
+        let key = (q(rx), q(ry), q(width));
+        let ring = RINGS.get(key, || {
+            let k = |v: i32| v as f32 / 64.0;
+            Corner::ring(k(key.0), k(key.1), k(key.2))
+        });
+        self.blend_mask(
+            cx as i32 - ring.ox,
+            cy as i32 - ring.oy,
+            ring.w,
+            ring.h,
+            &ring.coverage,
+            c,
+        );
+    }
+}
+
+/// Quarter rings by radii and width in 1/64 px.
+static RINGS: Memo<(i32, i32, i32), Corner> = Memo::new(4096);
+
 /// Fills columns `a..b` of a row's `pixels` with `fill`, leaving the columns of the
 /// `holes` on `row` as they are.
 fn fill_around(
@@ -344,6 +411,13 @@ static CORNERS: Memo<(i32, i32), Corner> = Memo::new(4096);
 
 impl Corner {
     fn new(rx: f32, ry: f32) -> Corner {
+        Corner::ring(rx, ry, 0.0)
+    }
+
+    /// The coverage between the quarter ellipse with signed radii `(rx, ry)` and the one
+    /// `width` nearer its centre (the whole quarter for a width of 0); the inner radii must
+    /// keep the outer's signs.
+    fn ring(rx: f32, ry: f32, width: f32) -> Corner {
         let (w, h) = (rx.abs().ceil() as u32, ry.abs().ceil() as u32);
         let ox = if rx < 0.0 { w as f32 } else { 0.0 };
         let oy = if ry < 0.0 { h as f32 } else { 0.0 };
@@ -353,6 +427,12 @@ impl Corner {
         pb.move_to(ox, oy);
         pb.line_to(ox + rx, oy);
         pb.cubic_to(ox + rx, oy + ry * k, ox + rx * k, oy + ry, ox, oy + ry);
+        if width > 0.0 {
+            // Back along the inner quarter, the other way round: the ring alone is filled.
+            let (ix, iy) = (rx - width * rx.signum(), ry - width * ry.signum());
+            pb.line_to(ox, oy + iy);
+            pb.cubic_to(ox + ix * k, oy + iy, ox + ix, oy + iy * k, ox + ix, oy);
+        }
         pb.close();
         if let Some(p) = pb.finish() {
             pix.fill_path(
@@ -414,7 +494,80 @@ pub(super) fn blend(px: &mut [u8], c: Rgba, a: u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Canvas, Rgba};
+    use super::{Canvas, Line, Rgba, round_rect_path};
+
+    /// The ink of every pixel (how far it is from the background), by channel.
+    fn ink(cv: &Canvas, bg: Rgba) -> Vec<i32> {
+        cv.pix
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| {
+                [bg.0, bg.1, bg.2]
+                    .into_iter()
+                    .zip(p)
+                    .map(|(b, &c)| i32::from(b) - i32::from(c))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_outline_drawn_by_hand_looks_like_the_stroked_path() {
+        let bg = Rgba(240, 230, 210, 255);
+        for (line, r, scale) in [
+            (Line::new(Rgba(30, 30, 60, 255), 2.0), 2.0, 1.0),
+            (Line::new(Rgba(30, 30, 60, 255), 3.0), 6.0, 1.37),
+            (Line::new(Rgba(200, 40, 40, 255), 4.0), 3.0, 1.11),
+            (Line::new(Rgba(90, 140, 40, 255), 2.5), 12.0, 0.83),
+        ] {
+            let rect = (7.3, 5.6, 50.0, 31.2);
+            let mut hand = Canvas::new((80.0 * scale) as u32, 80.0, 50.0, bg);
+            hand.round_rect(rect, r, None, Some(line));
+            let mut stroked = Canvas::new((80.0 * scale) as u32, 80.0, 50.0, bg);
+            let path = round_rect_path(rect.0, rect.1, rect.2, rect.3, r).expect("path");
+            stroked.stroke(&path, line);
+            let (a, b) = (ink(&hand, bg), ink(&stroked, bg));
+            let worst = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).max();
+            let (sa, sb) = (a.iter().sum::<i32>(), b.iter().sum::<i32>());
+            // tiny-skia rounds coverage to quarters of a row, a little upwards: close, not
+            // equal.
+            assert!(worst < Some(96), "{line:?}: a pixel differs by {worst:?}");
+            assert!((sa - sb).abs() * 12 < sb, "{line:?}: ink {sa} against {sb}");
+            // Down the middle of the top edge, each row holds the line's exact area.
+            let k = hand.scale;
+            let (top, bottom) = (
+                (rect.1 - line.width / 2.0) * k,
+                (rect.1 + line.width / 2.0) * k,
+            );
+            let x = ((rect.0 + rect.2 / 2.0) * k) as usize;
+            let full = f32::from(bg.0 - line.color.0) * f32::from(line.color.3) / 255.0;
+            for row in 0..(bottom.ceil() as usize + 2) {
+                let cover =
+                    ((row as f32 + 1.0).min(bottom) - (row as f32).max(top)).clamp(0.0, 1.0);
+                let got = a[(row * hand.pix.width() as usize + x) * 3];
+                assert!(
+                    (got as f32 - cover * full).abs() <= 3.0,
+                    "{line:?}: row {row} has ink {got}, its area {cover}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_dashed_or_translucent_outline_is_stroked() {
+        let bg = Rgba(240, 230, 210, 255);
+        for line in [
+            Line::new(Rgba(200, 40, 40, 140), 3.0),
+            Line::new(Rgba(20, 40, 40, 255), 3.0).dashed(5.0, 3.0),
+        ] {
+            let rect = (7.3, 5.6, 50.0, 31.2);
+            let mut hand = Canvas::new(80, 80.0, 50.0, bg);
+            hand.round_rect(rect, 5.0, None, Some(line));
+            let mut stroked = Canvas::new(80, 80.0, 50.0, bg);
+            let path = round_rect_path(rect.0, rect.1, rect.2, rect.3, 5.0).expect("path");
+            stroked.stroke(&path, line);
+            assert!(hand.pix.data() == stroked.pix.data(), "{line:?}");
+        }
+    }
 
     #[test]
     fn a_translucent_rect_over_repeating_and_changing_rows_is_the_rect_drawn_row_by_row() {
