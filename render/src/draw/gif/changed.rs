@@ -44,7 +44,10 @@ impl Replay {
     /// Adds the next push's frame drawn only where it changed: `draw`, given the replay's
     /// width and the cells' hashes of the frame drawn before (none for the first), draws
     /// the cells that changed.
-    pub(crate) fn push_changed(&mut self, draw: impl FnOnce(u32, Option<&Cells>) -> Changed) {
+    pub(crate) fn push_changed(
+        &mut self,
+        draw: impl FnOnce(u32, Option<&Cells>) -> Changed + Send,
+    ) {
         let prior = self.prior.take();
         #[cfg(test)]
         let (prior, whole) = (prior.filter(|_| !self.whole), self.whole);

@@ -247,21 +247,21 @@ impl Replay {
 
     /// Adds the next push's frame, drawn by `draw`, given the replay's width, while the
     /// frame before is encoded on another thread.
-    fn push_drawn(&mut self, draw: impl FnOnce(u32) -> Drawn) {
+    fn push_drawn(&mut self, draw: impl FnOnce(u32) -> Drawn + Send) {
         let turn = self.plan.turn;
         debug_assert!(turn <= self.plan.turns, "more pushes than the game's turns");
         self.plan.turn += 1;
         let width = self.width;
         let pending = self.pending.take();
         let this = &mut *self;
-        let bands = std::thread::scope(|s| {
-            let encoding = pending.map(|(t, d)| s.spawn(move || this.encode(t, d)));
-            let bands = draw(width);
-            if let Some(e) = encoding {
-                e.join().expect("encoding a frame does not panic");
-            }
-            bands
-        });
+        let (bands, ()) = rayon::join(
+            || draw(width),
+            move || {
+                if let Some((t, d)) = pending {
+                    this.encode(t, d);
+                }
+            },
+        );
         self.pending = Some((turn, bands));
     }
 

@@ -117,8 +117,8 @@ pub(crate) fn compress(data: &[u8], start: usize, row: usize, last: bool, out: &
     give_chains(chains);
 }
 
-/// Hash chains kept between images (256 KiB each): pieces are compressed on short-lived
-/// threads, so they are pooled rather than kept per thread.
+/// Hash chains kept between images (256 KiB each), pooled rather than kept per thread:
+/// a piece is compressed on whichever of the pool's threads is free.
 static POOL: Mutex<Vec<Chains>> = Mutex::new(Vec::new());
 
 /// Cleared hash chains.
