@@ -37,22 +37,39 @@ impl Scan {
             }
             let start = runs.len();
             let mut i = 0;
+            // The two colours seen last and their ids: a row alternates between a few (ink
+            // and paper), and most runs find theirs here rather than in the table.
+            let mut recent = [(u32::MAX, 0u16); 2];
             while i < row.len() {
-                let w = u32::from_le_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
-                // Skip two pixels at a time while they match, then one.
-                let two = u64::from(w) | (u64::from(w) << 32);
+                let px = &row[i..i + 4];
+                let w = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+                // Skip four pixels at a time while they match, then one.
+                let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
                 let mut j = i + 4;
-                while j + 8 <= row.len()
-                    && u64::from_le_bytes(row[j..j + 8].try_into().unwrap_or_default()) == two
-                {
-                    j += 8;
+                for chunk in row[j..].chunks_exact(16) {
+                    if u128::from_le_bytes(chunk.try_into().unwrap_or_default()) != four {
+                        break;
+                    }
+                    j += 16;
                 }
-                while j < row.len() && row[j..j + 4] == row[i..i + 4] {
+                while j < row.len() && row[j..j + 4] == *px {
                     j += 4;
                 }
                 let len = ((j - i) / 4) as u32;
                 let c = w & 0x00FF_FFFF;
-                runs.push((colors.id(c, len), len));
+                let id = if recent[0].0 == c {
+                    colors.counts[usize::from(recent[0].1)] += len;
+                    recent[0].1
+                } else if recent[1].0 == c {
+                    colors.counts[usize::from(recent[1].1)] += len;
+                    recent.swap(0, 1);
+                    recent[0].1
+                } else {
+                    let id = colors.id(c, len);
+                    recent = [(c, id), recent[0]];
+                    id
+                };
+                runs.push((id, len));
                 i = j;
             }
             rows.push(runs.len() as u32);
