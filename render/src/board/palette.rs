@@ -8,7 +8,7 @@ pub(super) fn seed() -> Vec<u32> {
     for c in [
         LIGHT_SQ, DARK_SQ, GREEN, YELLOW, RED, STONE_W, STONE_B, MARK,
     ] {
-        s.push(rgb(c));
+        s.push(theme::seed_word(c));
     }
     s
 }
@@ -17,13 +17,9 @@ pub(super) fn seed() -> Vec<u32> {
 pub(super) fn pitch_seed() -> Vec<u32> {
     let mut s = seed();
     for c in [GRASS, GRASS_STRIPE, TRACK, CHALK, NET, BALL_WAY] {
-        s.push(rgb(c));
+        s.push(theme::seed_word(c));
     }
     s
-}
-
-fn rgb(c: Rgba) -> u32 {
-    u32::from(c.0) << 16 | u32::from(c.1) << 8 | u32::from(c.2)
 }
 
 pub(super) const LIGHT_SQ: Rgba = Rgba::hex(0xF3ECDD);
@@ -50,3 +46,37 @@ pub(super) const NET: Rgba = Rgba::hex(0xDDE3E6);
 pub(super) const BALL_WAY: Rgba = Rgba::hex(0xFFC928);
 /// The lines on the grass.
 pub(super) const CHALK: Rgba = Rgba::hex(0xF4F7F0);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::encode::word;
+
+    /// Every colour a pitch keeps exact is in its seed as the encoder reads it from a
+    /// pixel (the board's own were once packed the other way round and never matched).
+    #[test]
+    fn the_seeds_are_the_words_the_encoder_reads_from_pixels() {
+        let seeds = pitch_seed();
+        for c in [
+            LIGHT_SQ,
+            DARK_SQ,
+            GREEN,
+            YELLOW,
+            RED,
+            STONE_W,
+            STONE_B,
+            MARK,
+            GRASS,
+            GRASS_STRIPE,
+            TRACK,
+            CHALK,
+            NET,
+            BALL_WAY,
+        ] {
+            let mut pix = tiny_skia::Pixmap::new(1, 1).expect("pixmap");
+            pix.fill(tiny_skia::Color::from_rgba8(c.0, c.1, c.2, 255));
+            let w = word(pix.pixels()[0]);
+            assert!(seeds.contains(&w), "{c:?} as {w:06x}");
+        }
+    }
+}

@@ -117,8 +117,11 @@ pub(crate) fn seed() -> Vec<u32> {
         BAD,
     ];
     v.extend(PLAYERS);
-    // Little-endian RGB words (red in the low byte), as the encoder reads pixels.
-    v.into_iter()
-        .map(|c| u32::from(c.0) | (u32::from(c.1) << 8) | (u32::from(c.2) << 16))
-        .collect()
+    v.into_iter().map(seed_word).collect()
+}
+
+/// A colour as the quantiser's seeds hold it: a little-endian RGB word (red in the low
+/// byte), as the encoder reads pixels.
+pub(crate) fn seed_word(c: Rgba) -> u32 {
+    u32::from(c.0) | (u32::from(c.1) << 8) | (u32::from(c.2) << 16)
 }
