@@ -30,6 +30,13 @@ impl Colors {
         Colors::with_slots(FIRST_SLOTS.min((2 * max).next_power_of_two()), max)
     }
 
+    /// A table already big enough for `n` distinct colours (it never grows while filling):
+    /// for merging tables whose sizes are known.
+    pub(crate) fn for_at_most(n: usize) -> Colors {
+        let max = n.clamp(1, 65_000);
+        Colors::with_slots((2 * max).next_power_of_two(), max)
+    }
+
     fn with_slots(size: usize, max: usize) -> Colors {
         Colors {
             slots: vec![EMPTY; size],

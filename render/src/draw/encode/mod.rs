@@ -143,7 +143,7 @@ fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec
 /// entry of each of its colour ids that has one of its own; the others are left to
 /// [`Nearest`], run by the first piece of the stream that needs the band.
 fn palette_for(scans: &[Scan], seed: &[u32]) -> (Vec<u32>, Vec<Vec<Option<u8>>>) {
-    let mut all = Colors::new(scans.iter().map(|s| s.colors.len()).sum::<usize>().max(1));
+    let mut all = Colors::for_at_most(scans.iter().map(|s| s.colors.len()).sum::<usize>());
     let ids: Vec<Vec<u16>> = scans
         .iter()
         .map(|s| {
