@@ -7,9 +7,12 @@
 //! short runs, and zlib spends most of its time walking chains that cannot reach it. Here
 //! every position first tries the two places a scanline most often repeats: the byte before
 //! (a run of one colour) and the same column of the row above. Only where neither gives a
-//! long match does it walk a short hash chain (the same glyph or icon elsewhere). Matches
-//! are taken greedily; every literal and the start of every short match goes into the
-//! chains.
+//! long match does it walk a short hash chain (the same glyph or icon elsewhere). A match
+//! shorter than [`LAZY`] is weighed against the one a byte later. Every literal and the
+//! start of every match go into the chains; so do the other positions of a short match
+//! and of one found through a chain, but of a long one only its last [`TAIL`]: a board's
+//! squares repeat two squares away for hundreds of bytes, and putting every one of those
+//! positions in the chains was a sixth of an image's instructions for 1–2% of its size.
 //!
 //! The output is raw deflate, ending on a byte boundary: the stream's last block, or, for a
 //! piece that more pieces follow, a block and an empty stored block (zlib's sync flush).
@@ -45,6 +48,12 @@ const INSERT_UP_TO: usize = 8;
 const TOO_FAR: usize = 4096;
 /// A match shorter than this is weighed against the one starting a byte later.
 const LAZY: usize = 32;
+/// A match found through a chain at least this long puts only its last [`TAIL`] positions
+/// into the chains.
+const LONG: usize = 32;
+/// How many of a long match's last positions go into the chains: enough for what follows
+/// it to find its way back.
+const TAIL: usize = 16;
 
 /// Whether a match is worth sending as one.
 #[inline]
@@ -91,7 +100,12 @@ pub(crate) fn compress(data: &[u8], start: usize, row: usize, last: bool, out: &
                 block.copy(len, dist);
                 if len <= INSERT_UP_TO || (dist != 1 && dist != row) {
                     let end = (p + len).min(data.len().saturating_sub(3));
-                    for q in p + 1..end {
+                    let from = if len < LONG {
+                        p + 1
+                    } else {
+                        end.saturating_sub(TAIL).max(p + 1)
+                    };
+                    for q in from..end {
                         chains.insert(data, q);
                     }
                 }

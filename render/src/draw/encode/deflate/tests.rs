@@ -249,3 +249,24 @@ fn length_and_distance_codes_are_rfc_1951s() {
     }
     assert_eq!(dist_code_of(32_768), 29);
 }
+
+/// A motif repeating at a distance that is neither the byte before nor the row above (a
+/// board's squares two apart), broken now and then: its long matches put only their tails
+/// into the chains, and what follows each break still finds the motif again.
+#[test]
+fn a_motif_repeating_far_apart_is_found_again_after_each_break() {
+    let mut rng = Rng(0x5eed);
+    let motif: Vec<u8> = (0..97).map(|_| rng.below(6) as u8).collect();
+    let mut data = Vec::new();
+    for k in 0..400 {
+        data.extend_from_slice(&motif);
+        if k % 7 == 3 {
+            // A byte of this repeat changed: the match ends there and starts again
+            // mid-motif.
+            let at = data.len() - 1 - rng.below(90) as usize;
+            data[at] = 200 + rng.below(50) as u8;
+        }
+    }
+    let size = round_trip(&data, 1201);
+    assert!(size * 40 < data.len(), "{size} bytes for {}", data.len());
+}
