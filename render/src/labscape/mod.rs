@@ -117,8 +117,8 @@ pub fn output_width(width: Option<u32>) -> u32 {
 /// Draws the view as an indexed-colour PNG `width` pixels wide (see [`output_width`]); the
 /// height follows from the content.
 ///
-/// The image is drawn and compressed in horizontal bands on two threads (the calling one
-/// and a scoped helper): the turn image is on the path of every turn's reply, and its
+/// The image is drawn and compressed in horizontal bands on two threads (rayon's pool):
+/// the turn image is on the path of every turn's reply, and its
 /// latency is what players wait for.
 pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     let scene = context::Scene::new(view);

@@ -3,8 +3,8 @@
 use tiny_skia::Pixmap;
 
 /// Big byte buffers kept between images: a fresh multi-megabyte allocation costs more in
-/// page faults than the work done in it, and bands are drawn on short-lived threads, so
-/// the pools are shared rather than per thread.
+/// page faults than the work done in it, and a band or piece runs on whichever of the
+/// pool's threads is free, so the pools are shared rather than per thread.
 pub(super) struct Pool {
     bufs: std::sync::Mutex<Vec<Vec<u8>>>,
     keep: usize,

@@ -43,11 +43,11 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     png(w, h, &palette, &[compress(lines, 0, row, true)])
 }
 
-/// Draws an image `width` × `height` pixels in horizontal bands, one thread per band
+/// Draws an image `width` × `height` pixels in horizontal bands, in parallel on the pool
 /// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
 /// PNG keeping `seed` colours in the palette. The pixels are those of [`indexed_png`] on the
 /// whole image: one palette for the whole image, compressed as separate pieces of one zlib
-/// stream, one thread per piece.
+/// stream, in parallel too.
 ///
 /// The pieces are cut by rows again after drawing, where each has about the same work
 /// (see [`piece_cuts`]): a drawing band can only end in a gap between panels, and the
