@@ -325,40 +325,35 @@ impl Canvas {
         if rx == 0.0 || ry == 0.0 {
             return;
         }
-        let cy = cy - self.top;
         let key = ((rx * 64.0).round() as i32, (ry * 64.0).round() as i32);
         let corner = CORNERS.get(key, || {
             Corner::new(key.0 as f32 / 64.0, key.1 as f32 / 64.0)
         });
-        self.blend_mask(
-            cx as i32 - corner.ox,
-            cy as i32 - corner.oy,
-            corner.w,
-            corner.h,
-            &corner.coverage,
-            c,
-        );
+        self.blend_corner((cx, cy), &corner, c);
     }
-}
 
-impl Canvas {
     /// A quarter ring in pixels centred at `(cx, cy)` (whole pixels): between the quarter
     /// ellipse with signed radii `(rx, ry)` and the one `width` nearer the centre. Kept per
     /// radii and width, like the corners of fills.
     fn quarter_ring_px(&mut self, cx: f32, cy: f32, (rx, ry): (f32, f32), width: f32, c: Rgba) {
-        let cy = cy - self.top;
         let q = |v: f32| (v * 64.0).round() as i32;
         let key = (q(rx), q(ry), q(width));
         let ring = RINGS.get(key, || {
             let k = |v: i32| v as f32 / 64.0;
             Corner::ring(k(key.0), k(key.1), k(key.2))
         });
+        self.blend_corner((cx, cy), &ring, c);
+    }
+
+    /// Blends colour `c` through a corner's mask, its centre at image pixel `(cx, cy)`.
+    fn blend_corner(&mut self, (cx, cy): (f32, f32), corner: &Corner, c: Rgba) {
+        let cy = cy - self.top;
         self.blend_mask(
-            cx as i32 - ring.ox,
-            cy as i32 - ring.oy,
-            ring.w,
-            ring.h,
-            &ring.coverage,
+            cx as i32 - corner.ox,
+            cy as i32 - corner.oy,
+            corner.w,
+            corner.h,
+            &corner.coverage,
             c,
         );
     }
