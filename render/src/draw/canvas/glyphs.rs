@@ -118,13 +118,37 @@ impl Canvas {
             if only.is_some_and(|w| !w.row((y + row + top) as usize)) {
                 continue;
             }
-            let start = ((y + row) * pw + x) as usize * 4;
-            let line = &mut data[start + c0 as usize * 4..start + c1 as usize * 4];
+            // Columns `c0..c1` of the mask, at `x + c0..x + c1` of the band (`c0` is at
+            // least `-x`, so never left of its first column).
+            let start = ((y + row) * pw) as usize * 4;
+            let line = &mut data[start + (x + c0) as usize * 4..start + (x + c1) as usize * 4];
             let m = &mask[row as usize * w + c0 as usize..row as usize * w + c1 as usize];
             for (px, &cov) in line.chunks_exact_mut(4).zip(m) {
                 if cov != 0 {
                     blend(px, color, u32::from(cov));
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Canvas, Rgba};
+
+    /// A mask that starts left of the band's first column, on its first row, is cut there
+    /// (its row's start used to be reckoned before the cut, negative for that row).
+    #[test]
+    fn a_mask_cut_by_the_left_edge_of_the_first_row_blends_what_is_left() {
+        let bg = Rgba(240, 240, 240, 255);
+        let mut cv = Canvas::new(20, 20.0, 10.0, bg);
+        let mask = [0, 0, 0, 255, 255, 255, 0, 0, 0, 255, 255, 255];
+        cv.blend_mask(-3, 0, 6, 2, &mask, Rgba(10, 20, 30, 255));
+        for y in 0..2 {
+            for x in 0..4 {
+                let p = cv.pix.pixel(x, y).expect("in the canvas");
+                let want = if x < 3 { (10, 20, 30) } else { (240, 240, 240) };
+                assert_eq!((p.red(), p.green(), p.blue()), want, "({x}, {y})");
             }
         }
     }
