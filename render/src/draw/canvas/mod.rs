@@ -14,8 +14,6 @@ mod sprites;
 pub(crate) use paths::polyline_path;
 pub(crate) use sprites::SpriteKey;
 
-use rects::Hole;
-
 use tiny_skia::{Color, Paint, Pixmap, Transform};
 
 use crate::draw::damage::{OpHash, Ops, Wanted};
@@ -215,10 +213,11 @@ impl Canvas {
             layer: false,
             mode: Mode::Draw,
         };
-        let holes: Vec<Hole> = covers
-            .iter()
-            .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
-            .collect();
+        let holes = rects::holes(
+            covers
+                .iter()
+                .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r)),
+        );
         cv.rect_px_except(0.0, cv.top, width_px as f32, rows as f32, bg, &holes);
         cv
     }
@@ -251,10 +250,11 @@ impl Canvas {
             Mode::Only(wanted) => {
                 let mut cv = Canvas::whole(width_px, design_width, height_px);
                 cv.mode = Mode::Only(wanted);
-                let holes: Vec<Hole> = covers
-                    .iter()
-                    .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r))
-                    .collect();
+                let holes = rects::holes(
+                    covers
+                        .iter()
+                        .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r)),
+                );
                 cv.rect_px_except(0.0, 0.0, width_px as f32, height_px as f32, bg, &holes);
                 cv
             }

@@ -181,8 +181,8 @@ impl Canvas {
         self.rect_px_except(x, y, w, h, c, &[]);
     }
 
-    /// [`Canvas::rect_px`], skipping the pixels of `holes` (which do not overlap) on rows
-    /// it copies whole.
+    /// [`Canvas::rect_px`], skipping the pixels of `holes` (which do not overlap, in order
+    /// of their first column: see [`holes`]) on rows it copies whole.
     pub(super) fn rect_px_except(
         &mut self,
         x: f32,
@@ -363,7 +363,8 @@ impl Canvas {
 static RINGS: Memo<(i32, i32, i32), Corner> = Memo::new(4096);
 
 /// Fills columns `a..b` of a row's `pixels` with `fill`, leaving the columns of the
-/// `holes` on `row` as they are.
+/// `holes` on `row` as they are (`holes` in order of their first column, as [`holes`]
+/// makes them; they do not overlap).
 fn fill_around(
     pixels: &mut [tiny_skia::PremultipliedColorU8],
     (a, b): (usize, usize),
@@ -371,23 +372,24 @@ fn fill_around(
     holes: &[Hole],
     fill: tiny_skia::PremultipliedColorU8,
 ) {
-    if holes.is_empty() {
-        pixels[a..b.max(a)].fill(fill);
-        return;
-    }
-    let mut skip: Vec<std::ops::Range<usize>> = holes
-        .iter()
-        .filter(|h| h.rows.contains(&row))
-        .map(|h| h.cols.start.clamp(a, b)..h.cols.end.clamp(a, b))
-        .collect();
-    skip.sort_by_key(|cols| cols.start);
     let mut at = a;
-    for cols in skip.into_iter().chain(std::iter::once(b..b)) {
-        if at < cols.start {
-            pixels[at..cols.start].fill(fill);
+    for h in holes.iter().filter(|h| h.rows.contains(&row)) {
+        let (start, end) = (h.cols.start.clamp(a, b), h.cols.end.clamp(a, b));
+        if at < start {
+            pixels[at..start].fill(fill);
         }
-        at = at.max(cols.end);
+        at = at.max(end);
     }
+    if at < b {
+        pixels[at..b].fill(fill);
+    }
+}
+
+/// Holes as [`Canvas::rect_px_except`] takes them: in order of their first column.
+pub(super) fn holes(list: impl Iterator<Item = Hole>) -> Vec<Hole> {
+    let mut holes: Vec<Hole> = list.collect();
+    holes.sort_by_key(|h| h.cols.start);
+    holes
 }
 
 /// The coverage of a quarter ellipse with signed radii, in a mask whose pixel
@@ -489,7 +491,28 @@ pub(super) fn blend(px: &mut [u8], c: Rgba, a: u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Canvas, Line, Rgba, round_rect_path};
+    use super::{Canvas, Hole, Line, Rgba, fill_around, holes, round_rect_path};
+
+    #[test]
+    fn a_row_is_filled_around_its_holes_given_in_any_order() {
+        let hole = |cols, rows| Hole { cols, rows };
+        let holes = holes([hole(12..15, 0..5), hole(3..6, 0..5), hole(8..9, 4..9)].into_iter());
+        let c = tiny_skia::PremultipliedColorU8::from_rgba(9, 8, 7, 255).expect("opaque");
+        let filled = |row: usize| {
+            let mut pixels = vec![tiny_skia::PremultipliedColorU8::TRANSPARENT; 20];
+            fill_around(&mut pixels, (1, 18), row, &holes, c);
+            pixels.iter().map(|p| *p == c).collect::<Vec<bool>>()
+        };
+        let want = |cols: &[std::ops::Range<usize>]| {
+            (0..20)
+                .map(|x| cols.iter().any(|r| r.contains(&x)))
+                .collect::<Vec<bool>>()
+        };
+        assert_eq!(filled(2), want(&[1..3, 6..12, 15..18]));
+        assert_eq!(filled(4), want(&[1..3, 6..8, 9..12, 15..18]));
+        assert_eq!(filled(7), want(&[1..8, 9..18]));
+        assert_eq!(filled(9), want(&[1..10, 10..18]));
+    }
 
     /// The ink of every pixel (how far it is from the background), by channel.
     fn ink(cv: &Canvas, bg: Rgba) -> Vec<i32> {
