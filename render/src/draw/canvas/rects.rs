@@ -250,7 +250,9 @@ impl Canvas {
             }
         };
         let only = super::only_rows(&self.mode);
-        let mut spans: Vec<(usize, usize)> = Vec::with_capacity(8);
+        // The wanted columns of a row, when only some are (no list is made otherwise).
+        let mut wanted: Vec<(usize, usize)> = Vec::new();
+        let whole = [(cx0, cx1)];
         // The last row blended: its columns and coverage, its pixels before and after. A
         // row that starts as it started ends as it ended (a translucent shade over a
         // square or a panel repeats row after row), so it is copied, not blended again.
@@ -262,12 +264,15 @@ impl Canvas {
             }
             let cy = cover(row, y0, y1);
             // The columns of the row drawn: all of them, or the wanted ones.
-            spans.clear();
-            match only {
-                Some(w) => spans.extend(w.spans(row + top, cx0, cx1)),
-                None => spans.push((cx0, cx1)),
-            }
-            for &(sa, sb) in &spans {
+            let spans: &[(usize, usize)] = match only {
+                Some(w) => {
+                    wanted.clear();
+                    wanted.extend(w.spans(row + top, cx0, cx1));
+                    &wanted
+                }
+                None => &whole,
+            };
+            for &(sa, sb) in spans {
                 let line = row * stride;
                 if let Some(fill) = fill.filter(|_| c.3 == 255 && cy >= 1.0) {
                     // Columns `a..b` filled whole, less those of the holes on this row;
