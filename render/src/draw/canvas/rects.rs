@@ -275,6 +275,21 @@ impl Canvas {
             for &(sa, sb) in spans {
                 let line = row * stride;
                 if let Some(fill) = fill.filter(|_| c.3 == 255 && cy >= 1.0) {
+                    // A narrow rectangle (a board's square) over rows that repeat: a row
+                    // that starts as the one before ends as it did (its edges blended
+                    // alike), and is copied.
+                    let narrow = holes.is_empty() && sb - sa <= NARROW;
+                    let key = Some((sa, sb, u32::MAX));
+                    let span = line + sa * 4..line + sb * 4;
+                    if narrow {
+                        let data = &mut self.pix.data_mut()[span.clone()];
+                        if reuse == key && *data == before[..] {
+                            data.copy_from_slice(&after);
+                            continue;
+                        }
+                        before.clear();
+                        before.extend_from_slice(data);
+                    }
                     // Columns `a..b` filled whole, less those of the holes on this row;
                     // the edge columns blended.
                     let (a, b) = ((cx0 + full_a).max(sa), (cx0 + full_b).min(sb));
@@ -286,6 +301,11 @@ impl Canvas {
                             let px = &mut data[line + (cx0 + k) * 4..][..4];
                             blend(px, c, (col(k) * 255.0 + 0.5) as u32);
                         }
+                    }
+                    if narrow {
+                        after.clear();
+                        after.extend_from_slice(&self.pix.data()[span]);
+                        reuse = key;
                     }
                     continue;
                 }
@@ -363,6 +383,10 @@ impl Canvas {
         );
     }
 }
+
+/// The widest rectangle, in pixels, whose repeated rows are compared and copied rather
+/// than filled again: past it, filling costs less than comparing.
+const NARROW: usize = 64;
 
 /// Quarter rings by radii and width in 1/64 px.
 static RINGS: Memo<(i32, i32, i32), Corner> = Memo::new(4096);
@@ -593,7 +617,7 @@ mod tests {
     }
 
     #[test]
-    fn a_translucent_rect_over_repeating_and_changing_rows_is_the_rect_drawn_row_by_row() {
+    fn a_rect_over_repeating_and_changing_rows_is_the_rect_drawn_row_by_row() {
         let canvas = || {
             let mut cv = Canvas::new(60, 60.0, 40.0, Rgba(240, 230, 210, 255));
             // Rows that repeat for a while, then change: stripes and a step.
@@ -601,16 +625,21 @@ mod tests {
                 cv.rect(5.0, y, 30.0, h, Rgba(30, 90, 160, 255));
             }
             cv.rect(20.0, 0.0, 3.0, 40.0, Rgba(200, 60, 40, 255));
+            // Across the whole width, under the rectangle's blended edge columns too.
+            cv.rect(0.0, 29.5, 60.0, 3.0, Rgba(90, 160, 40, 255));
             cv
         };
-        let shade = Rgba(10, 10, 10, 100);
-        let mut whole = canvas();
-        whole.rect(2.3, 1.0, 50.4, 36.0, shade);
-        let mut rows = canvas();
-        for y in 1..37 {
-            rows.rect(2.3, y as f32, 50.4, 1.0, shade);
+        // A translucent shade, and an opaque fill whose edge columns are blended (narrow
+        // enough for its repeated rows to be copied).
+        for colour in [Rgba(10, 10, 10, 100), Rgba(200, 30, 60, 255)] {
+            let mut whole = canvas();
+            whole.rect(2.3, 1.0, 50.4, 36.0, colour);
+            let mut rows = canvas();
+            for y in 1..37 {
+                rows.rect(2.3, y as f32, 50.4, 1.0, colour);
+            }
+            assert!(whole.pix.data() == rows.pix.data(), "{colour:?}");
+            assert!(whole.pix.data() != canvas().pix.data());
         }
-        assert!(whole.pix.data() == rows.pix.data());
-        assert!(whole.pix.data() != canvas().pix.data());
     }
 }
