@@ -251,18 +251,19 @@ fn longest(chains: &mut Chains, data: &[u8], p: usize, row: usize) -> (usize, us
 /// bytes as a decoder would copy them, so the two may overlap.
 #[inline]
 fn common(data: &[u8], q: usize, p: usize, max: usize) -> usize {
+    let (a, b) = (&data[q..q + max], &data[p..p + max]);
     let mut n = 0;
-    while n + 8 <= max {
-        let a = u64::from_le_bytes(data[q + n..q + n + 8].try_into().unwrap_or_default());
-        let b = u64::from_le_bytes(data[p + n..p + n + 8].try_into().unwrap_or_default());
-        let x = a ^ b;
-        if x != 0 {
-            return n + (x.trailing_zeros() / 8) as usize;
+    for (x, y) in a.chunks_exact(16).zip(b.chunks_exact(16)) {
+        let x = u128::from_le_bytes(x.try_into().unwrap_or_default());
+        let y = u128::from_le_bytes(y.try_into().unwrap_or_default());
+        if x != y {
+            return n + ((x ^ y).trailing_zeros() / 8) as usize;
         }
-        n += 8;
+        n += 16;
     }
-    while n < max && data[q + n] == data[p + n] {
-        n += 1;
-    }
-    n
+    n + a[n..]
+        .iter()
+        .zip(&b[n..])
+        .take_while(|(x, y)| x == y)
+        .count()
 }
