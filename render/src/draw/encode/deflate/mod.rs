@@ -37,6 +37,7 @@ const WINDOW: usize = 32 * 1024;
 const MIN_MATCH: usize = 3;
 const MAX_MATCH: usize = 258;
 const HASH_BITS: u32 = 15;
+const HASHES: usize = 1 << HASH_BITS;
 /// The chain's length: how many earlier places with the same first four bytes are tried.
 const CHAIN: usize = 8;
 /// A match from the byte before or the row above at least this long is taken without
@@ -157,8 +158,8 @@ fn give_chains(c: Chains) {
 /// For each hash of four bytes the last position it was seen at, and for each position the
 /// one before it with the same hash; positions are stored plus one, 0 for none.
 struct Chains {
-    head: Vec<u32>,
-    prev: Vec<u32>,
+    head: Box<[u32; HASHES]>,
+    prev: Box<[u32; WINDOW]>,
     /// Positions before this one are in the chains or passed over: none goes in twice.
     next: usize,
 }
@@ -166,8 +167,8 @@ struct Chains {
 impl Chains {
     fn new() -> Chains {
         Chains {
-            head: vec![0; 1 << HASH_BITS],
-            prev: vec![0; WINDOW],
+            head: zeros(),
+            prev: zeros(),
             next: 0,
         }
     }
@@ -191,6 +192,15 @@ impl Chains {
         self.next = p + 1;
         before as usize
     }
+}
+
+/// A boxed array of zeros, made on the heap (of a known length, so indexing it by a hash
+/// or a position modulo its length needs no bounds check).
+fn zeros<const N: usize>() -> Box<[u32; N]> {
+    vec![0; N]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("a vector of N elements"))
 }
 
 /// The hash of the four bytes at `p` (there must be four).
