@@ -79,27 +79,20 @@ impl Canvas {
         let (k, e) = (self.scale, l.width / 2.0);
         let lw = l.width * k;
         let (x0, y0, x1, y1) = ((x - e) * k, (y - e) * k, (x + w + e) * k, (y + h + e) * k);
-        let ro = (r + e) * k;
-        let sx0 = (x0 + ro).round();
-        let sx1 = (x1 - ro).round().max(sx0);
-        let sy0 = (y0 + ro).round();
-        let sy1 = (y1 - ro).round().max(sy0);
+        let p = Snapped::new((x0, y0, x1, y1), (r + e) * k);
         // Each corner's radii (outer) must leave a ring a line wide on both axes.
-        let least = (sx0 - x0).min(x1 - sx1).min(sy0 - y0).min(y1 - sy1);
-        if least <= lw + 0.5 {
+        if p.least_radius() <= lw + 0.5 {
             return false;
         }
         let c = l.color;
+        let Snapped {
+            sx0, sx1, sy0, sy1, ..
+        } = p;
         self.rect_px(sx0, y0, sx1 - sx0, lw, c);
         self.rect_px(sx0, y1 - lw, sx1 - sx0, lw, c);
         self.rect_px(x0, sy0, lw, sy1 - sy0, c);
         self.rect_px(x1 - lw, sy0, lw, sy1 - sy0, c);
-        for (cx, cy, rx, ry) in [
-            (sx0, sy0, x0 - sx0, y0 - sy0),
-            (sx1, sy0, x1 - sx1, y0 - sy0),
-            (sx0, sy1, x0 - sx0, y1 - sy1),
-            (sx1, sy1, x1 - sx1, y1 - sy1),
-        ] {
+        for (cx, cy, rx, ry) in p.corners() {
             self.quarter_ring_px(cx, cy, (rx, ry), lw, c);
         }
         true
@@ -122,8 +115,8 @@ impl Canvas {
         let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
         // The same row bounds as the side pieces below (or the plain rectangle's).
         let (sy0, sy1) = if r > 0.0 {
-            let sy0 = (y0 + rr).round();
-            (sy0, (y1 - rr).round().max(sy0))
+            let p = Snapped::new((x0, y0, x1, y1), rr);
+            (p.sy0, p.sy1)
         } else {
             (y0.ceil(), y1.floor())
         };
@@ -156,17 +149,16 @@ impl Canvas {
             // one copy: side by side, a tall panel paid for every row three times.
             let k = self.scale;
             let (x0, y0, x1, y1, rr) = (x * k, y * k, (x + w) * k, (y + h) * k, r * k);
-            let sx0 = (x0 + rr).round();
-            let sx1 = (x1 - rr).round().max(sx0);
-            let sy0 = (y0 + rr).round();
-            let sy1 = (y1 - rr).round().max(sy0);
+            let p = Snapped::new((x0, y0, x1, y1), rr);
+            let Snapped {
+                sx0, sx1, sy0, sy1, ..
+            } = p;
             self.rect_px_except(sx0, y0, sx1 - sx0, sy0 - y0, c, holes);
             self.rect_px_except(x0, sy0, x1 - x0, sy1 - sy0, c, holes);
             self.rect_px_except(sx0, sy1, sx1 - sx0, y1 - sy1, c, holes);
-            self.quarter_px(sx0, sy0, x0 - sx0, y0 - sy0, c);
-            self.quarter_px(sx1, sy0, x1 - sx1, y0 - sy0, c);
-            self.quarter_px(sx0, sy1, x0 - sx0, y1 - sy1, c);
-            self.quarter_px(sx1, sy1, x1 - sx1, y1 - sy1, c);
+            for (cx, cy, rx, ry) in p.corners() {
+                self.quarter_px(cx, cy, rx, ry, c);
+            }
         } else if r == 0.0 {
             self.rect(x, y, w, h, c);
         } else if let Some(path) = round_rect_path(x, y, w, h, r) {
@@ -253,11 +245,10 @@ impl Canvas {
         // The wanted columns of a row, when only some are (no list is made otherwise).
         let mut wanted: Vec<(usize, usize)> = Vec::new();
         let whole = [(cx0, cx1)];
-        // The last row blended: its columns and coverage, its pixels before and after. A
-        // row that starts as it started ends as it ended (a translucent shade over a
-        // square or a panel repeats row after row), so it is copied, not blended again.
-        let mut reuse: Option<(usize, usize, u32)> = None;
-        let (mut before, mut after) = (Vec::new(), Vec::new());
+        // A row that starts as the last one drawn started ends as it ended (a translucent
+        // shade over a square or a panel, a board's square, repeat row after row), so it
+        // is copied, not drawn again.
+        let mut memo = RowMemo::default();
         for row in ry0..ry1 {
             if only.is_some_and(|w| !w.row(row + top)) {
                 continue;
@@ -279,16 +270,13 @@ impl Canvas {
                     // that starts as the one before ends as it did (its edges blended
                     // alike), and is copied.
                     let narrow = holes.is_empty() && sb - sa <= NARROW;
-                    let key = Some((sa, sb, u32::MAX));
+                    let key = (sa, sb, u32::MAX);
                     let span = line + sa * 4..line + sb * 4;
                     if narrow {
                         let data = &mut self.pix.data_mut()[span.clone()];
-                        if reuse == key && *data == before[..] {
-                            data.copy_from_slice(&after);
+                        if memo.replay(key, data) {
                             continue;
                         }
-                        before.clear();
-                        before.extend_from_slice(data);
                     }
                     // Columns `a..b` filled whole, less those of the holes on this row;
                     // the edge columns blended.
@@ -303,9 +291,7 @@ impl Canvas {
                         }
                     }
                     if narrow {
-                        after.clear();
-                        after.extend_from_slice(&self.pix.data()[span]);
-                        reuse = key;
+                        memo.end(key, &self.pix.data()[span]);
                     }
                     continue;
                 }
@@ -313,13 +299,10 @@ impl Canvas {
                 // (a panel's background, mostly) becomes what that one became.
                 let inside = ((cy * ca + 0.5) as u32).min(255);
                 let data = &mut self.pix.data_mut()[line + sa * 4..line + sb * 4];
-                let key = Some((sa, sb, cy.to_bits()));
-                if reuse == key && *data == before[..] {
-                    data.copy_from_slice(&after);
+                let key = (sa, sb, cy.to_bits());
+                if memo.replay(key, data) {
                     continue;
                 }
-                before.clear();
-                before.extend_from_slice(data);
                 let mut last: Option<([u8; 4], [u8; 4])> = None;
                 for (i, px) in data.chunks_exact_mut(4).enumerate() {
                     let k = sa - cx0 + i;
@@ -336,9 +319,7 @@ impl Canvas {
                         }
                     }
                 }
-                after.clear();
-                after.extend_from_slice(data);
-                reuse = key;
+                memo.end(key, data);
             }
         }
     }
@@ -381,6 +362,101 @@ impl Canvas {
             &corner.coverage,
             c,
         );
+    }
+}
+
+/// The last row a rectangle drew: its key (its columns, and its coverage or `u32::MAX`
+/// for a whole opaque row), its pixels before and after.
+#[derive(Default)]
+struct RowMemo {
+    key: Option<(usize, usize, u32)>,
+    before: Vec<u8>,
+    after: Vec<u8>,
+}
+
+impl RowMemo {
+    /// Whether row pixels `data`, about to be drawn under `key`, start as the last row
+    /// drawn under it started: then they are made what it became. Otherwise they are kept
+    /// as the next row's "before".
+    #[inline]
+    fn replay(&mut self, key: (usize, usize, u32), data: &mut [u8]) -> bool {
+        if self.key == Some(key) && *data == self.before[..] {
+            data.copy_from_slice(&self.after);
+            return true;
+        }
+        self.before.clear();
+        self.before.extend_from_slice(data);
+        false
+    }
+
+    /// The row just drawn under `key` ended as `data`.
+    #[inline]
+    fn end(&mut self, key: (usize, usize, u32), data: &[u8]) {
+        self.after.clear();
+        self.after.extend_from_slice(data);
+        self.key = Some(key);
+    }
+}
+
+/// A rounded rectangle in pixels with its corners' centres on whole pixels: there its
+/// straight pieces meet its quarter discs (or rings), so no seam shows. Filled rectangles,
+/// their holes and outlines all cut it the same way.
+#[derive(Clone, Copy, Debug)]
+struct Snapped {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+    sx0: f32,
+    sx1: f32,
+    sy0: f32,
+    sy1: f32,
+}
+
+impl Snapped {
+    /// The rectangle `(x0, y0, x1, y1)` with corners of radius `rr`, all in pixels.
+    fn new((x0, y0, x1, y1): (f32, f32, f32, f32), rr: f32) -> Snapped {
+        let sx0 = (x0 + rr).round();
+        let sy0 = (y0 + rr).round();
+        Snapped {
+            x0,
+            y0,
+            x1,
+            y1,
+            sx0,
+            sx1: (x1 - rr).round().max(sx0),
+            sy0,
+            sy1: (y1 - rr).round().max(sy0),
+        }
+    }
+
+    /// Each corner's centre and signed radii: top left, top right, bottom left, bottom
+    /// right.
+    fn corners(&self) -> [(f32, f32, f32, f32); 4] {
+        let Snapped {
+            x0,
+            y0,
+            x1,
+            y1,
+            sx0,
+            sx1,
+            sy0,
+            sy1,
+        } = *self;
+        [
+            (sx0, sy0, x0 - sx0, y0 - sy0),
+            (sx1, sy0, x1 - sx1, y0 - sy0),
+            (sx0, sy1, x0 - sx0, y1 - sy1),
+            (sx1, sy1, x1 - sx1, y1 - sy1),
+        ]
+    }
+
+    /// The smallest of the corners' radii once snapped.
+    fn least_radius(&self) -> f32 {
+        (self.sx0 - self.x0)
+            .min(self.x1 - self.sx1)
+            .min(self.sy0 - self.y0)
+            .min(self.y1 - self.sy1)
     }
 }
 
