@@ -1,7 +1,9 @@
 //! Draws one kind of image a number of times, for a profiler (callgrind counts
 //! instructions, which a shared machine does not blur) or a plain timing loop:
 //! `cargo run --release -p labscape-render --example profile -- WHAT [COUNT]`, WHAT one of
-//! `turn` (`grand`, 6 players, mid-game, 1200 px), `single`, `board:NAME` (a board game's
+//! `turn` (`grand`, 6 players, mid-game, 1200 px, drawn whole: no image kept from a run to
+//! the next), `turns` (the turns after it, one a run, each drawn where it changed since the
+//! one before), `single`, `board:NAME` (a board game's
 //! image at 720 px, NAME as in the `board` benchmark: `semaforo`, `produto`, `sages`, …),
 //! `replay` (a whole `grand` game of 6 players at 800 px) or `replay:NAME` (a board game's
 //! replay of 200 turns). Prints the image's size and a checksum of its bytes (to compare
@@ -19,8 +21,8 @@ use labscape_core::{
     labscape::{Dice, Policy, Position, SetupMode},
 };
 use labscape_render::{
-    BOARD_WIDTH, BoardFrame, REPLAY_WIDTH, Replay, View, render_board_gif, render_board_png,
-    render_hex_png, render_pitch_png, render_png,
+    BOARD_WIDTH, BoardFrame, REPLAY_WIDTH, Replay, View, forget_images, render_board_gif,
+    render_board_png, render_hex_png, render_pitch_png, render_png,
 };
 
 fn board_png(frame: &BoardFrame) -> Vec<u8> {
@@ -86,7 +88,30 @@ fn main() {
             } else {
                 common::play("single", 1, "solo", 3)
             };
-            Box::new(move || render_png(&View::new(&pos).events(&events).title("Benchmark"), None))
+            Box::new(move || {
+                forget_images();
+                render_png(&View::new(&pos).events(&events).title("Benchmark"), None)
+            })
+        }
+        None if what == "turns" => {
+            let (mut pos, _) = common::play("grand", 6, "bench", 40);
+            let mut pick = common::Pick::new(40);
+            let mut turns = Vec::new();
+            while turns.len() < count + 1 && !pos.is_over() {
+                let action = common::choose(&pos, &mut pick);
+                let events = pos.play(None, &action).expect("a legal action");
+                turns.push((pos.clone(), events));
+            }
+            // The first turn's image is drawn before the timing starts: each timed one has
+            // the turn before it kept.
+            let (first, events) = &turns[0];
+            render_png(&View::new(first).events(events).title("Benchmark"), None);
+            let mut next = 1;
+            Box::new(move || {
+                let (pos, events) = &turns[next % turns.len()];
+                next += 1;
+                render_png(&View::new(pos).events(events).title("Benchmark"), None)
+            })
         }
         None if what == "replay" => Box::new(grand_replay()),
         Some(("board", name)) => {
@@ -103,7 +128,7 @@ fn main() {
                 .expect("a board game's name");
             Box::new(move || render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames"))
         }
-        _ => panic!("WHAT: turn, single, replay, board:NAME or replay:NAME"),
+        _ => panic!("WHAT: turn, turns, single, replay, board:NAME or replay:NAME"),
     };
     let mut times: Vec<Duration> = Vec::with_capacity(count);
     let mut bytes = Vec::new();

@@ -51,7 +51,7 @@ pub use draw::gif::{
     FRAME_DELAY_CS, LAST_FRAME_DELAY_CS, MAX_REPLAY_BYTES, MIN_REPLAY_WIDTH, REPLAY_WIDTH, Replay,
 };
 pub use labscape::{
-    View,
+    View, forget_images,
     lobby::{Lobby, render_lobby_png},
     output_width, render_png,
 };

@@ -150,6 +150,26 @@ pub(crate) struct Cells {
     hashes: Vec<u64>,
 }
 
+impl Cells {
+    /// Each band of [`CELL_ROWS`] rows' hash: its cells' hashes folded left to right. Two
+    /// images with the same hash for a band were drawn the same on its rows.
+    pub(crate) fn band_hashes(&self) -> Vec<u64> {
+        self.hashes
+            .chunks_exact(self.strips)
+            .map(|cells| {
+                cells
+                    .iter()
+                    .fold(0u64, |h, &c| (h.rotate_left(5) ^ c).wrapping_mul(K))
+            })
+            .collect()
+    }
+}
+
+/// The band of [`CELL_ROWS`] rows that pixel row `y` lies in (see [`Cells::band_hashes`]).
+pub(crate) fn cell_band(y: u32) -> usize {
+    (y / CELL_ROWS) as usize
+}
+
 /// The cells whose hashes differ between `old` and `new`, as each row's mask of strips
 /// (every cell when the images differ in size).
 pub(crate) fn changed_cells(old: Option<&Cells>, new: &Cells) -> Wanted {
@@ -197,6 +217,19 @@ impl Wanted {
             before.push(n);
         }
         Wanted { masks, before }
+    }
+
+    /// Every cell of the rows `wanted` says (one flag per row of an image `width` pixels
+    /// wide).
+    pub(crate) fn rows(wanted: impl IntoIterator<Item = bool>, width: u32) -> Wanted {
+        let n = width.div_ceil(STRIP).clamp(1, MAX_STRIPS);
+        let all = u64::MAX >> (64 - n);
+        Wanted::new(
+            wanted
+                .into_iter()
+                .map(|w| if w { all } else { 0 })
+                .collect(),
+        )
     }
 
     /// Whether any cell of rows `start..end` is wanted.

@@ -15,7 +15,7 @@ use labscape_core::labscape::{Event, Position, Seat};
 
 use crate::{
     DEFAULT_WIDTH, Lang, MAX_WIDTH, MIN_WIDTH,
-    draw::{encode, theme},
+    draw::{canvas::Mode, damage::Ops, encode, theme},
 };
 
 /// What the image shows: a position, the events of the turn that led to it, who is
@@ -119,17 +119,31 @@ pub fn output_width(width: Option<u32>) -> u32 {
 ///
 /// The image is drawn and compressed in horizontal bands on two threads (rayon's pool):
 /// the turn image is on the path of every turn's reply, and its
-/// latency is what players wait for.
+/// latency is what players wait for. What each row will show is probed first (cheap:
+/// nothing is drawn, `draw/damage.rs`), and a row drawn the same in an image encoded lately
+/// (the same game's turn before) is not drawn again (`draw/encode/kept.rs`); the bytes are
+/// the same either way.
 pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     let scene = context::Scene::new(view);
     let frame = scene.frame(output_width(width));
     let (w, h) = (frame.width_px, frame.height_px);
-    encode::banded_png(
+    let probe = scene.draw_whole(&frame, Mode::Probe(Ops::default()));
+    let cells = probe.into_ops().unwrap_or_default().cells(h, w);
+    encode::kept_png(
         (w, h),
         &frame.bands(),
+        &cells,
         |rows| scene.draw_band(&frame, rows).pix,
+        |rows, wanted| scene.draw_band_in(&frame, rows, Mode::Only(wanted)).pix,
         &theme::seed(),
     )
+}
+
+/// Forgets the turn images kept for drawing the next turn's where it changed (see
+/// [`render_png`]): for a benchmark of images drawn whole. The images themselves do not
+/// change.
+pub fn forget_images() {
+    encode::forget();
 }
 
 /// The positions the render tests and benchmark use, for unit tests here.
@@ -141,6 +155,44 @@ pub(crate) mod common;
 mod tests {
     use super::common;
     use crate::{View, labscape::context::Scene};
+
+    /// A turn image drawn where it changed since an image kept (`draw/encode/kept.rs`) is
+    /// the image drawn whole, byte for byte: for turns of three games drawn in turn (the
+    /// compact `single`, whose bands cut through its floor, among them).
+    #[test]
+    fn an_image_drawn_where_it_changed_is_the_image_drawn_whole() {
+        use labscape_core::labscape::{Position, SetupMode};
+        let mut games: Vec<_> = [("grand", 6, "bench"), ("single", 1, "s"), ("tower", 4, "t")]
+            .into_iter()
+            .map(|(layout, players, seed)| {
+                let settings = common::settings(layout, players, SetupMode::Random);
+                let (pos, events) = Position::new_game(&settings, seed).expect("a new game");
+                (pos, events, common::Pick::new(7))
+            })
+            .collect();
+        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get);
+        for turn in 0..10 {
+            for (pos, events, pick) in &mut games {
+                if pos.is_over() {
+                    continue;
+                }
+                let action = common::choose(pos, pick);
+                *events = pos.play(None, &action).expect("a legal action");
+                let view = View::new(pos).events(events).title("Kept");
+                let kept = super::render_png(&view, None);
+                let pass_by = &crate::draw::encode::PASS_BY;
+                pass_by.with(|p| p.set(true));
+                let whole = super::render_png(&view, None);
+                pass_by.with(|p| p.set(false));
+                assert!(kept == whole, "{:?}, turn {turn}", pos.layout());
+            }
+        }
+        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get) - taken;
+        assert!(
+            taken >= 20,
+            "only {taken} images were drawn from a kept one"
+        );
+    }
 
     /// Asked for, every wall of the floor in play carries its name, and
     /// no two names overlap, at the smallest width and the default, on every layout.

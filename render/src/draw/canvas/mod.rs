@@ -196,10 +196,25 @@ impl Canvas {
     pub fn band_behind(
         width_px: u32,
         design_width: f32,
-        (start, end): (u32, u32),
+        rows: (u32, u32),
         bg: Rgba,
         covers: &[(f32, f32, f32, f32, f32)],
     ) -> Canvas {
+        Canvas::band_in(width_px, design_width, rows, bg, covers, Mode::Draw)
+    }
+
+    /// [`Canvas::band_behind`] drawing in `mode` (not probing): in `Mode::Only`, the page
+    /// is laid only on the wanted cells, and a wanted row has the pixels it has in the band
+    /// drawn whole (a shape is cut by the band's edges the same way).
+    pub fn band_in(
+        width_px: u32,
+        design_width: f32,
+        (start, end): (u32, u32),
+        bg: Rgba,
+        covers: &[(f32, f32, f32, f32, f32)],
+        mode: Mode,
+    ) -> Canvas {
+        debug_assert!(!matches!(mode, Mode::Probe(_)), "a band is never probed");
         let scale = width_px as f32 / design_width;
         let rows = end.saturating_sub(start).max(1);
         let data = crate::draw::encode::pixel_buffer((width_px * rows * 4) as usize);
@@ -211,7 +226,7 @@ impl Canvas {
             top: start as f32,
             texts: Vec::new(),
             layer: false,
-            mode: Mode::Draw,
+            mode,
         };
         let holes = rects::holes(
             covers
@@ -247,17 +262,7 @@ impl Canvas {
                 cv.mode = Mode::Probe(ops);
                 cv
             }
-            Mode::Only(wanted) => {
-                let mut cv = Canvas::whole(width_px, design_width, height_px);
-                cv.mode = Mode::Only(wanted);
-                let holes = rects::holes(
-                    covers
-                        .iter()
-                        .filter_map(|&(x, y, w, h, r)| cv.covered_px((x, y, w, h), r)),
-                );
-                cv.rect_px_except(0.0, 0.0, width_px as f32, height_px as f32, bg, &holes);
-                cv
-            }
+            mode @ Mode::Only(_) => Canvas::band_in(width_px, design_width, rows, bg, covers, mode),
         }
     }
 

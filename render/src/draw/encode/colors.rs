@@ -125,6 +125,11 @@ impl Colors {
         }
     }
 
+    /// The memory the table holds, about.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * 8 + (self.list.capacity() + self.counts.capacity()) * 4
+    }
+
     /// Distinct colours seen.
     pub(crate) fn len(&self) -> usize {
         self.list.len()

@@ -5,14 +5,15 @@
 //! (`draw/gif/`) share it.
 //!
 //! The rooms: `colors.rs` the table of an image's colours, `quantise.rs` the palette and
-//! the nearest entry, `scan.rs` an image read as runs of colour, `deflate/` our deflate,
-//! made for scanlines, `png.rs` the file's chunks, `buffers.rs` the buffers kept between
-//! images. This
+//! the nearest entry, `scan.rs` an image read as runs of colour, `kept.rs` the scans of
+//! the images encoded lately, `deflate/` our deflate, made for scanlines, `png.rs` the
+//! file's chunks, `buffers.rs` the buffers kept between images. This
 //! file puts them together: one image, or one drawn in bands on several threads.
 
 mod buffers;
 mod colors;
 mod deflate;
+mod kept;
 mod png;
 mod quantise;
 mod scan;
@@ -21,10 +22,15 @@ mod tests;
 
 use tiny_skia::Pixmap;
 
+use crate::draw::damage::{Cells, Wanted, cell_band};
+
 pub(crate) use buffers::{pixel_buffer, recycle};
 pub(crate) use colors::Colors;
 #[cfg(test)]
 pub(crate) use colors::word;
+pub(crate) use kept::forget;
+#[cfg(test)]
+pub(crate) use kept::{PASS_BY, TAKEN};
 pub(crate) use quantise::{Nearest, quantise, rgb_bytes};
 
 use buffers::take_bytes;
@@ -66,6 +72,68 @@ pub(crate) fn banded_png(
     });
     let cuts = piece_cuts(&scans, bands.len());
     png_of_scans((width, height), &scans, &cuts, seed)
+}
+
+/// [`banded_png`] for an image that may share rows with one encoded lately (the turn
+/// before, in a game): `cells` are the hashes of what is drawn on its rows (a probe's, see
+/// `draw/damage.rs`). A band where at least a quarter of the rows were drawn the same in
+/// the image kept (`kept.rs`) draws only the others (`draw_only`, given the band and the
+/// rows wanted) and takes the rest from the scan kept; any other band is drawn whole with
+/// `draw`. The image is kept in turn for the next. The same bytes as [`banded_png`].
+pub(crate) fn kept_png(
+    (width, height): (u32, u32),
+    bands: &[(u32, u32)],
+    cells: &Cells,
+    draw: impl Fn((u32, u32)) -> Pixmap + Sync,
+    draw_only: impl Fn((u32, u32), Wanted) -> Pixmap + Sync,
+    seed: &[u32],
+) -> Vec<u8> {
+    use rayon::prelude::*;
+    let hashes = cells.band_hashes();
+    let kept = kept::take((width, height), bands, &hashes);
+    let jobs: Vec<_> = match kept {
+        Some(k) => bands
+            .iter()
+            .zip(k.scans)
+            .map(|(&rows, old)| {
+                let changed: Vec<bool> = (rows.0..rows.1)
+                    .map(|y| k.hashes[cell_band(y)] != hashes[cell_band(y)])
+                    .collect();
+                let same = changed.iter().filter(|&&c| !c).count();
+                (rows, (4 * same >= changed.len()).then_some((old, changed)))
+            })
+            .collect(),
+        None => bands.iter().map(|&rows| (rows, None)).collect(),
+    };
+    let scans: Vec<Scan> = jobs
+        .into_par_iter()
+        .map(|(rows, old)| match old {
+            Some((old, changed)) if !changed.contains(&true) => old,
+            Some((old, changed)) => {
+                let wanted = (0..height)
+                    .map(|y| y >= rows.0 && y < rows.1 && changed[(y - rows.0) as usize]);
+                let pix = draw_only(rows, Wanted::rows(wanted, width));
+                let scan = Scan::mixed(old, &changed, &pix);
+                recycle(pix);
+                scan
+            }
+            None => {
+                let pix = draw(rows);
+                let scan = Scan::new(&pix);
+                recycle(pix);
+                scan
+            }
+        })
+        .collect();
+    let cuts = piece_cuts(&scans, bands.len());
+    let png = png_of_scans((width, height), &scans, &cuts, seed);
+    kept::keep(kept::Kept {
+        size: (width, height),
+        bands: bands.to_vec(),
+        hashes,
+        scans,
+    });
+    png
 }
 
 /// The PNG of an image scanned in bands, compressed in pieces cut at rows `cuts` (from 0

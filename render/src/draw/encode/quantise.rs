@@ -25,6 +25,7 @@ pub(super) fn choose_palette(
     let mut palette: Vec<u32> = Vec::with_capacity(max);
     for &c in seed {
         if let Some(id) = colors.find(c).map(usize::from)
+            && colors.counts[id] > 0
             && palette.len() < max
             && to_index[id].is_none()
         {
@@ -33,7 +34,10 @@ pub(super) fn choose_palette(
         }
     }
     // The most common of the rest, in order: only as many as there is room for are sorted.
-    let mut rest: Vec<usize> = (0..n).filter(|&id| to_index[id].is_none()).collect();
+    // (A table may list colours no pixel has any more: see `Scan::mixed`.)
+    let mut rest: Vec<usize> = (0..n)
+        .filter(|&id| to_index[id].is_none() && colors.counts[id] > 0)
+        .collect();
     let room = max - palette.len();
     let by_count = |&a: &usize, &b: &usize| {
         colors.counts[b]

@@ -1,4 +1,7 @@
 //! An image read as runs of colour, a row that repeats the one above kept as "the same".
+//! A band is read from its pixels ([`Scan::new`]), or, when an image is drawn again where it
+//! changed (`kept.rs`), from the rows drawn anew and the runs of the rows kept
+//! ([`Scan::mixed`]): the same scan either way.
 
 use tiny_skia::Pixmap;
 
@@ -11,7 +14,9 @@ pub(super) struct Scan {
     pub(super) width: usize,
     /// Per row: the end of its runs in `runs`, or [`SAME_ROW`].
     pub(super) rows: Vec<u32>,
-    pub(super) runs: Vec<(u16, u32)>,
+    /// (colour id, length): a run is never longer than a row, at most
+    /// [`MAX_WIDTH`](crate::MAX_WIDTH) pixels.
+    pub(super) runs: Vec<(u16, u16)>,
     pub(super) colors: Colors,
 }
 
@@ -19,69 +24,101 @@ pub(super) const SAME_ROW: u32 = u32::MAX;
 
 impl Scan {
     pub(super) fn new(pix: &Pixmap) -> Scan {
-        let width = pix.width() as usize;
-        let stride = width * 4;
-        let data = pix.data();
-        let mut rows = Vec::with_capacity(pix.height() as usize);
-        let mut runs: Vec<(u16, u32)> = Vec::with_capacity(64 * 1024);
-        let mut colors = Colors::new(MAX_COLORS);
-        let mut last_runs = 0..0;
+        let stride = pix.width() as usize * 4;
+        let mut scan = Builder::new(pix.width() as usize, pix.height() as usize);
         let mut prev: &[u8] = &[];
-        for row in data.chunks_exact(stride) {
+        for row in pix.data().chunks_exact(stride) {
             if row == prev {
-                rows.push(SAME_ROW);
-                for &(id, len) in &runs[last_runs.clone()] {
-                    colors.counts[usize::from(id)] += len;
-                }
-                continue;
+                scan.same();
+            } else {
+                scan.pixels(row);
             }
-            let start = runs.len();
-            let mut i = 0;
-            // The two colours seen last and their ids: a row alternates between a few (ink
-            // and paper), and most runs find theirs here rather than in the table.
-            let mut recent = [(u32::MAX, 0u16); 2];
-            while i < row.len() {
-                let px = &row[i..i + 4];
-                let w = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
-                // Skip four pixels at a time while they match, then one.
-                let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
-                let mut j = i + 4;
-                for chunk in row[j..].chunks_exact(16) {
-                    if u128::from_le_bytes(chunk.try_into().unwrap_or_default()) != four {
-                        break;
-                    }
-                    j += 16;
-                }
-                while j < row.len() && row[j..j + 4] == *px {
-                    j += 4;
-                }
-                let len = ((j - i) / 4) as u32;
-                let c = w & 0x00FF_FFFF;
-                let id = if recent[0].0 == c {
-                    colors.counts[usize::from(recent[0].1)] += len;
-                    recent[0].1
-                } else if recent[1].0 == c {
-                    colors.counts[usize::from(recent[1].1)] += len;
-                    recent.swap(0, 1);
-                    recent[0].1
-                } else {
-                    let id = colors.id(c, len);
-                    recent = [(c, id), recent[0]];
-                    id
-                };
-                runs.push((id, len));
-                i = j;
-            }
-            rows.push(runs.len() as u32);
-            last_runs = start..runs.len();
             prev = row;
         }
-        Scan {
+        scan.finish()
+    }
+
+    /// The scan of a band whose rows `changed` (one flag per row) are drawn on `pix` (the
+    /// band; its other rows unused) and whose other rows are as in `old`, the same band's
+    /// scan of an earlier image. Kept rows are copied as they are, runs and colour ids, and
+    /// the colour table is `old`'s with the changed rows' old pixels taken out of its counts
+    /// and their new ones put in: the work is that of the changed rows.
+    ///
+    /// The scan is [`Scan::new`]'s up to the order of colour ids (and colours left with no
+    /// pixel), which nothing encoded depends on: the rows, runs' colours and counts are the
+    /// same, and the palette is chosen by count and colour value.
+    pub(super) fn mixed(old: Scan, changed: &[bool], pix: &Pixmap) -> Scan {
+        let stride = pix.width() as usize * 4;
+        let Scan {
             width,
-            rows,
-            runs,
+            rows: old_rows,
+            runs: old_runs,
             colors,
+        } = old;
+        let mut scan = Builder {
+            scan: Scan {
+                width,
+                rows: Vec::with_capacity(changed.len()),
+                runs: Vec::with_capacity(old_runs.len() + old_runs.len() / 4),
+                colors,
+            },
+            last: 0..0,
+            before: 0..0,
+        };
+        let mut was = 0..0;
+        let mut was_end = 0;
+        let mut prev: &[u8] = &[];
+        for (i, (&fresh, &end)) in changed.iter().zip(&old_rows).enumerate() {
+            if end != SAME_ROW {
+                was = was_end..end as usize;
+                was_end = end as usize;
+            }
+            let after_fresh = i > 0 && changed[i - 1];
+            let after_kept = i > 0 && !changed[i - 1];
+            if fresh {
+                // The row's old pixels leave the counts; its new ones come in.
+                for &(id, len) in &old_runs[was.clone()] {
+                    scan.scan.colors.counts[usize::from(id)] -= u32::from(len);
+                }
+                let row = &pix.data()[i * stride..][..stride];
+                if after_fresh && row == prev {
+                    scan.same();
+                } else {
+                    scan.pixels(row);
+                    if after_kept {
+                        scan.same_as_before();
+                    }
+                }
+                prev = row;
+            } else if end == SAME_ROW && after_kept {
+                scan.scan.rows.push(SAME_ROW);
+            } else {
+                scan.copy(&old_runs[was.clone()]);
+                if after_fresh {
+                    scan.same_as_before();
+                }
+            }
         }
+        let mut scan = scan.finish();
+        scan.compact();
+        scan
+    }
+
+    /// Drops the colours no pixel has any more, once they are as many as those that have
+    /// (a game's scans pass from turn to turn, and the table would only grow).
+    fn compact(&mut self) {
+        let live = self.colors.counts.iter().filter(|&&n| n > 0).count();
+        if self.colors.len() <= 2 * live.max(256) {
+            return;
+        }
+        let mut colors = Colors::new(MAX_COLORS);
+        let ids: Vec<u16> = (self.colors.list.iter().zip(&self.colors.counts))
+            .map(|(&c, &n)| if n > 0 { colors.id(c, n) } else { u16::MAX })
+            .collect();
+        for run in &mut self.runs {
+            run.0 = ids[usize::from(run.0)];
+        }
+        self.colors = colors;
     }
 
     /// Rows `rows` of the band as PNG scanlines, appended to `out`: filter 0 (none) and the
@@ -106,7 +143,7 @@ impl Scan {
             }
             out.push(0);
             for &(id, len) in &self.runs[last.clone()] {
-                out.resize(out.len() + len as usize, map[usize::from(id)]);
+                out.resize(out.len() + usize::from(len), map[usize::from(id)]);
             }
         }
     }
@@ -122,5 +159,121 @@ impl Scan {
             start = u64::from(end);
             self.width as u64 + 8 * runs
         })
+    }
+
+    /// The scan as it is kept for the next image (`kept.rs`): its spare room given back.
+    pub(super) fn shrink(&mut self) {
+        self.rows.shrink_to_fit();
+        self.runs.shrink_to_fit();
+    }
+}
+
+/// A scan being read a row at a time, from pixels or from another scan's runs.
+struct Builder {
+    scan: Scan,
+    /// The runs of the last row that has its own, and of the one with its own before it.
+    last: std::ops::Range<usize>,
+    before: std::ops::Range<usize>,
+}
+
+impl Builder {
+    fn new(width: usize, rows: usize) -> Builder {
+        // Every image is at most `MAX_WIDTH` wide; a longer row would not fit its runs.
+        assert!(
+            width <= usize::from(u16::MAX),
+            "an image {width} pixels wide"
+        );
+        Builder {
+            scan: Scan {
+                width,
+                rows: Vec::with_capacity(rows),
+                runs: Vec::with_capacity(64 * 1024),
+                colors: Colors::new(MAX_COLORS),
+            },
+            last: 0..0,
+            before: 0..0,
+        }
+    }
+
+    /// A row that repeats the one before.
+    #[inline]
+    fn same(&mut self) {
+        let s = &mut self.scan;
+        s.rows.push(SAME_ROW);
+        for &(id, len) in &s.runs[self.last.clone()] {
+            s.colors.counts[usize::from(id)] += u32::from(len);
+        }
+    }
+
+    /// The row just added, made "the same" if its runs repeat the row before's (its pixels
+    /// are counted already).
+    fn same_as_before(&mut self) {
+        let s = &mut self.scan;
+        if s.runs[self.last.clone()] == s.runs[self.before.clone()] {
+            s.runs.truncate(self.last.start);
+            *s.rows.last_mut().expect("a row just added") = SAME_ROW;
+            self.last = self.before.clone();
+        }
+    }
+
+    /// A row with runs of its own, `runs` in this scan's colour ids, its pixels counted
+    /// already.
+    fn copy(&mut self, runs: &[(u16, u16)]) {
+        let s = &mut self.scan;
+        let start = s.runs.len();
+        s.runs.extend_from_slice(runs);
+        s.rows.push(s.runs.len() as u32);
+        self.before = std::mem::replace(&mut self.last, start..s.runs.len());
+    }
+
+    /// A row read from its pixels.
+    #[inline]
+    fn pixels(&mut self, row: &[u8]) {
+        let Scan {
+            rows, runs, colors, ..
+        } = &mut self.scan;
+        let start = runs.len();
+        let mut i = 0;
+        // The two colours seen last and their ids: a row alternates between a few (ink and
+        // paper), and most runs find theirs here rather than in the table.
+        let mut recent = [(u32::MAX, 0u16); 2];
+        while i < row.len() {
+            let px = &row[i..i + 4];
+            let w = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+            // Skip four pixels at a time while they match, then one.
+            let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
+            let mut j = i + 4;
+            for chunk in row[j..].chunks_exact(16) {
+                if u128::from_le_bytes(chunk.try_into().unwrap_or_default()) != four {
+                    break;
+                }
+                j += 16;
+            }
+            while j < row.len() && row[j..j + 4] == *px {
+                j += 4;
+            }
+            let len = ((j - i) / 4) as u16;
+            let c = w & 0x00FF_FFFF;
+            let id = if recent[0].0 == c {
+                colors.counts[usize::from(recent[0].1)] += u32::from(len);
+                recent[0].1
+            } else if recent[1].0 == c {
+                colors.counts[usize::from(recent[1].1)] += u32::from(len);
+                recent.swap(0, 1);
+                recent[0].1
+            } else {
+                let id = colors.id(c, u32::from(len));
+                recent = [(c, id), recent[0]];
+                id
+            };
+            runs.push((id, len));
+            i = j;
+        }
+        rows.push(runs.len() as u32);
+        self.before = std::mem::replace(&mut self.last, start..runs.len());
+    }
+
+    fn finish(self) -> Scan {
+        self.scan
     }
 }

@@ -188,3 +188,86 @@ fn colors_keep_their_ids_as_the_table_grows() {
     assert_eq!(ids, [0, 1, 2, 2, 2]);
     assert_eq!(small.counts, [1, 1, 3]);
 }
+
+/// A test image of `h` rows, each one of a few patterns (so rows repeat), chosen by `pick`:
+/// the pattern's shape is `p % 16`, and its tint (the blue of every pixel) `p / 16`.
+fn rows_of(w: u32, h: u32, pick: impl Fn(u32) -> u32) -> Pixmap {
+    let mut pix = Pixmap::new(w, h).expect("a pixmap");
+    let stride = w as usize * 4;
+    for y in 0..h {
+        let (shape, tint) = (pick(y) % 16, pick(y) / 16);
+        let row = &mut pix.data_mut()[y as usize * stride..][..stride];
+        for (x, px) in row.chunks_exact_mut(4).enumerate() {
+            let x = x as u32;
+            // Shape 0 is flat; the others have runs of a few colours, some shared.
+            let c = if shape == 0 {
+                7
+            } else {
+                ((x / (1 + shape)) * shape) % 5 + shape % 3
+            };
+            px.copy_from_slice(&[(40 * c) as u8, (25 * c) as u8, tint as u8, 255]);
+        }
+    }
+    pix
+}
+
+/// A scan's rows, runs by colour word, and (colour word, count) pairs.
+type ScanParts = (Vec<u32>, Vec<(u32, u16)>, Vec<(u32, u32)>);
+
+/// Everything a scan holds that the image's encoding depends on: its rows, its runs by
+/// colour, and each colour's count (not the order of the colour ids).
+fn parts(s: &Scan) -> ScanParts {
+    let word = |id: u16| s.colors.list[usize::from(id)];
+    let mut counts: Vec<(u32, u32)> = (s.colors.list.iter().copied())
+        .zip(s.colors.counts.iter().copied())
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    counts.sort_unstable();
+    let runs = s.runs.iter().map(|&(id, n)| (word(id), n)).collect();
+    (s.rows.clone(), runs, counts)
+}
+
+/// Turn after turn, as a game's images are: each image differs from the one before on
+/// some rows (new colours among them), and its scan is mixed from the scan before.
+#[test]
+fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
+    let (w, h) = (70, 48);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    // The band is rows 5..45 of the image.
+    let rows = (5, 45);
+    let mut shown: Vec<u32> = (0..h).map(|_| (next() % 4) as u32).collect();
+    let mut scan = Scan::new(&band_of(&rows_of(w, h, |y| shown[y as usize]), rows));
+    for round in 1..300u32 {
+        let changed: Vec<bool> = (0..h).map(|_| next() % 3 == 0 || round % 50 == 0).collect();
+        for y in (0..h as usize).filter(|&y| changed[y]) {
+            // A shape seen before, or (one time in three) one in this round's tint.
+            let shape = (next() % 6) as u32;
+            shown[y] = if next() % 3 == 0 {
+                shape + 16 * round
+            } else {
+                shape
+            };
+        }
+        let image = rows_of(w, h, |y| shown[y as usize]);
+        let want = Scan::new(&band_of(&image, rows));
+        // Only the changed rows are drawn: the others are left as garbage.
+        let mut drawn = rows_of(w, h, |_| 3);
+        let stride = w as usize * 4;
+        for y in (0..h as usize).filter(|&y| changed[y]) {
+            drawn.data_mut()[y * stride..][..stride]
+                .copy_from_slice(&image.data()[y * stride..][..stride]);
+        }
+        let band_changed = &changed[rows.0 as usize..rows.1 as usize];
+        scan = Scan::mixed(scan, band_changed, &band_of(&drawn, rows));
+        assert_eq!(parts(&scan), parts(&want), "round {round}");
+        // Colours no pixel has any more are dropped before they outnumber the others.
+        let live = scan.colors.counts.iter().filter(|&&n| n > 0).count();
+        assert!(scan.colors.len() <= 2 * live.max(256), "round {round}");
+    }
+}

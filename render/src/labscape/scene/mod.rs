@@ -216,8 +216,14 @@ impl Scene<'_> {
 
     /// Draws rows `start..end` of the image laid out by `frame`.
     pub(crate) fn draw_band(&self, f: &Frame, rows: (u32, u32)) -> Canvas {
+        self.draw_band_in(f, rows, Mode::Draw)
+    }
+
+    /// [`Scene::draw_band`] in `mode`: drawing only the wanted rows of the band (see
+    /// `draw/damage.rs`), the same pixels on them.
+    pub(crate) fn draw_band_in(&self, f: &Frame, rows: (u32, u32), mode: Mode) -> Canvas {
         self.draw_on(f, |covers| {
-            Canvas::band_behind(f.width_px, DESIGN_W, rows, theme::PAGE, covers)
+            Canvas::band_in(f.width_px, DESIGN_W, rows, theme::PAGE, covers, mode)
         })
     }
 
