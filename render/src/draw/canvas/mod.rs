@@ -266,10 +266,10 @@ impl Canvas {
         }
     }
 
-    /// A canvas of a whole image `height_px` rows tall, its pixels as they come from the
-    /// pool (not cleared).
+    /// A probing canvas of a whole image `height_px` rows tall, its pixels as they come
+    /// from the pool (not cleared, and never written).
     fn whole(width_px: u32, design_width: f32, height_px: u32) -> Canvas {
-        let data = crate::draw::encode::pixel_buffer((width_px * height_px.max(1) * 4) as usize);
+        let data = crate::draw::encode::probe_buffer((width_px * height_px.max(1) * 4) as usize);
         let size =
             tiny_skia::IntSize::from_wh(width_px, height_px.max(1)).expect("a non-empty canvas");
         Canvas {
@@ -280,7 +280,7 @@ impl Canvas {
 
     /// The operations a probing canvas recorded (its pixels go back to the pool).
     pub fn into_ops(self) -> Option<Ops> {
-        crate::draw::encode::recycle(self.pix);
+        crate::draw::encode::recycle_probe(self.pix);
         match self.mode {
             Mode::Probe(ops) => Some(ops),
             _ => None,

@@ -24,7 +24,7 @@ use tiny_skia::Pixmap;
 
 use crate::draw::damage::{Cells, Wanted, cell_band};
 
-pub(crate) use buffers::{pixel_buffer, recycle};
+pub(crate) use buffers::{pixel_buffer, probe_buffer, recycle, recycle_probe};
 pub(crate) use colors::Colors;
 #[cfg(test)]
 pub(crate) use colors::word;
