@@ -75,6 +75,11 @@ fn strips(x0: f32, x1: f32, width: u32) -> (u32, u32) {
     (s(x0), s(x1))
 }
 
+/// The mask of every strip of an image `width` pixels wide.
+pub(crate) fn every_strip(width: u32) -> u64 {
+    u64::MAX >> (64 - width.div_ceil(STRIP).clamp(1, MAX_STRIPS))
+}
+
 /// The stretches of pixel columns `x0..x1` in the strips `mask` names, left to right (a
 /// run of neighbouring strips is one stretch).
 pub(crate) fn strip_spans(
@@ -151,6 +156,11 @@ pub(crate) struct Cells {
 }
 
 impl Cells {
+    /// The memory the hashes hold, about.
+    pub(crate) fn bytes(&self) -> usize {
+        self.hashes.capacity() * 8
+    }
+
     /// Each band of [`CELL_ROWS`] rows' hash: its cells' hashes folded left to right. Two
     /// images with the same hash for a band were drawn the same on its rows.
     pub(crate) fn band_hashes(&self) -> Vec<u64> {
@@ -165,16 +175,11 @@ impl Cells {
     }
 }
 
-/// The band of [`CELL_ROWS`] rows that pixel row `y` lies in (see [`Cells::band_hashes`]).
-pub(crate) fn cell_band(y: u32) -> usize {
-    (y / CELL_ROWS) as usize
-}
-
 /// The cells whose hashes differ between `old` and `new`, as each row's mask of strips
 /// (every cell when the images differ in size).
 pub(crate) fn changed_cells(old: Option<&Cells>, new: &Cells) -> Wanted {
     let n = new.strips;
-    let all = if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+    let all = u64::MAX >> (64 - n);
     let rows = new.height as usize;
     let masks = match old {
         Some(old) if old.strips == n && old.height == new.height => {
@@ -217,19 +222,6 @@ impl Wanted {
             before.push(n);
         }
         Wanted { masks, before }
-    }
-
-    /// Every cell of the rows `wanted` says (one flag per row of an image `width` pixels
-    /// wide).
-    pub(crate) fn rows(wanted: impl IntoIterator<Item = bool>, width: u32) -> Wanted {
-        let n = width.div_ceil(STRIP).clamp(1, MAX_STRIPS);
-        let all = u64::MAX >> (64 - n);
-        Wanted::new(
-            wanted
-                .into_iter()
-                .map(|w| if w { all } else { 0 })
-                .collect(),
-        )
     }
 
     /// Whether any cell of rows `start..end` is wanted.

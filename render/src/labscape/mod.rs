@@ -132,7 +132,7 @@ pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     encode::kept_png(
         (w, h),
         &frame.bands(),
-        &cells,
+        cells,
         |rows| scene.draw_band(&frame, rows).pix,
         |rows, wanted| scene.draw_band_in(&frame, rows, Mode::Only(wanted)).pix,
         &theme::seed(),

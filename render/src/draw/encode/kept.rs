@@ -13,12 +13,15 @@
 use std::sync::Mutex;
 
 use super::scan::Scan;
+use crate::draw::damage::Cells;
 
 /// An image's scans and the hashes they were drawn from.
 pub(super) struct Kept {
     pub(super) size: (u32, u32),
     pub(super) bands: Vec<(u32, u32)>,
-    /// Per band of [`CELL_ROWS`](crate::draw::damage) rows, the hash of its drawing.
+    /// The hashes of what was drawn on each cell (`draw/damage.rs`), and per band of a
+    /// cell's rows the hash of them all.
+    pub(super) cells: Cells,
     pub(super) hashes: Vec<u64>,
     pub(super) scans: Vec<Scan>,
 }
@@ -36,7 +39,7 @@ impl Kept {
     /// The memory it holds, about.
     fn bytes(&self) -> usize {
         let scan = |s: &Scan| s.rows.capacity() * 4 + s.runs.capacity() * 4 + s.colors.bytes();
-        self.hashes.len() * 8 + self.scans.iter().map(scan).sum::<usize>()
+        self.cells.bytes() + self.hashes.len() * 8 + self.scans.iter().map(scan).sum::<usize>()
     }
 }
 

@@ -22,7 +22,7 @@ mod tests;
 
 use tiny_skia::Pixmap;
 
-use crate::draw::damage::{Cells, Wanted, cell_band};
+use crate::draw::damage::{Cells, Wanted, changed_cells};
 
 pub(crate) use buffers::{pixel_buffer, probe_buffer, recycle, recycle_probe};
 pub(crate) use colors::Colors;
@@ -83,7 +83,7 @@ pub(crate) fn banded_png(
 pub(crate) fn kept_png(
     (width, height): (u32, u32),
     bands: &[(u32, u32)],
-    cells: &Cells,
+    cells: Cells,
     draw: impl Fn((u32, u32)) -> Pixmap + Sync,
     draw_only: impl Fn((u32, u32), Wanted) -> Pixmap + Sync,
     seed: &[u32],
@@ -92,28 +92,32 @@ pub(crate) fn kept_png(
     let hashes = cells.band_hashes();
     let kept = kept::take((width, height), bands, &hashes);
     let jobs: Vec<_> = match kept {
-        Some(k) => bands
-            .iter()
-            .zip(k.scans)
-            .map(|(&rows, old)| {
-                let changed: Vec<bool> = (rows.0..rows.1)
-                    .map(|y| k.hashes[cell_band(y)] != hashes[cell_band(y)])
-                    .collect();
-                let same = changed.iter().filter(|&&c| !c).count();
-                (rows, (4 * same >= changed.len()).then_some((old, changed)))
-            })
-            .collect(),
+        Some(k) => {
+            // Per row, the strips that changed.
+            let changed = changed_cells(Some(&k.cells), &cells);
+            let masks = changed.masks();
+            bands
+                .iter()
+                .zip(k.scans)
+                .map(|(&rows, old)| {
+                    let band = &masks[rows.0 as usize..rows.1 as usize];
+                    let same = band.iter().filter(|&&m| m == 0).count();
+                    let old = (4 * same >= band.len()).then(|| (old, band.to_vec()));
+                    (rows, old)
+                })
+                .collect()
+        }
         None => bands.iter().map(|&rows| (rows, None)).collect(),
     };
     let scans: Vec<Scan> = jobs
         .into_par_iter()
         .map(|(rows, old)| match old {
-            Some((old, changed)) if !changed.contains(&true) => old,
-            Some((old, changed)) => {
-                let wanted = (0..height)
-                    .map(|y| y >= rows.0 && y < rows.1 && changed[(y - rows.0) as usize]);
-                let pix = draw_only(rows, Wanted::rows(wanted, width));
-                let scan = Scan::mixed(old, &changed, &pix);
+            Some((old, masks)) if masks.iter().all(|&m| m == 0) => old,
+            Some((old, masks)) => {
+                let mut wanted = vec![0; height as usize];
+                wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
+                let mut pix = draw_only(rows, Wanted::new(wanted));
+                let scan = Scan::mixed(old, &masks, &mut pix);
                 recycle(pix);
                 scan
             }
@@ -130,6 +134,7 @@ pub(crate) fn kept_png(
     kept::keep(kept::Kept {
         size: (width, height),
         bands: bands.to_vec(),
+        cells,
         hashes,
         scans,
     });

@@ -38,17 +38,21 @@ impl Scan {
         scan.finish()
     }
 
-    /// The scan of a band whose rows `changed` (one flag per row) are drawn on `pix` (the
-    /// band; its other rows unused) and whose other rows are as in `old`, the same band's
-    /// scan of an earlier image. Kept rows are copied as they are, runs and colour ids, and
-    /// the colour table is `old`'s with the changed rows' old pixels taken out of its counts
-    /// and their new ones put in: the work is that of the changed rows.
+    /// The scan of a band drawn where it changed since an earlier image, whose same band's
+    /// scan is `old`: `masks` says, per row, which strips of it changed (`draw/damage.rs`),
+    /// and those are drawn on `pix` (the band; its other pixels unused). A row that did not
+    /// change is copied as it was, runs and colour ids; the kept strips of a row that did
+    /// are painted from its old runs, and the row is read again. The colour table is
+    /// `old`'s, with the changed rows' old pixels taken out of its counts and their new ones
+    /// put in: the work is that of the changed rows.
     ///
     /// The scan is [`Scan::new`]'s up to the order of colour ids (and colours left with no
     /// pixel), which nothing encoded depends on: the rows, runs' colours and counts are the
     /// same, and the palette is chosen by count and colour value.
-    pub(super) fn mixed(old: Scan, changed: &[bool], pix: &Pixmap) -> Scan {
+    pub(super) fn mixed(old: Scan, masks: &[u64], pix: &mut Pixmap) -> Scan {
         let stride = pix.width() as usize * 4;
+        let every = crate::draw::damage::every_strip(pix.width());
+        let data = pix.data_mut();
         let Scan {
             width,
             rows: old_rows,
@@ -58,7 +62,7 @@ impl Scan {
         let mut scan = Builder {
             scan: Scan {
                 width,
-                rows: Vec::with_capacity(changed.len()),
+                rows: Vec::with_capacity(masks.len()),
                 runs: Vec::with_capacity(old_runs.len() + old_runs.len() / 4),
                 colors,
             },
@@ -67,21 +71,26 @@ impl Scan {
         };
         let mut was = 0..0;
         let mut was_end = 0;
-        let mut prev: &[u8] = &[];
-        for (i, (&fresh, &end)) in changed.iter().zip(&old_rows).enumerate() {
+        for (i, (&mask, &end)) in masks.iter().zip(&old_rows).enumerate() {
             if end != SAME_ROW {
                 was = was_end..end as usize;
                 was_end = end as usize;
             }
-            let after_fresh = i > 0 && changed[i - 1];
-            let after_kept = i > 0 && !changed[i - 1];
-            if fresh {
+            let after_fresh = i > 0 && masks[i - 1] != 0;
+            let after_kept = i > 0 && masks[i - 1] == 0;
+            if mask != 0 {
+                let old_row = &old_runs[was.clone()];
                 // The row's old pixels leave the counts; its new ones come in.
-                for &(id, len) in &old_runs[was.clone()] {
+                for &(id, len) in old_row {
                     scan.scan.colors.counts[usize::from(id)] -= u32::from(len);
                 }
-                let row = &pix.data()[i * stride..][..stride];
-                if after_fresh && row == prev {
+                if mask != every {
+                    let row = &mut data[i * stride..][..stride];
+                    paint(row, old_row, &scan.scan.colors.list, every & !mask);
+                }
+                let (above, here) = data.split_at(i * stride);
+                let row = &here[..stride];
+                if after_fresh && *row == above[above.len() - stride..] {
                     scan.same();
                 } else {
                     scan.pixels(row);
@@ -89,7 +98,6 @@ impl Scan {
                         scan.same_as_before();
                     }
                 }
-                prev = row;
             } else if end == SAME_ROW && after_kept {
                 scan.scan.rows.push(SAME_ROW);
             } else {
@@ -103,7 +111,34 @@ impl Scan {
         scan.compact();
         scan
     }
+}
 
+/// Paints the strips `keep` of a row of pixels with the colours of `runs`, the whole row as
+/// it was, in colour ids of the words `words`.
+fn paint(row: &mut [u8], runs: &[(u16, u16)], words: &[u32], keep: u64) {
+    let mut runs = runs.iter();
+    let (mut run_end, mut px) = (0, [0u8; 4]);
+    for (a, b) in crate::draw::damage::strip_spans(keep, 0, row.len() / 4) {
+        let mut x = a;
+        while x < b {
+            while run_end <= x {
+                let Some(&(id, len)) = runs.next() else {
+                    return;
+                };
+                run_end += usize::from(len);
+                let [r, g, b, _] = words[usize::from(id)].to_le_bytes();
+                px = [r, g, b, 255];
+            }
+            let end = run_end.min(b);
+            for p in row[x * 4..end * 4].chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+            x = end;
+        }
+    }
+}
+
+impl Scan {
     /// Drops the colours no pixel has any more, once they are as many as those that have
     /// (a game's scans pass from turn to turn, and the table would only grow).
     fn compact(&mut self) {

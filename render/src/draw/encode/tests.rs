@@ -227,11 +227,14 @@ fn parts(s: &Scan) -> ScanParts {
     (s.rows.clone(), runs, counts)
 }
 
-/// Turn after turn, as a game's images are: each image differs from the one before on
-/// some rows (new colours among them), and its scan is mixed from the scan before.
+/// Turn after turn, as a game's images are: each image differs from the one before in
+/// some strips of some rows (new colours among them), and its scan is mixed from the scan
+/// before and the strips drawn.
 #[test]
 fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
+    // Three strips: 32, 32 and 6 pixels.
     let (w, h) = (70, 48);
+    let stride = w as usize * 4;
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
         seed ^= seed << 13;
@@ -241,30 +244,42 @@ fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
     };
     // The band is rows 5..45 of the image.
     let rows = (5, 45);
-    let mut shown: Vec<u32> = (0..h).map(|_| (next() % 4) as u32).collect();
-    let mut scan = Scan::new(&band_of(&rows_of(w, h, |y| shown[y as usize]), rows));
+    let first: Vec<u32> = (0..h).map(|_| (next() % 4) as u32).collect();
+    let mut image = rows_of(w, h, |y| first[y as usize]);
+    let mut scan = Scan::new(&band_of(&image, rows));
     for round in 1..300u32 {
-        let changed: Vec<bool> = (0..h).map(|_| next() % 3 == 0 || round % 50 == 0).collect();
-        for y in (0..h as usize).filter(|&y| changed[y]) {
-            // A shape seen before, or (one time in three) one in this round's tint.
-            let shape = (next() % 6) as u32;
-            shown[y] = if next() % 3 == 0 {
-                shape + 16 * round
-            } else {
-                shape
-            };
-        }
-        let image = rows_of(w, h, |y| shown[y as usize]);
-        let want = Scan::new(&band_of(&image, rows));
-        // Only the changed rows are drawn: the others are left as garbage.
+        // Per row, the strips that change: none two times in three.
+        let masks: Vec<u64> = (0..h)
+            .map(|_| match next() % 3 {
+                _ if round % 50 == 0 => 0b111,
+                0 => 1 + next() % 7,
+                _ => 0,
+            })
+            .collect();
+        // A shape seen before, or (one time in three) one in this round's tint.
+        let patterns: Vec<u32> = (0..h)
+            .map(|_| {
+                let shape = (next() % 6) as u32;
+                if next() % 3 == 0 {
+                    shape + 16 * round
+                } else {
+                    shape
+                }
+            })
+            .collect();
+        let fresh = rows_of(w, h, |y| patterns[y as usize]);
+        // Only the changed strips are drawn: the other pixels are left as garbage.
         let mut drawn = rows_of(w, h, |_| 3);
-        let stride = w as usize * 4;
-        for y in (0..h as usize).filter(|&y| changed[y]) {
-            drawn.data_mut()[y * stride..][..stride]
-                .copy_from_slice(&image.data()[y * stride..][..stride]);
+        for (y, &mask) in masks.iter().enumerate() {
+            for (a, b) in crate::draw::damage::strip_spans(mask, 0, w as usize) {
+                let span = y * stride + a * 4..y * stride + b * 4;
+                image.data_mut()[span.clone()].copy_from_slice(&fresh.data()[span.clone()]);
+                drawn.data_mut()[span.clone()].copy_from_slice(&fresh.data()[span]);
+            }
         }
-        let band_changed = &changed[rows.0 as usize..rows.1 as usize];
-        scan = Scan::mixed(scan, band_changed, &band_of(&drawn, rows));
+        let want = Scan::new(&band_of(&image, rows));
+        let band_masks = &masks[rows.0 as usize..rows.1 as usize];
+        scan = Scan::mixed(scan, band_masks, &mut band_of(&drawn, rows));
         assert_eq!(parts(&scan), parts(&want), "round {round}");
         // Colours no pixel has any more are dropped before they outnumber the others.
         let live = scan.colors.counts.iter().filter(|&&n| n > 0).count();
