@@ -116,8 +116,8 @@ pub(crate) fn kept_png(
             Some((old, masks)) => {
                 let mut wanted = vec![0; height as usize];
                 wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
-                let mut pix = draw_only(rows, Wanted::new(wanted));
-                let scan = Scan::mixed(old, &masks, &mut pix);
+                let pix = draw_only(rows, Wanted::new(wanted));
+                let scan = Scan::mixed(old, &masks, &pix);
                 recycle(pix);
                 scan
             }

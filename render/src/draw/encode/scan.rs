@@ -41,18 +41,18 @@ impl Scan {
     /// The scan of a band drawn where it changed since an earlier image, whose same band's
     /// scan is `old`: `masks` says, per row, which strips of it changed (`draw/damage.rs`),
     /// and those are drawn on `pix` (the band; its other pixels unused). A row that did not
-    /// change is copied as it was, runs and colour ids; the kept strips of a row that did
-    /// are painted from its old runs, and the row is read again. The colour table is
+    /// change is copied as it was, runs and colour ids; a row that did is read from the
+    /// pixels of its changed strips and the old runs of the others. The colour table is
     /// `old`'s, with the changed rows' old pixels taken out of its counts and their new ones
     /// put in: the work is that of the changed rows.
     ///
     /// The scan is [`Scan::new`]'s up to the order of colour ids (and colours left with no
     /// pixel), which nothing encoded depends on: the rows, runs' colours and counts are the
     /// same, and the palette is chosen by count and colour value.
-    pub(super) fn mixed(old: Scan, masks: &[u64], pix: &mut Pixmap) -> Scan {
+    pub(super) fn mixed(old: Scan, masks: &[u64], pix: &Pixmap) -> Scan {
         let stride = pix.width() as usize * 4;
         let every = crate::draw::damage::every_strip(pix.width());
-        let data = pix.data_mut();
+        let data = pix.data();
         let Scan {
             width,
             rows: old_rows,
@@ -84,19 +84,19 @@ impl Scan {
                 for &(id, len) in old_row {
                     scan.scan.colors.counts[usize::from(id)] -= u32::from(len);
                 }
-                if mask != every {
-                    let row = &mut data[i * stride..][..stride];
-                    paint(row, old_row, &scan.scan.colors.list, every & !mask);
-                }
-                let (above, here) = data.split_at(i * stride);
-                let row = &here[..stride];
-                if after_fresh && *row == above[above.len() - stride..] {
-                    scan.same();
-                } else {
-                    scan.pixels(row);
-                    if after_kept {
-                        scan.same_as_before();
+                let row = &data[i * stride..][..stride];
+                if mask == every {
+                    let after_whole = i > 0 && masks[i - 1] == every;
+                    if after_whole && *row == data[(i - 1) * stride..][..stride] {
+                        scan.same();
+                        continue;
                     }
+                    scan.pixels(row);
+                } else {
+                    scan.patched(row, old_row, mask);
+                }
+                if i > 0 {
+                    scan.same_as_before();
                 }
             } else if end == SAME_ROW && after_kept {
                 scan.scan.rows.push(SAME_ROW);
@@ -110,31 +110,6 @@ impl Scan {
         let mut scan = scan.finish();
         scan.compact();
         scan
-    }
-}
-
-/// Paints the strips `keep` of a row of pixels with the colours of `runs`, the whole row as
-/// it was, in colour ids of the words `words`.
-fn paint(row: &mut [u8], runs: &[(u16, u16)], words: &[u32], keep: u64) {
-    let mut runs = runs.iter();
-    let (mut run_end, mut px) = (0, [0u8; 4]);
-    for (a, b) in crate::draw::damage::strip_spans(keep, 0, row.len() / 4) {
-        let mut x = a;
-        while x < b {
-            while run_end <= x {
-                let Some(&(id, len)) = runs.next() else {
-                    return;
-                };
-                run_end += usize::from(len);
-                let [r, g, b, _] = words[usize::from(id)].to_le_bytes();
-                px = [r, g, b, 255];
-            }
-            let end = run_end.min(b);
-            for p in row[x * 4..end * 4].chunks_exact_mut(4) {
-                p.copy_from_slice(&px);
-            }
-            x = end;
-        }
     }
 }
 
@@ -264,27 +239,86 @@ impl Builder {
     /// A row read from its pixels.
     #[inline]
     fn pixels(&mut self, row: &[u8]) {
-        let Scan {
-            rows, runs, colors, ..
-        } = &mut self.scan;
-        let start = runs.len();
+        let start = self.scan.runs.len();
+        self.span(row, start);
+        self.end_row(start);
+    }
+
+    /// A row whose strips `fresh` are read from `row` (pixels) and whose others are
+    /// those of `old` (runs in this scan's colour ids, the whole row as it was): the old
+    /// runs are cut at the strips' edges and the runs either side of an edge joined when
+    /// they are of one colour, as reading the whole row would give them. Its pixels are
+    /// counted.
+    fn patched(&mut self, row: &[u8], old: &[(u16, u16)], fresh: u64) {
+        let width = row.len() / 4;
+        let start = self.scan.runs.len();
+        let mut old = old.iter().copied();
+        // The old run under `x`, and where it ends.
+        let (mut run, mut run_end) = ((0u16, 0u16), 0usize);
+        let mut x = 0;
+        for (a, b) in crate::draw::damage::strip_spans(fresh, 0, width) {
+            // Kept pixels `x..a`, from the old runs.
+            while x < a {
+                while run_end <= x {
+                    run = old.next().unwrap_or((0, u16::MAX));
+                    run_end += usize::from(run.1);
+                }
+                let end = run_end.min(a);
+                self.push(start, run.0, (end - x) as u16);
+                x = end;
+            }
+            self.span(&row[a * 4..b * 4], start);
+            x = b;
+        }
+        while x < width {
+            while run_end <= x {
+                run = old.next().unwrap_or((0, u16::MAX));
+                run_end += usize::from(run.1);
+            }
+            let end = run_end.min(width);
+            self.push(start, run.0, (end - x) as u16);
+            x = end;
+        }
+        self.end_row(start);
+    }
+
+    /// Adds `len` pixels of colour id `id` to the row whose runs start at `start`,
+    /// lengthening its last run when that is of the same colour.
+    #[inline]
+    fn push(&mut self, start: usize, id: u16, len: u16) {
+        let s = &mut self.scan;
+        s.colors.counts[usize::from(id)] += u32::from(len);
+        let joins = s.runs.len() > start;
+        match s.runs.last_mut() {
+            Some(last) if joins && last.0 == id => last.1 += len,
+            _ => s.runs.push((id, len)),
+        }
+    }
+
+    /// Reads the pixels `px` on into the row whose runs start at `start` (the first run
+    /// joined to the row's last when of one colour).
+    #[inline]
+    fn span(&mut self, px: &[u8], start: usize) {
+        let Scan { runs, colors, .. } = &mut self.scan;
+        // Where the span meets the row's runs before it, one colour is one run.
+        let mut join = runs.len() > start;
         let mut i = 0;
         // The two colours seen last and their ids: a row alternates between a few (ink and
         // paper), and most runs find theirs here rather than in the table.
         let mut recent = [(u32::MAX, 0u16); 2];
-        while i < row.len() {
-            let px = &row[i..i + 4];
-            let w = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+        while i < px.len() {
+            let p = &px[i..i + 4];
+            let w = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
             // Skip four pixels at a time while they match, then one.
             let four = u128::from(w) * 0x0000_0001_0000_0001_0000_0001_0000_0001;
             let mut j = i + 4;
-            for chunk in row[j..].chunks_exact(16) {
+            for chunk in px[j..].chunks_exact(16) {
                 if u128::from_le_bytes(chunk.try_into().unwrap_or_default()) != four {
                     break;
                 }
                 j += 16;
             }
-            while j < row.len() && row[j..j + 4] == *px {
+            while j < px.len() && px[j..j + 4] == *p {
                 j += 4;
             }
             let len = ((j - i) / 4) as u16;
@@ -301,11 +335,25 @@ impl Builder {
                 recent = [(c, id), recent[0]];
                 id
             };
-            runs.push((id, len));
             i = j;
+            if join {
+                join = false;
+                if let Some(last) = runs.last_mut()
+                    && last.0 == id
+                {
+                    last.1 += len;
+                    continue;
+                }
+            }
+            runs.push((id, len));
         }
-        rows.push(runs.len() as u32);
-        self.before = std::mem::replace(&mut self.last, start..runs.len());
+    }
+
+    /// Ends the row whose runs start at `start`.
+    fn end_row(&mut self, start: usize) {
+        let s = &mut self.scan;
+        s.rows.push(s.runs.len() as u32);
+        self.before = std::mem::replace(&mut self.last, start..s.runs.len());
     }
 
     fn finish(self) -> Scan {

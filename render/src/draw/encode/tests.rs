@@ -279,7 +279,7 @@ fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
         }
         let want = Scan::new(&band_of(&image, rows));
         let band_masks = &masks[rows.0 as usize..rows.1 as usize];
-        scan = Scan::mixed(scan, band_masks, &mut band_of(&drawn, rows));
+        scan = Scan::mixed(scan, band_masks, &band_of(&drawn, rows));
         assert_eq!(parts(&scan), parts(&want), "round {round}");
         // Colours no pixel has any more are dropped before they outnumber the others.
         let live = scan.colors.counts.iter().filter(|&&n| n > 0).count();
