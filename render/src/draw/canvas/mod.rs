@@ -112,6 +112,9 @@ pub(crate) struct Canvas {
     /// alpha too.
     layer: bool,
     mode: Mode,
+    /// The rows of the image this canvas stands for, from `top`: its pixmap's, except
+    /// when probing, where the pixmap is one row (nothing is written).
+    rows: u32,
 }
 
 /// What a canvas does with the operations drawn on it (see `draw/damage.rs`).
@@ -141,7 +144,7 @@ impl std::fmt::Debug for Canvas {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Canvas")
             .field("width", &self.pix.width())
-            .field("height", &self.pix.height())
+            .field("height", &self.rows)
             .field("scale", &self.scale)
             .field("top", &self.top)
             .finish()
@@ -227,6 +230,7 @@ impl Canvas {
             texts: Vec::new(),
             layer: false,
             mode,
+            rows,
         };
         let holes = rects::holes(
             covers
@@ -266,21 +270,18 @@ impl Canvas {
         }
     }
 
-    /// A probing canvas of a whole image `height_px` rows tall, its pixels as they come
-    /// from the pool (not cleared, and never written).
+    /// A probing canvas of a whole image `height_px` rows tall: a pixmap of one row, as
+    /// nothing is written.
     fn whole(width_px: u32, design_width: f32, height_px: u32) -> Canvas {
-        let data = crate::draw::encode::probe_buffer((width_px * height_px.max(1) * 4) as usize);
-        let size =
-            tiny_skia::IntSize::from_wh(width_px, height_px.max(1)).expect("a non-empty canvas");
         Canvas {
-            pix: Pixmap::from_vec(data, size).expect("a buffer of the canvas size"),
+            pix: Pixmap::new(width_px, 1).expect("a non-empty canvas"),
+            rows: height_px.max(1),
             ..Canvas::measure(width_px, design_width)
         }
     }
 
-    /// The operations a probing canvas recorded (its pixels go back to the pool).
+    /// The operations a probing canvas recorded.
     pub fn into_ops(self) -> Option<Ops> {
-        crate::draw::encode::recycle_probe(self.pix);
         match self.mode {
             Mode::Probe(ops) => Some(ops),
             _ => None,
@@ -327,6 +328,7 @@ impl Canvas {
             texts: Vec::new(),
             layer: false,
             mode: Mode::Draw,
+            rows: 1,
         }
     }
 
@@ -342,6 +344,7 @@ impl Canvas {
             texts: Vec::new(),
             layer: true,
             mode: Mode::Draw,
+            rows,
         }
     }
 
@@ -353,7 +356,7 @@ impl Canvas {
     /// Whether any of the design rows `y0..y1` fall in this band: drawing that lies
     /// wholly outside would be clipped away, so it can be skipped.
     pub fn shows_rows(&self, y0: f32, y1: f32) -> bool {
-        let rows = self.pix.height() as f32;
+        let rows = self.rows as f32;
         let shown = y1 * self.scale > self.top && y0 * self.scale < self.top + rows;
         shown
             && self.only().is_none_or(|w| {
@@ -374,7 +377,7 @@ impl Canvas {
 
     /// The canvas's height in design units (of the whole image for a band).
     pub fn design_height(&self) -> f32 {
-        (self.top + self.pix.height() as f32) / self.scale
+        (self.top + self.rows as f32) / self.scale
     }
 }
 

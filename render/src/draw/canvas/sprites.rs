@@ -177,6 +177,7 @@ impl Canvas {
             texts: Vec::new(),
             layer: false,
             mode: super::Mode::Draw,
+            rows: dim,
         }
     }
 

@@ -62,24 +62,6 @@ pub(crate) fn pixel_buffer(len: usize) -> Vec<u8> {
     v
 }
 
-/// Buffers of probing canvases (`draw/damage.rs`), apart from [`PIXELS`]: a probe is
-/// as large as its image but never written, so the same buffer serves every probe of that
-/// size as it is, and a band never takes one (it would lengthen a band's buffer to the
-/// whole image's, zeroing megabytes).
-static PROBES: Pool = Pool::new(2);
-
-/// A buffer of `len` bytes for a probing canvas, its content unspecified (never read).
-pub(crate) fn probe_buffer(len: usize) -> Vec<u8> {
-    let mut v = PROBES.take(len);
-    v.resize(len, 0);
-    v
-}
-
-/// Gives a probing canvas's buffer back.
-pub(crate) fn recycle_probe(pix: Pixmap) {
-    PROBES.give(pix.take());
-}
-
 /// Gives a pixmap's buffer back for the next image.
 pub(crate) fn recycle(pix: Pixmap) {
     PIXELS.give(pix.take());

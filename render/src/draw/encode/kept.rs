@@ -43,6 +43,12 @@ impl Kept {
     }
 }
 
+/// Whether an image of this size and bands is kept.
+pub(super) fn has(size: (u32, u32), bands: &[(u32, u32)]) -> bool {
+    let kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    kept.iter().any(|k| k.size == size && k.bands == bands)
+}
+
 /// Takes out the kept image of the same size and bands that shares the most rows' drawing
 /// with `hashes` (at least one), if any.
 pub(super) fn take(size: (u32, u32), bands: &[(u32, u32)], hashes: &[u64]) -> Option<Kept> {

@@ -24,7 +24,7 @@ use tiny_skia::Pixmap;
 
 use crate::draw::damage::{Cells, Wanted, changed_cells};
 
-pub(crate) use buffers::{pixel_buffer, probe_buffer, recycle, recycle_probe};
+pub(crate) use buffers::{pixel_buffer, recycle};
 pub(crate) use colors::Colors;
 #[cfg(test)]
 pub(crate) use colors::word;
@@ -75,67 +75,74 @@ pub(crate) fn banded_png(
 }
 
 /// [`banded_png`] for an image that may share rows with one encoded lately (the turn
-/// before, in a game): `cells` are the hashes of what is drawn on its rows (a probe's, see
+/// before, in a game): `probe` gives the hashes of what is drawn on its rows (see
 /// `draw/damage.rs`). A band where at least a quarter of the rows were drawn the same in
-/// the image kept (`kept.rs`) draws only the others (`draw_only`, given the band and the
-/// rows wanted) and takes the rest from the scan kept; any other band is drawn whole with
-/// `draw`. The image is kept in turn for the next. The same bytes as [`banded_png`].
+/// the image kept (`kept.rs`) draws only the strips that changed (`draw_only`, given the
+/// band and the cells wanted) and takes the rest from the scan kept; any other band is
+/// drawn whole with `draw`. The image is kept in turn for the next. The same bytes as
+/// [`banded_png`]. With no image of its size kept, the probe runs beside the bands.
 pub(crate) fn kept_png(
     (width, height): (u32, u32),
     bands: &[(u32, u32)],
-    cells: Cells,
+    probe: impl FnOnce() -> Cells + Send,
     draw: impl Fn((u32, u32)) -> Pixmap + Sync,
     draw_only: impl Fn((u32, u32), Wanted) -> Pixmap + Sync,
     seed: &[u32],
 ) -> Vec<u8> {
     use rayon::prelude::*;
-    let hashes = cells.band_hashes();
-    let kept = kept::take((width, height), bands, &hashes);
-    let jobs: Vec<_> = match kept {
-        Some(k) => {
-            // Per row, the strips that changed.
-            let changed = changed_cells(Some(&k.cells), &cells);
-            let masks = changed.masks();
-            bands
-                .iter()
-                .zip(k.scans)
-                .map(|(&rows, old)| {
-                    let band = &masks[rows.0 as usize..rows.1 as usize];
-                    let same = band.iter().filter(|&&m| m == 0).count();
-                    let old = (4 * same >= band.len()).then(|| (old, band.to_vec()));
-                    (rows, old)
-                })
-                .collect()
-        }
-        None => bands.iter().map(|&rows| (rows, None)).collect(),
+    let whole = |rows: (u32, u32)| {
+        let pix = draw(rows);
+        let scan = Scan::new(&pix);
+        recycle(pix);
+        scan
     };
-    let scans: Vec<Scan> = jobs
-        .into_par_iter()
-        .map(|(rows, old)| match old {
-            Some((old, masks)) if masks.iter().all(|&m| m == 0) => old,
-            Some((old, masks)) => {
-                let mut wanted = vec![0; height as usize];
-                wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
-                let pix = draw_only(rows, Wanted::new(wanted));
-                let scan = Scan::mixed(old, &masks, &pix);
-                recycle(pix);
-                scan
+    let (cells, scans) = if kept::has((width, height), bands) {
+        let cells = probe();
+        let kept = kept::take((width, height), bands, &cells.band_hashes());
+        let jobs: Vec<_> = match kept {
+            Some(k) => {
+                // Per row, the strips that changed.
+                let changed = changed_cells(Some(&k.cells), &cells);
+                let masks = changed.masks();
+                bands
+                    .iter()
+                    .zip(k.scans)
+                    .map(|(&rows, old)| {
+                        let band = &masks[rows.0 as usize..rows.1 as usize];
+                        let same = band.iter().filter(|&&m| m == 0).count();
+                        let old = (4 * same >= band.len()).then(|| (old, band.to_vec()));
+                        (rows, old)
+                    })
+                    .collect()
             }
-            None => {
-                let pix = draw(rows);
-                let scan = Scan::new(&pix);
-                recycle(pix);
-                scan
-            }
-        })
-        .collect();
+            None => bands.iter().map(|&rows| (rows, None)).collect(),
+        };
+        let scans: Vec<Scan> = jobs
+            .into_par_iter()
+            .map(|(rows, old)| match old {
+                Some((old, masks)) if masks.iter().all(|&m| m == 0) => old,
+                Some((old, masks)) => {
+                    let mut wanted = vec![0; height as usize];
+                    wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
+                    let pix = draw_only(rows, Wanted::new(wanted));
+                    let scan = Scan::mixed(old, &masks, &pix);
+                    recycle(pix);
+                    scan
+                }
+                None => whole(rows),
+            })
+            .collect();
+        (cells, scans)
+    } else {
+        rayon::join(probe, || in_parallel(bands, |&rows| whole(rows)))
+    };
     let cuts = piece_cuts(&scans, bands.len());
     let png = png_of_scans((width, height), &scans, &cuts, seed);
     kept::keep(kept::Kept {
         size: (width, height),
         bands: bands.to_vec(),
+        hashes: cells.band_hashes(),
         cells,
-        hashes,
         scans,
     });
     png
