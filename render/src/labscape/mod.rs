@@ -172,6 +172,7 @@ mod tests {
                 (pos, events, common::Pick::new(7))
             })
             .collect();
+        crate::draw::encode::own_shelf();
         let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get);
         for turn in 0..10 {
             for (pos, events, pick) in &mut games {

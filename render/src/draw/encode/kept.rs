@@ -32,9 +32,6 @@ pub(super) struct Kept {
 const KEEP: usize = 32;
 const BUDGET: usize = 16 << 20;
 
-/// The images kept, the one kept last at the end.
-static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
-
 impl Kept {
     /// The memory it holds, about.
     fn bytes(&self) -> usize {
@@ -43,10 +40,55 @@ impl Kept {
     }
 }
 
+/// The images kept, the one kept last at the end.
+pub(super) struct Shelf {
+    images: Vec<Kept>,
+}
+
+impl Shelf {
+    const fn new() -> Shelf {
+        Shelf { images: Vec::new() }
+    }
+
+    fn has(&self, size: (u32, u32), bands: &[(u32, u32)]) -> bool {
+        (self.images.iter()).any(|k| k.size == size && k.bands == bands)
+    }
+
+    fn take(&mut self, size: (u32, u32), bands: &[(u32, u32)], hashes: &[u64]) -> Option<Kept> {
+        let shared = |k: &Kept| k.hashes.iter().zip(hashes).filter(|(a, b)| a == b).count();
+        let best = (self.images.iter().enumerate())
+            .filter(|(_, k)| k.size == size && k.bands == bands && k.hashes.len() == hashes.len())
+            .map(|(i, k)| (shared(k), i))
+            .filter(|&(n, _)| n > 0)
+            .max()?;
+        Some(self.images.remove(best.1))
+    }
+
+    fn keep(&mut self, mut k: Kept) {
+        k.scans.iter_mut().for_each(Scan::shrink);
+        self.images.push(k);
+        let mut bytes: usize = self.images.iter().map(Kept::bytes).sum();
+        while self.images.len() > KEEP || bytes > BUDGET {
+            bytes -= self.images.remove(0).bytes();
+        }
+    }
+}
+
+/// The process's shelf.
+static SHELF: Mutex<Shelf> = Mutex::new(Shelf::new());
+
+/// `f` on the process's shelf (in a test, on the thread's own if it has one).
+fn on_shelf<R>(f: impl FnOnce(&mut Shelf) -> R) -> R {
+    #[cfg(test)]
+    if OWN.with_borrow(Option::is_some) {
+        return OWN.with_borrow_mut(|own| f(own.get_or_insert_with(Shelf::new)));
+    }
+    f(&mut SHELF.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
 /// Whether an image of this size and bands is kept.
 pub(super) fn has(size: (u32, u32), bands: &[(u32, u32)]) -> bool {
-    let kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    kept.iter().any(|k| k.size == size && k.bands == bands)
+    on_shelf(|s| s.has(size, bands))
 }
 
 /// Takes out the kept image of the same size and bands that shares the most rows' drawing
@@ -56,18 +98,25 @@ pub(super) fn take(size: (u32, u32), bands: &[(u32, u32)], hashes: &[u64]) -> Op
     if PASS_BY.with(std::cell::Cell::get) {
         return None;
     }
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    let shared = |k: &Kept| k.hashes.iter().zip(hashes).filter(|(a, b)| a == b).count();
-    let best = kept
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.size == size && k.bands == bands && k.hashes.len() == hashes.len())
-        .map(|(i, k)| (shared(k), i))
-        .filter(|&(n, _)| n > 0)
-        .max()?;
+    let taken = on_shelf(|s| s.take(size, bands, hashes));
     #[cfg(test)]
-    TAKEN.with(|t| t.set(t.get() + 1));
-    Some(kept.remove(best.1))
+    TAKEN.with(|t| t.set(t.get() + usize::from(taken.is_some())));
+    taken
+}
+
+/// Keeps an image's scans (the oldest kept go when there are more than [`KEEP`] or they
+/// take more than [`BUDGET`]).
+pub(super) fn keep(k: Kept) {
+    #[cfg(test)]
+    if PASS_BY.with(std::cell::Cell::get) {
+        return;
+    }
+    on_shelf(|s| s.keep(k));
+}
+
+/// Forgets every image kept (for a benchmark of images drawn whole).
+pub(crate) fn forget() {
+    on_shelf(|s| s.images.clear());
 }
 
 #[cfg(test)]
@@ -76,24 +125,58 @@ thread_local! {
     pub(crate) static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// Whether this thread's images are drawn whole, neither taken from nor kept.
     pub(crate) static PASS_BY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The thread's own shelf, once [`own_shelf`] is called: a test's images are not
+    /// taken by other tests running beside it.
+    static OWN: std::cell::RefCell<Option<Shelf>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Keeps an image's scans (the oldest kept goes when there are [`KEEP`]).
-pub(super) fn keep(mut k: Kept) {
-    #[cfg(test)]
-    if PASS_BY.with(std::cell::Cell::get) {
-        return;
-    }
-    k.scans.iter_mut().for_each(Scan::shrink);
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    kept.push(k);
-    let mut bytes: usize = kept.iter().map(Kept::bytes).sum();
-    while kept.len() > KEEP || bytes > BUDGET {
-        bytes -= kept.remove(0).bytes();
-    }
+/// Gives the calling thread a shelf of its own (tests).
+#[cfg(test)]
+pub(crate) fn own_shelf() {
+    OWN.with_borrow_mut(|own| *own = Some(Shelf::new()));
 }
 
-/// Forgets every image kept (for a benchmark of images drawn whole).
-pub(crate) fn forget() {
-    KEPT.lock().unwrap_or_else(|e| e.into_inner()).clear();
+#[cfg(test)]
+mod tests {
+    use tiny_skia::Pixmap;
+
+    use super::{BUDGET, KEEP, Kept, Shelf};
+    use crate::draw::{damage::Ops, encode::scan::Scan};
+
+    /// An image `w` × `h` kept: a scan of stripes one pixel wide (a run per pixel; rows
+    /// of an odd width each differ from the one above).
+    fn image(w: u32, h: u32) -> Kept {
+        let mut pix = Pixmap::new(w, h).expect("a pixmap");
+        for (i, px) in pix.data_mut().chunks_exact_mut(4).enumerate() {
+            px.copy_from_slice(&[(i % 2) as u8 * 200, 0, 0, 255]);
+        }
+        Kept {
+            size: (w, h),
+            bands: vec![(0, h)],
+            cells: Ops::default().cells(h, w),
+            hashes: vec![1; h.div_ceil(4) as usize],
+            scans: vec![Scan::new(&pix)],
+        }
+    }
+
+    #[test]
+    fn a_shelf_keeps_the_last_images_within_its_count_and_bytes() {
+        let mut shelf = Shelf::new();
+        for _ in 0..KEEP + 5 {
+            shelf.keep(image(40, 8));
+        }
+        assert_eq!(shelf.images.len(), KEEP);
+        // Each of these takes 4 MiB: the oldest go.
+        for _ in 0..6 {
+            shelf.keep(image(1025, 1024));
+        }
+        let bytes: usize = shelf.images.iter().map(Kept::bytes).sum();
+        assert!(bytes <= BUDGET, "{bytes} bytes kept");
+        assert!(shelf.images.len() >= 3, "{} images", shelf.images.len());
+        // The one that shares most with what is asked for is taken, of its size only.
+        assert!(shelf.has((1025, 1024), &[(0, 1024)]));
+        assert!(shelf.take((40, 8), &[(0, 8)], &[1, 1]).is_none());
+        assert!(shelf.take((1025, 1024), &[(0, 1024)], &[1; 256]).is_some());
+        assert!(shelf.take((1025, 1024), &[(0, 1024)], &[2; 256]).is_none());
+    }
 }

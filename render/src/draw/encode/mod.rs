@@ -30,7 +30,7 @@ pub(crate) use colors::Colors;
 pub(crate) use colors::word;
 pub(crate) use kept::forget;
 #[cfg(test)]
-pub(crate) use kept::{PASS_BY, TAKEN};
+pub(crate) use kept::{PASS_BY, TAKEN, own_shelf};
 pub(crate) use quantise::{Nearest, quantise, rgb_bytes};
 
 use buffers::take_bytes;
