@@ -31,7 +31,8 @@ pub(crate) use colors::word;
 pub(crate) use kept::forget;
 #[cfg(test)]
 pub(crate) use kept::{PASS_BY, TAKEN, own_shelf};
-pub(crate) use quantise::{Nearest, quantise, rgb_bytes};
+use quantise::Mapped;
+pub(crate) use quantise::{Nearest, distance, quantise, rgb_bytes};
 
 use buffers::take_bytes;
 use png::{compress, png};
@@ -71,7 +72,7 @@ pub(crate) fn banded_png(
         scan
     });
     let cuts = piece_cuts(&scans, bands.len());
-    png_of_scans((width, height), &scans, &cuts, seed)
+    png_of_scans((width, height), &scans, &cuts, seed).0
 }
 
 /// [`banded_png`] for an image that may share rows with one encoded lately (the turn
@@ -137,7 +138,11 @@ pub(crate) fn kept_png(
         rayon::join(probe, || in_parallel(bands, |&rows| whole(rows)))
     };
     let cuts = piece_cuts(&scans, bands.len());
-    let png = png_of_scans((width, height), &scans, &cuts, seed);
+    let (png, mapped) = png_of_scans((width, height), &scans, &cuts, seed);
+    let mut scans = scans;
+    for (scan, mapped) in scans.iter_mut().zip(mapped) {
+        scan.mapped = mapped;
+    }
     kept::keep(kept::Kept {
         size: (width, height),
         bands: bands.to_vec(),
@@ -149,17 +154,18 @@ pub(crate) fn kept_png(
 }
 
 /// The PNG of an image scanned in bands, compressed in pieces cut at rows `cuts` (from 0
-/// to the last row; any rows, not only the bands' ends).
+/// to the last row; any rows, not only the bands' ends), and what each band's colours were
+/// mapped to (for a scan kept, see [`Nearest::complete_from`]).
 fn png_of_scans(
     (width, height): (u32, u32),
     scans: &[Scan],
     cuts: &[usize],
     seed: &[u32],
-) -> Vec<u8> {
+) -> (Vec<u8>, Vec<Mapped>) {
     let (palette, owns) = palette_for(scans, seed);
     let near = Nearest::new(&palette);
     // Each band's map is made once, by the first piece that needs it.
-    let maps: Vec<std::sync::OnceLock<Vec<u8>>> =
+    let maps: Vec<std::sync::OnceLock<(Vec<u8>, Mapped)>> =
         scans.iter().map(|_| std::sync::OnceLock::new()).collect();
     let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
     let last = pieces.len() - 1;
@@ -174,14 +180,20 @@ fn png_of_scans(
             let end = start + scan.rows.len();
             let (a, b) = (first.max(start), to.min(end));
             if a < b {
-                let map = maps[i].get_or_init(|| near.complete(&owns[i], &scan.colors));
+                let (map, _) = maps[i].get_or_init(|| {
+                    near.complete_from(&palette, &owns[i], &scan.colors, &scan.mapped)
+                });
                 scan.lines(map, a - start..b - start, &mut lines);
             }
             start = end;
         }
         compress(lines, (from - first) * row_bytes, row_bytes, k == last)
     });
-    png(width, height, &palette, &segments)
+    let mapped = maps
+        .into_iter()
+        .map(|m| m.into_inner().map(|(_, mapped)| mapped).unwrap_or_default())
+        .collect();
+    (png(width, height, &palette, &segments), mapped)
 }
 
 /// Where to cut the image's rows into `n` pieces of about equal work for deflate: the

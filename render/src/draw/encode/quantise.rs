@@ -96,6 +96,96 @@ impl Nearest {
             .collect()
     }
 
+    /// [`Nearest::complete`] for a table whose colours were mapped before, by ids that
+    /// still name the same colours, as `before` says: a colour whose nearest entry was
+    /// strictly the nearest and is still in `palette` (the palette this searcher was made
+    /// for) keeps it unless an entry new to the palette is as near; only the others are
+    /// searched. The same map as [`Nearest::complete`], and what to tell the next image.
+    pub(super) fn complete_from(
+        &self,
+        palette: &[u32],
+        own: &[Option<u8>],
+        colors: &Colors,
+        before: &Mapped,
+    ) -> (Vec<u8>, Mapped) {
+        let added: Vec<u32> = (palette.iter())
+            .filter(|p| !before.palette.contains(p))
+            .copied()
+            .collect();
+        let mut by_word: Vec<(u32, u8)> = (palette.iter().enumerate())
+            .map(|(i, &p)| (p, i as u8))
+            .collect();
+        by_word.sort_unstable();
+        let index_of = |q: u32| {
+            by_word
+                .binary_search_by_key(&q, |&(p, _)| p)
+                .ok()
+                .map(|k| by_word[k].1)
+        };
+        let n = colors.list.len();
+        let (mut map, mut near) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for (id, ((ix, &c), &count)) in
+            (own.iter().zip(&colors.list).zip(&colors.counts)).enumerate()
+        {
+            let (ix, unique) = match *ix {
+                Some(ix) => (ix, true),
+                None if count == 0 => (0, false),
+                None => {
+                    let kept = before.near.get(id).and_then(|&(q, unique)| {
+                        let iq = index_of(q).filter(|_| unique)?;
+                        let dq = distance(c, q);
+                        added.iter().all(|&e| distance(c, e) > dq).then_some(iq)
+                    });
+                    match kept {
+                        Some(iq) => (iq, true),
+                        // With nothing mapped before (a first image), no image may follow
+                        // to use the answer: not worth telling whether it is the only one.
+                        None if before.palette.is_empty() => (self.find(c), false),
+                        None => self.find_unique(c),
+                    }
+                }
+            };
+            map.push(ix);
+            near.push((palette.get(usize::from(ix)).copied().unwrap_or(0), unique));
+        }
+        let mapped = Mapped {
+            palette: palette.to_vec(),
+            near,
+        };
+        (map, mapped)
+    }
+
+    /// [`Nearest::find`], and whether no other entry is as near.
+    pub(super) fn find_unique(&self, c: u32) -> (u8, bool) {
+        let (r, g, b) = split(c);
+        let (r, g, b) = (r as f32, g as f32, b as f32);
+        let mut least = [f32::INFINITY; LANES];
+        let mut group = [0u32; LANES];
+        let mut tie = [false; LANES];
+        for (k, [pr, pg, pb]) in self.lanes.iter().enumerate() {
+            for i in 0..LANES {
+                let (dr, dg, db) = (r - pr[i], g - pg[i], b - pb[i]);
+                let d = 3.0 * dr * dr + 4.0 * dg * dg + 2.0 * db * db;
+                if d < least[i] {
+                    least[i] = d;
+                    group[i] = k as u32;
+                    tie[i] = false;
+                } else if d == least[i] {
+                    tie[i] = true;
+                }
+            }
+        }
+        let mut pick = (f32::INFINITY, 0, 0);
+        for i in 0..LANES {
+            let index = group[i] * LANES as u32 + i as u32;
+            if least[i] < pick.0 || (least[i] == pick.0 && index < pick.1) {
+                pick = (least[i], index, i);
+            }
+        }
+        let unique = !tie[pick.2] && least.iter().filter(|&&d| d == pick.0).count() == 1;
+        (pick.1 as u8, unique)
+    }
+
     /// The index of the entry nearest to colour word `c` (0 for an empty palette).
     pub(crate) fn find(&self, c: u32) -> u8 {
         let (r, g, b) = split(c);
@@ -123,6 +213,38 @@ impl Nearest {
         }
         pick.1 as u8
     }
+}
+
+/// What a band's colours were mapped to (see [`Nearest::complete_from`]): the palette,
+/// and per colour id the palette colour chosen and whether it was strictly the nearest.
+#[derive(Debug, Default)]
+pub(super) struct Mapped {
+    palette: Vec<u32>,
+    near: Vec<(u32, bool)>,
+}
+
+impl Mapped {
+    /// The same for a table whose ids were renumbered: `ids[old]` is the new id, or
+    /// `u16::MAX` for a colour dropped.
+    pub(super) fn renumbered(&self, ids: &[u16], len: usize) -> Mapped {
+        let mut near = vec![(0, false); len];
+        for (&new, &n) in ids.iter().zip(&self.near) {
+            if let Some(slot) = near.get_mut(usize::from(new)) {
+                *slot = n;
+            }
+        }
+        Mapped {
+            palette: self.palette.clone(),
+            near,
+        }
+    }
+}
+
+/// The weighted squared distance of two colour words (red 3, green 4, blue 2), as
+/// [`Nearest`] measures it.
+pub(crate) fn distance(a: u32, b: u32) -> i32 {
+    let ((ar, ag, ab), (br, bg, bb)) = (split(a), split(b));
+    3 * (ar - br).pow(2) + 4 * (ag - bg).pow(2) + 2 * (ab - bb).pow(2)
 }
 
 /// A colour word's (red, green, blue).

@@ -6,6 +6,7 @@
 use tiny_skia::Pixmap;
 
 use super::colors::{Colors, MAX_COLORS};
+use super::quantise::Mapped;
 
 /// One band of an image read as runs of colour: every row is either the same as the row
 /// above or a list of (colour id, length) runs. Rows repeat a lot in a turn image (panel
@@ -18,6 +19,9 @@ pub(super) struct Scan {
     /// [`MAX_WIDTH`](crate::MAX_WIDTH) pixels.
     pub(super) runs: Vec<(u16, u16)>,
     pub(super) colors: Colors,
+    /// What its colours were mapped to when encoded (ids of `colors`): the next image's
+    /// scan, mixed from this one, starts its own mapping from there.
+    pub(super) mapped: Mapped,
 }
 
 pub(super) const SAME_ROW: u32 = u32::MAX;
@@ -58,6 +62,7 @@ impl Scan {
             rows: old_rows,
             runs: old_runs,
             colors,
+            mapped,
         } = old;
         let mut scan = Builder {
             scan: Scan {
@@ -65,6 +70,7 @@ impl Scan {
                 rows: Vec::with_capacity(masks.len()),
                 runs: Vec::with_capacity(old_runs.len() + old_runs.len() / 4),
                 colors,
+                mapped,
             },
             last: 0..0,
             before: 0..0,
@@ -128,6 +134,7 @@ impl Scan {
         for run in &mut self.runs {
             run.0 = ids[usize::from(run.0)];
         }
+        self.mapped = self.mapped.renumbered(&ids, colors.len());
         self.colors = colors;
     }
 
@@ -199,6 +206,7 @@ impl Builder {
                 rows: Vec::with_capacity(rows),
                 runs: Vec::with_capacity(64 * 1024),
                 colors: Colors::new(MAX_COLORS),
+                mapped: Mapped::default(),
             },
             last: 0..0,
             before: 0..0,

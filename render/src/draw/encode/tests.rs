@@ -88,8 +88,64 @@ fn nearest_is_the_first_least_distant_entry() {
         for &c in &palette {
             assert_eq!(near.find(c), plain(&palette, c));
         }
+        // Whether the nearest is the only one that near.
+        for c in (0..500).map(|_| next()).chain(palette.iter().copied()) {
+            let d = |p: u32| super::distance(c, p);
+            let best = palette.iter().map(|&p| d(p)).min().unwrap_or(0);
+            let unique = palette.iter().filter(|&&p| d(p) == best).count() == 1;
+            assert_eq!(near.find_unique(c), (plain(&palette, c), unique), "{c:06x}");
+        }
     }
     assert_eq!(super::Nearest::new(&[]).find(0x123456), 0);
+}
+
+/// Mapping a table's colours from what they were mapped to before gives the map a search
+/// of every colour gives, as the palette changes from one image to the next: entries
+/// dropped, added, moved, and colours as near to two entries.
+#[test]
+fn a_mapping_started_from_the_one_before_is_the_mapping_searched_anew() {
+    let mut x = 0x9E37_79B9u32;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        x
+    };
+    // Colours on a coarse grid, so that many are as near to two entries.
+    let coarse = |v: u32| (v & 0x00E0_E0E0) | ((v >> 24) & 0x0001_0101);
+    let mut colors = super::Colors::new(4000);
+    for _ in 0..1500 {
+        colors.id(coarse(next()), 1 + next() % 9);
+    }
+    let mut palette: Vec<u32> = (0..40).map(|_| coarse(next())).collect();
+    palette.sort_unstable();
+    palette.dedup();
+    let mut before = super::quantise::Mapped::default();
+    for round in 0..40 {
+        // Some entries leave, some come, the order changes.
+        let drop = (next() % 4) as usize;
+        for _ in 0..drop {
+            let k = (next() as usize) % palette.len();
+            palette.remove(k);
+        }
+        for _ in 0..(next() % 4) {
+            let c = coarse(next());
+            if !palette.contains(&c) {
+                palette.insert((next() as usize) % (palette.len() + 1), c);
+            }
+        }
+        if round % 7 == 0 {
+            palette.reverse();
+        }
+        // Some of the table's colours are the palette's own.
+        let own: Vec<Option<u8>> = (colors.list.iter())
+            .map(|c| palette.iter().position(|p| p == c).map(|i| i as u8))
+            .collect();
+        let near = super::Nearest::new(&palette);
+        let (map, mapped) = near.complete_from(&palette, &own, &colors, &before);
+        assert_eq!(map, near.complete(&own, &colors), "round {round}");
+        before = mapped;
+    }
 }
 
 #[test]
@@ -130,7 +186,7 @@ fn bands_make_the_same_picture_as_one_piece() {
         piece_cuts(&scans, 2),
         piece_cuts(&scans, 5),
     ] {
-        let png = png_of_scans((w, h), &scans, &cuts, &[]);
+        let (png, _) = png_of_scans((w, h), &scans, &cuts, &[]);
         assert_eq!(decode(&png), one, "pieces cut at {cuts:?}");
     }
     // And the picture survives: the circles' colours are there exactly.

@@ -3,7 +3,7 @@
 
 use super::{Drawn, MAX_COLORS, PALETTE};
 use crate::draw::{
-    encode::{self, Colors, Nearest},
+    encode::{self, Colors, Nearest, distance},
     theme,
 };
 
@@ -116,13 +116,6 @@ impl Palette {
             i = j;
         }
     }
-}
-
-/// The weighted squared distance of two colour words (red 3, green 4, blue 2, as
-/// [`Nearest`] weighs them).
-fn distance(a: u32, b: u32) -> i32 {
-    let d = |k: u32| ((a >> k) & 255) as i32 - ((b >> k) & 255) as i32;
-    3 * d(0) * d(0) + 4 * d(8) * d(8) + 2 * d(16) * d(16)
 }
 
 /// An RGBA pixel (opaque) as a colour word: red in the low byte.
