@@ -4,7 +4,8 @@
 //! `turn` (`grand`, 6 players, mid-game, 1200 px, drawn whole: no image kept from a run to
 //! the next), `turns` (the turns after it, one a run, each drawn where it changed since the
 //! one before), `single`, `board:NAME` (a board game's
-//! image at 720 px, NAME as in the `board` benchmark: `semaforo`, `produto`, `sages`, …),
+//! image at 720 px, drawn whole, NAME as in the `board` benchmark: `semaforo`, `produto`,
+//! `sages`, …), `boards:NAME` (the turns of a game of it, each drawn where it changed),
 //! `replay` (a whole `grand` game of 6 players at 800 px) or `replay:NAME` (a board game's
 //! replay of 200 turns). Prints the image's size and a checksum of its bytes (to compare
 //! two builds), and the median and the fastest of COUNT runs (default 20).
@@ -119,7 +120,23 @@ fn main() {
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .expect("a board game's name");
-            Box::new(move || board_png(&frame))
+            Box::new(move || {
+                forget_images();
+                board_png(&frame)
+            })
+        }
+        Some(("boards", name)) => {
+            let (_, frames) = boards::board_games(count + 1)
+                .into_iter()
+                .find(|(n, _)| *n == name)
+                .expect("a board game's name");
+            board_png(&frames[0]);
+            let mut next = 1;
+            Box::new(move || {
+                let frame = &frames[next % frames.len()];
+                next += 1;
+                board_png(frame)
+            })
         }
         Some(("replay", name)) => {
             let (_, frames) = boards::board_games(200)
@@ -128,7 +145,7 @@ fn main() {
                 .expect("a board game's name");
             Box::new(move || render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames"))
         }
-        _ => panic!("WHAT: turn, turns, single, replay, board:NAME or replay:NAME"),
+        _ => panic!("WHAT: turn, turns, single, replay, board:NAME, boards:NAME or replay:NAME"),
     };
     let mut times: Vec<Duration> = Vec::with_capacity(count);
     let mut bytes = Vec::new();

@@ -57,8 +57,13 @@ impl<'a> Sheet<'a> {
 
     /// Rows `rows` of the image: the card, and the drawing on it.
     pub(super) fn band(&self, rows: (u32, u32)) -> Canvas {
+        self.band_in(rows, Mode::Draw)
+    }
+
+    /// [`Sheet::band`] in `mode` (drawing only some cells: see `draw/damage.rs`).
+    fn band_in(&self, rows: (u32, u32), mode: Mode) -> Canvas {
         let mut cv = card(self.total_h, |covers| {
-            Canvas::band_behind(self.width, DESIGN_W, rows, theme::PAGE, covers)
+            Canvas::band_in(self.width, DESIGN_W, rows, theme::PAGE, covers, mode)
         });
         (self.paint)(&mut cv);
         cv
@@ -81,9 +86,22 @@ impl<'a> Sheet<'a> {
     }
 
     /// The image as an indexed PNG keeping `seed` colours exact: drawn, scanned and
-    /// compressed on two threads.
+    /// compressed on two threads, and drawn again only where it changed since an image
+    /// kept (the same game's turn before: `draw/encode/kept.rs`).
     pub(super) fn png(&self, seed: &[u32]) -> Vec<u8> {
-        encode::banded_png(self.size(), &self.bands(), |rows| self.band(rows).pix, seed)
+        let (w, h) = self.size();
+        let probe = || {
+            let probe = self.whole_in(Mode::Probe(Default::default()));
+            probe.into_ops().unwrap_or_default().cells(h, w)
+        };
+        encode::kept_png(
+            (w, h),
+            &self.bands(),
+            probe,
+            |rows| self.band(rows).pix,
+            |rows, wanted| self.band_in(rows, Mode::Only(wanted)).pix,
+            seed,
+        )
     }
 }
 

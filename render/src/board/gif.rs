@@ -80,4 +80,29 @@ mod tests {
             assert!(whole == incremental, "{name}: the GIFs differ");
         }
     }
+
+    /// A board image drawn where it changed since the image kept (the turn before) is the
+    /// image drawn whole, byte for byte, for every kind of board.
+    #[test]
+    fn a_board_image_drawn_where_it_changed_is_the_image_drawn_whole() {
+        crate::draw::encode::own_shelf();
+        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get);
+        let mut images = 0;
+        for (name, frames) in boards::board_games(6) {
+            for (turn, frame) in frames.iter().enumerate() {
+                let kept = sheet(frame, 720).png(&super::super::palette::seed());
+                let pass_by = &crate::draw::encode::PASS_BY;
+                pass_by.with(|p| p.set(true));
+                let whole = sheet(frame, 720).png(&super::super::palette::seed());
+                pass_by.with(|p| p.set(false));
+                assert!(kept == whole, "{name}, turn {turn}");
+                images += 1;
+            }
+        }
+        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get) - taken;
+        assert!(
+            2 * taken >= images,
+            "{taken} of {images} images drawn from a kept one"
+        );
+    }
 }

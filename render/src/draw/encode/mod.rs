@@ -54,25 +54,30 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
 /// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
 /// PNG keeping `seed` colours in the palette. The pixels are those of [`indexed_png`] on the
 /// whole image: one palette for the whole image, compressed as separate pieces of one zlib
-/// stream, in parallel too.
+/// stream, in parallel too. (The images drawn use [`kept_png`], which draws a band this
+/// way when it has no image kept to start from.)
 ///
 /// The pieces are cut by rows again after drawing, where each has about the same work
 /// (see [`piece_cuts`]): a drawing band can only end in a gap between panels, and the
 /// bands of a turn image differ by a fifth in what they cost to compress.
+#[cfg(test)]
 pub(crate) fn banded_png(
     (width, height): (u32, u32),
     bands: &[(u32, u32)],
     draw: impl Fn((u32, u32)) -> Pixmap + Sync,
     seed: &[u32],
 ) -> Vec<u8> {
-    let scans = in_parallel(bands, |&rows| {
-        let pix = draw(rows);
-        let scan = Scan::new(&pix);
-        recycle(pix);
-        scan
-    });
+    let scans = in_parallel(bands, |&rows| scan_drawn(&draw, rows));
     let cuts = piece_cuts(&scans, bands.len());
     png_of_scans((width, height), &scans, &cuts, seed).0
+}
+
+/// The scan of the band `rows` drawn whole by `draw`.
+fn scan_drawn(draw: impl Fn((u32, u32)) -> Pixmap, rows: (u32, u32)) -> Scan {
+    let pix = draw(rows);
+    let scan = Scan::new(&pix);
+    recycle(pix);
+    scan
 }
 
 /// [`banded_png`] for an image that may share rows with one encoded lately (the turn
@@ -91,12 +96,7 @@ pub(crate) fn kept_png(
     seed: &[u32],
 ) -> Vec<u8> {
     use rayon::prelude::*;
-    let whole = |rows: (u32, u32)| {
-        let pix = draw(rows);
-        let scan = Scan::new(&pix);
-        recycle(pix);
-        scan
-    };
+    let whole = |rows: (u32, u32)| scan_drawn(&draw, rows);
     let (cells, scans) = if kept::has((width, height), bands) {
         let cells = probe();
         let kept = kept::take((width, height), bands, &cells.band_hashes());
