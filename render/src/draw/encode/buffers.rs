@@ -1,17 +1,18 @@
-//! Buffers kept between images: scanline and deflate output bytes, and pixmap buffers.
+//! Buffers kept between images: scanline and deflate output bytes, pixmap buffers, and
+//! the rows and runs of scans.
 
 use tiny_skia::Pixmap;
 
 /// Big byte buffers kept between images: a fresh multi-megabyte allocation costs more in
 /// page faults than the work done in it, and a band or piece runs on whichever of the
 /// pool's threads is free, so the pools are shared rather than per thread.
-pub(super) struct Pool {
-    bufs: std::sync::Mutex<Vec<Vec<u8>>>,
+pub(super) struct Pool<T = u8> {
+    bufs: std::sync::Mutex<Vec<Vec<T>>>,
     keep: usize,
 }
 
-impl Pool {
-    const fn new(keep: usize) -> Pool {
+impl<T> Pool<T> {
+    const fn new(keep: usize) -> Pool<T> {
         Pool {
             bufs: std::sync::Mutex::new(Vec::new()),
             keep,
@@ -19,8 +20,8 @@ impl Pool {
     }
 
     /// A buffer given back, as it was: the one with the least room that has room for
-    /// `len` bytes, else the one with the most (or a new empty one).
-    pub(super) fn take(&self, len: usize) -> Vec<u8> {
+    /// `len` items, else the one with the most (or a new empty one).
+    pub(super) fn take(&self, len: usize) -> Vec<T> {
         let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
         let room = |i: &usize| bufs[*i].capacity();
         let fits = (0..bufs.len()).filter(|i| room(i) >= len).min_by_key(room);
@@ -29,7 +30,7 @@ impl Pool {
     }
 
     /// Gives a buffer back (the pool keeps a few).
-    pub(super) fn give(&self, v: Vec<u8>) {
+    pub(super) fn give(&self, v: Vec<T>) {
         let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
         if bufs.len() < self.keep {
             bufs.push(v);
@@ -46,12 +47,23 @@ pub(super) static BYTES: Pool = Pool::new(6);
 /// again zeroed megabytes per band (a sixth of drawing a band).
 static PIXELS: Pool = Pool::new(6);
 
-/// An empty buffer with room for `len` bytes.
-pub(super) fn take_bytes(len: usize) -> Vec<u8> {
-    let mut v = BYTES.take(len);
+/// The runs and the rows of scans (`scan.rs`): a scan kept for the next image gives them
+/// back when it is used or let go, and the next scan starts from them rather than from
+/// fresh memory (a band's runs are a quarter of a megabyte).
+pub(super) static RUNS: Pool<(u16, u16)> = Pool::new(8);
+pub(super) static ROWS: Pool<u32> = Pool::new(8);
+
+/// An empty buffer of the pool `pool` with room for `len` items.
+pub(super) fn take_empty<T>(pool: &Pool<T>, len: usize) -> Vec<T> {
+    let mut v = pool.take(len);
     v.clear();
     v.reserve(len);
     v
+}
+
+/// An empty buffer with room for `len` bytes.
+pub(super) fn take_bytes(len: usize) -> Vec<u8> {
+    take_empty(&BYTES, len)
 }
 
 /// A buffer of `len` bytes for a pixmap. Its content is unspecified: the canvas fills it

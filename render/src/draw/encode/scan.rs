@@ -5,6 +5,7 @@
 
 use tiny_skia::Pixmap;
 
+use super::buffers::{ROWS, RUNS, take_empty};
 use super::colors::{Colors, MAX_COLORS};
 use super::quantise::Mapped;
 
@@ -53,24 +54,18 @@ impl Scan {
     /// The scan is [`Scan::new`]'s up to the order of colour ids (and colours left with no
     /// pixel), which nothing encoded depends on: the rows, runs' colours and counts are the
     /// same, and the palette is chosen by count and colour value.
-    pub(super) fn mixed(old: Scan, masks: &[u64], pix: &Pixmap) -> Scan {
+    pub(super) fn mixed(mut old: Scan, masks: &[u64], pix: &Pixmap) -> Scan {
         let stride = pix.width() as usize * 4;
         let every = crate::draw::damage::every_strip(pix.width());
         let data = pix.data();
-        let Scan {
-            width,
-            rows: old_rows,
-            runs: old_runs,
-            colors,
-            mapped,
-        } = old;
+        let (old_rows, old_runs) = (std::mem::take(&mut old.rows), std::mem::take(&mut old.runs));
         let mut scan = Builder {
             scan: Scan {
-                width,
-                rows: Vec::with_capacity(masks.len()),
-                runs: Vec::with_capacity(old_runs.len() + old_runs.len() / 4),
-                colors,
-                mapped,
+                width: old.width,
+                rows: take_empty(&ROWS, masks.len()),
+                runs: take_empty(&RUNS, old_runs.len() + old_runs.len() / 4),
+                colors: std::mem::replace(&mut old.colors, Colors::new(1)),
+                mapped: std::mem::take(&mut old.mapped),
             },
             last: 0..0,
             before: 0..0,
@@ -113,6 +108,8 @@ impl Scan {
                 }
             }
         }
+        ROWS.give(old_rows);
+        RUNS.give(old_runs);
         let mut scan = scan.finish();
         scan.compact();
         scan
@@ -177,11 +174,13 @@ impl Scan {
             self.width as u64 + 8 * runs
         })
     }
+}
 
-    /// The scan as it is kept for the next image (`kept.rs`): its spare room given back.
-    pub(super) fn shrink(&mut self) {
-        self.rows.shrink_to_fit();
-        self.runs.shrink_to_fit();
+impl Drop for Scan {
+    /// Its rows and runs go back to their pools for the next scan.
+    fn drop(&mut self) {
+        ROWS.give(std::mem::take(&mut self.rows));
+        RUNS.give(std::mem::take(&mut self.runs));
     }
 }
 
@@ -203,8 +202,8 @@ impl Builder {
         Builder {
             scan: Scan {
                 width,
-                rows: Vec::with_capacity(rows),
-                runs: Vec::with_capacity(64 * 1024),
+                rows: take_empty(&ROWS, rows),
+                runs: take_empty(&RUNS, 64 * 1024),
                 colors: Colors::new(MAX_COLORS),
                 mapped: Mapped::default(),
             },
