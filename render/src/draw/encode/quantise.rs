@@ -157,8 +157,22 @@ impl Nearest {
 
     /// [`Nearest::find`], and whether no other entry is as near.
     pub(super) fn find_unique(&self, c: u32) -> (u8, bool) {
+        self.search::<true>(c)
+    }
+
+    /// The index of the entry nearest to colour word `c` (0 for an empty palette).
+    pub(crate) fn find(&self, c: u32) -> u8 {
+        self.search::<false>(c).0
+    }
+
+    /// The entry nearest to `c`, and (when `TIES`) whether no other is as near.
+    #[inline]
+    fn search<const TIES: bool>(&self, c: u32) -> (u8, bool) {
         let (r, g, b) = split(c);
         let (r, g, b) = (r as f32, g as f32, b as f32);
+        // Per lane: the least distance and the first group reaching it (strictly less, so
+        // an earlier group keeps a tie), and whether a later one reached it too; then the
+        // least over lanes, smallest index first.
         let mut least = [f32::INFINITY; LANES];
         let mut group = [0u32; LANES];
         let mut tie = [false; LANES];
@@ -169,8 +183,10 @@ impl Nearest {
                 if d < least[i] {
                     least[i] = d;
                     group[i] = k as u32;
-                    tie[i] = false;
-                } else if d == least[i] {
+                    if TIES {
+                        tie[i] = false;
+                    }
+                } else if TIES && d == least[i] {
                     tie[i] = true;
                 }
             }
@@ -182,36 +198,8 @@ impl Nearest {
                 pick = (least[i], index, i);
             }
         }
-        let unique = !tie[pick.2] && least.iter().filter(|&&d| d == pick.0).count() == 1;
+        let unique = TIES && !tie[pick.2] && least.iter().filter(|&&d| d == pick.0).count() == 1;
         (pick.1 as u8, unique)
-    }
-
-    /// The index of the entry nearest to colour word `c` (0 for an empty palette).
-    pub(crate) fn find(&self, c: u32) -> u8 {
-        let (r, g, b) = split(c);
-        let (r, g, b) = (r as f32, g as f32, b as f32);
-        // Per lane: the least distance and the first group reaching it (strictly less, so
-        // an earlier group keeps a tie); then the least over lanes, smallest index first.
-        let mut least = [f32::INFINITY; LANES];
-        let mut group = [0u32; LANES];
-        for (k, [pr, pg, pb]) in self.lanes.iter().enumerate() {
-            for i in 0..LANES {
-                let (dr, dg, db) = (r - pr[i], g - pg[i], b - pb[i]);
-                let d = 3.0 * dr * dr + 4.0 * dg * dg + 2.0 * db * db;
-                if d < least[i] {
-                    least[i] = d;
-                    group[i] = k as u32;
-                }
-            }
-        }
-        let mut pick = (f32::INFINITY, 0);
-        for i in 0..LANES {
-            let index = group[i] * LANES as u32 + i as u32;
-            if least[i] < pick.0 || (least[i] == pick.0 && index < pick.1) {
-                pick = (least[i], index);
-            }
-        }
-        pick.1 as u8
     }
 }
 

@@ -263,7 +263,9 @@ impl Builder {
         // The old run under `x`, and where it ends.
         let (mut run, mut run_end) = ((0u16, 0u16), 0usize);
         let mut x = 0;
-        for (a, b) in crate::draw::damage::strip_spans(fresh, 0, width) {
+        // Each fresh span, and an empty one at the end for the kept pixels after the last.
+        let spans = crate::draw::damage::strip_spans(fresh, 0, width);
+        for (a, b) in spans.chain(std::iter::once((width, width))) {
             // Kept pixels `x..a`, from the old runs.
             while x < a {
                 while run_end <= x {
@@ -276,15 +278,6 @@ impl Builder {
             }
             self.span(&row[a * 4..b * 4], start);
             x = b;
-        }
-        while x < width {
-            while run_end <= x {
-                run = old.next().unwrap_or((0, u16::MAX));
-                run_end += usize::from(run.1);
-            }
-            let end = run_end.min(width);
-            self.push(start, run.0, (end - x) as u16);
-            x = end;
         }
         self.end_row(start);
     }
