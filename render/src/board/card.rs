@@ -85,6 +85,12 @@ impl<'a> Sheet<'a> {
         self.band((0, self.size().1))
     }
 
+    /// [`Sheet::png`] drawn whole, as before there were images kept (for tests).
+    #[cfg(test)]
+    pub(super) fn png_whole(&self, seed: &[u32]) -> Vec<u8> {
+        encode::banded_png(self.size(), &self.bands(), |rows| self.band(rows).pix, seed)
+    }
+
     /// The image as an indexed PNG keeping `seed` colours exact: drawn, scanned and
     /// compressed on two threads, and drawn again only where it changed since an image
     /// kept (the same game's turn before: `draw/encode/kept.rs`).

@@ -68,6 +68,8 @@ mod boards;
 
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
     use super::*;
 
     /// Drawing only the rows that changed gives the frames drawn whole: the same GIF, byte
@@ -85,24 +87,28 @@ mod tests {
     /// image drawn whole, byte for byte, for every kind of board.
     #[test]
     fn a_board_image_drawn_where_it_changed_is_the_image_drawn_whole() {
+        use crate::draw::encode::{MIXED, TAKEN};
         crate::draw::encode::own_shelf();
-        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get);
+        let (taken, mixed) = (TAKEN.with(Cell::get), MIXED.with(Cell::get));
         let mut images = 0;
         for (name, frames) in boards::board_games(6) {
             for (turn, frame) in frames.iter().enumerate() {
-                let kept = sheet(frame, 720).png(&super::super::palette::seed());
-                let pass_by = &crate::draw::encode::PASS_BY;
-                pass_by.with(|p| p.set(true));
-                let whole = sheet(frame, 720).png(&super::super::palette::seed());
-                pass_by.with(|p| p.set(false));
+                let seed = super::super::palette::seed();
+                let kept = sheet(frame, 720).png(&seed);
+                let whole = sheet(frame, 720).png_whole(&seed);
                 assert!(kept == whole, "{name}, turn {turn}");
                 images += 1;
             }
         }
-        let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get) - taken;
+        let taken = TAKEN.with(Cell::get) - taken;
         assert!(
             2 * taken >= images,
             "{taken} of {images} images drawn from a kept one"
+        );
+        let mixed = MIXED.with(Cell::get) - mixed;
+        assert!(
+            mixed >= images / 2,
+            "{mixed} bands of {images} images drawn where they changed"
         );
     }
 }

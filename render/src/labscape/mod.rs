@@ -174,6 +174,7 @@ mod tests {
             .collect();
         crate::draw::encode::own_shelf();
         let taken = crate::draw::encode::TAKEN.with(std::cell::Cell::get);
+        let mixed = crate::draw::encode::MIXED.with(std::cell::Cell::get);
         for turn in 0..10 {
             for (pos, events, pick) in &mut games {
                 if pos.is_over() {
@@ -183,10 +184,15 @@ mod tests {
                 *events = pos.play(None, &action).expect("a legal action");
                 let view = View::new(pos).events(events).title("Kept");
                 let kept = super::render_png(&view, None);
-                let pass_by = &crate::draw::encode::PASS_BY;
-                pass_by.with(|p| p.set(true));
-                let whole = super::render_png(&view, None);
-                pass_by.with(|p| p.set(false));
+                // Drawn whole, as before there were images kept.
+                let scene = Scene::new(&view);
+                let frame = scene.frame(super::output_width(None));
+                let whole = crate::draw::encode::banded_png(
+                    (frame.width_px, frame.height_px),
+                    &frame.bands(),
+                    |rows| scene.draw_band(&frame, rows).pix,
+                    &crate::draw::theme::seed(),
+                );
                 assert!(kept == whole, "{:?}, turn {turn}", pos.layout());
             }
         }

@@ -9,13 +9,16 @@ use tiny_skia::Pixmap;
 pub(super) struct Pool<T = u8> {
     bufs: std::sync::Mutex<Vec<Vec<T>>>,
     keep: usize,
+    /// A buffer of more items than this is let go rather than kept.
+    most: usize,
 }
 
 impl<T> Pool<T> {
-    const fn new(keep: usize) -> Pool<T> {
+    const fn new(keep: usize, most: usize) -> Pool<T> {
         Pool {
             bufs: std::sync::Mutex::new(Vec::new()),
             keep,
+            most,
         }
     }
 
@@ -29,8 +32,11 @@ impl<T> Pool<T> {
         pick.map(|i| bufs.swap_remove(i)).unwrap_or_default()
     }
 
-    /// Gives a buffer back (the pool keeps a few).
+    /// Gives a buffer back (the pool keeps a few, none empty or too big).
     pub(super) fn give(&self, v: Vec<T>) {
+        if v.capacity() == 0 || v.capacity() > self.most {
+            return;
+        }
         let mut bufs = self.bufs.lock().unwrap_or_else(|e| e.into_inner());
         if bufs.len() < self.keep {
             bufs.push(v);
@@ -39,19 +45,20 @@ impl<T> Pool<T> {
 }
 
 /// Scanlines and deflate's output.
-pub(super) static BYTES: Pool = Pool::new(6);
+pub(super) static BYTES: Pool = Pool::new(6, usize::MAX);
 
 /// Pixmap buffers, apart from [`BYTES`]: they come back at their full length, so the next
 /// band of the same size takes one as it is. Shared with the scanline and deflate buffers,
 /// a pixmap's buffer came back cleared from being a scanline buffer, and lengthening it
 /// again zeroed megabytes per band (a sixth of drawing a band).
-static PIXELS: Pool = Pool::new(6);
+static PIXELS: Pool = Pool::new(6, usize::MAX);
 
 /// The runs and the rows of scans (`scan.rs`): a scan kept for the next image gives them
 /// back when it is used or let go, and the next scan starts from them rather than from
-/// fresh memory (a band's runs are a quarter of a megabyte).
-pub(super) static RUNS: Pool<(u16, u16)> = Pool::new(8);
-pub(super) static ROWS: Pool<u32> = Pool::new(8);
+/// fresh memory (a band's runs are a quarter of a megabyte). A buffer of more than a
+/// megabyte is let go: one huge image should not leave every later scan oversized.
+pub(super) static RUNS: Pool<(u16, u16)> = Pool::new(8, 1 << 18);
+pub(super) static ROWS: Pool<u32> = Pool::new(8, 1 << 18);
 
 /// An empty buffer of the pool `pool` with room for `len` items.
 pub(super) fn take_empty<T>(pool: &Pool<T>, len: usize) -> Vec<T> {

@@ -130,6 +130,12 @@ impl Colors {
         self.slots.capacity() * 8 + (self.list.capacity() + self.counts.capacity()) * 4
     }
 
+    /// Whether the table met more colours than it keeps apart (the last id stands for
+    /// several): a scan with such a table is never kept or mixed (`kept.rs`).
+    pub(crate) fn is_full(&self) -> bool {
+        self.list.len() >= self.max
+    }
+
     /// Distinct colours seen.
     pub(crate) fn len(&self) -> usize {
         self.list.len()

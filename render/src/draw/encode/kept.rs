@@ -35,8 +35,10 @@ const BUDGET: usize = 16 << 20;
 impl Kept {
     /// The memory it holds, about.
     fn bytes(&self) -> usize {
-        let scan = |s: &Scan| s.rows.capacity() * 4 + s.runs.capacity() * 4 + s.colors.bytes();
-        self.cells.bytes() + self.hashes.len() * 8 + self.scans.iter().map(scan).sum::<usize>()
+        let scan = |s: &Scan| {
+            s.rows.capacity() * 4 + s.runs.capacity() * 4 + s.colors.bytes() + s.mapped.bytes()
+        };
+        self.cells.bytes() + self.hashes.capacity() * 8 + self.scans.iter().map(scan).sum::<usize>()
     }
 }
 
@@ -64,12 +66,22 @@ impl Shelf {
         Some(self.images.remove(best.1))
     }
 
-    fn keep(&mut self, k: Kept) {
+    /// Keeps `k` (unless a scan of it has a full colour table) and gives back the images
+    /// let go to make room, oldest first.
+    fn keep(&mut self, mut k: Kept) -> Vec<Kept> {
+        if k.scans.iter().any(Scan::is_full) {
+            return vec![k];
+        }
+        k.scans.iter_mut().for_each(Scan::trim);
         self.images.push(k);
         let mut bytes: usize = self.images.iter().map(Kept::bytes).sum();
+        let mut gone = Vec::new();
         while self.images.len() > KEEP || bytes > BUDGET {
-            bytes -= self.images.remove(0).bytes();
+            let k = self.images.remove(0);
+            bytes -= k.bytes();
+            gone.push(k);
         }
+        gone
     }
 }
 
@@ -93,10 +105,6 @@ pub(super) fn has(size: (u32, u32), bands: &[(u32, u32)]) -> bool {
 /// Takes out the kept image of the same size and bands that shares the most rows' drawing
 /// with `hashes` (at least one), if any.
 pub(super) fn take(size: (u32, u32), bands: &[(u32, u32)], hashes: &[u64]) -> Option<Kept> {
-    #[cfg(test)]
-    if PASS_BY.with(std::cell::Cell::get) {
-        return None;
-    }
     let taken = on_shelf(|s| s.take(size, bands, hashes));
     #[cfg(test)]
     TAKEN.with(|t| t.set(t.get() + usize::from(taken.is_some())));
@@ -106,24 +114,21 @@ pub(super) fn take(size: (u32, u32), bands: &[(u32, u32)], hashes: &[u64]) -> Op
 /// Keeps an image's scans (the oldest kept go when there are more than [`KEEP`] or they
 /// take more than [`BUDGET`]).
 pub(super) fn keep(k: Kept) {
-    #[cfg(test)]
-    if PASS_BY.with(std::cell::Cell::get) {
-        return;
-    }
-    on_shelf(|s| s.keep(k));
+    // What is let go is freed after the shelf is unlocked.
+    drop(on_shelf(|s| s.keep(k)));
 }
 
 /// Forgets every image kept (for a benchmark of images drawn whole).
 pub(crate) fn forget() {
-    on_shelf(|s| s.images.clear());
+    drop(on_shelf(|s| std::mem::take(&mut s.images)));
 }
 
 #[cfg(test)]
 thread_local! {
     /// How many kept images this thread has taken, for a test that wants some taken.
     pub(crate) static TAKEN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-    /// Whether this thread's images are drawn whole, neither taken from nor kept.
-    pub(crate) static PASS_BY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How many bands this thread's images have mixed from a kept scan and drawn cells.
+    pub(crate) static MIXED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     /// The thread's own shelf, once [`own_shelf`] is called: a test's images are not
     /// taken by other tests running beside it.
     static OWN: std::cell::RefCell<Option<Shelf>> = const { std::cell::RefCell::new(None) };

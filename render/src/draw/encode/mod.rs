@@ -30,7 +30,7 @@ pub(crate) use colors::Colors;
 pub(crate) use colors::word;
 pub(crate) use kept::forget;
 #[cfg(test)]
-pub(crate) use kept::{PASS_BY, TAKEN, own_shelf};
+pub(crate) use kept::{MIXED, TAKEN, own_shelf};
 use quantise::Mapped;
 pub(crate) use quantise::{Nearest, distance, quantise, rgb_bytes};
 
@@ -118,6 +118,14 @@ pub(crate) fn kept_png(
             }
             None => bands.iter().map(|&rows| (rows, None)).collect(),
         };
+        #[cfg(test)]
+        kept::MIXED.with(|m| {
+            let mixed = jobs.iter().filter(|(_, old)| {
+                old.as_ref()
+                    .is_some_and(|(_, masks)| masks.iter().any(|&m| m != 0))
+            });
+            m.set(m.get() + mixed.count());
+        });
         let scans: Vec<Scan> = jobs
             .into_par_iter()
             .map(|(rows, old)| match old {
@@ -128,7 +136,9 @@ pub(crate) fn kept_png(
                     let pix = draw_only(rows, Wanted::new(wanted));
                     let scan = Scan::mixed(old, &masks, &pix);
                     recycle(pix);
-                    scan
+                    // Past the colours a table keeps apart, two colours could share an id
+                    // where reading the band whole would not give them one: read it whole.
+                    if scan.is_full() { whole(rows) } else { scan }
                 }
                 None => whole(rows),
             })

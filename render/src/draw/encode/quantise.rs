@@ -212,6 +212,11 @@ pub(super) struct Mapped {
 }
 
 impl Mapped {
+    /// The memory it holds, about.
+    pub(super) fn bytes(&self) -> usize {
+        self.palette.capacity() * 4 + self.near.capacity() * 8
+    }
+
     /// The same for a table whose ids were renumbered: `ids[old]` is the new id, or
     /// `u16::MAX` for a colour dropped.
     pub(super) fn renumbered(&self, ids: &[u16], len: usize) -> Mapped {
@@ -251,4 +256,21 @@ pub(crate) fn rgb_bytes(palette: &[u32]) -> Vec<u8> {
         out.extend_from_slice(&[*c as u8, (c >> 8) as u8, (c >> 16) as u8]);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Mapped;
+
+    #[test]
+    fn a_mapping_renumbered_follows_its_colours_to_their_new_ids() {
+        let before = Mapped {
+            palette: vec![7, 8],
+            near: vec![(7, true), (8, false), (7, false), (8, true)],
+        };
+        // Ids 0 and 2 dropped; 1 becomes 1, 3 becomes 0.
+        let after = before.renumbered(&[u16::MAX, 1, u16::MAX, 0], 2);
+        assert_eq!(after.near, vec![(8, true), (8, false)]);
+        assert_eq!(after.palette, before.palette);
+    }
 }

@@ -111,7 +111,10 @@ impl Scan {
         ROWS.give(old_rows);
         RUNS.give(old_runs);
         let mut scan = scan.finish();
-        scan.compact();
+        // A full table stays full, for the caller to read the band whole instead.
+        if !scan.is_full() {
+            scan.compact();
+        }
         scan
     }
 }
@@ -173,6 +176,20 @@ impl Scan {
             start = u64::from(end);
             self.width as u64 + 8 * runs
         })
+    }
+}
+
+impl Scan {
+    /// The scan as it is kept for the next image: room far beyond its runs given back.
+    pub(super) fn trim(&mut self) {
+        if self.runs.capacity() > 2 * self.runs.len().max(1 << 16) {
+            self.runs.shrink_to_fit();
+        }
+    }
+
+    /// Whether its colour table met more colours than it keeps apart.
+    pub(super) fn is_full(&self) -> bool {
+        self.colors.is_full()
     }
 }
 
@@ -322,6 +339,9 @@ impl Builder {
                 j += 4;
             }
             let len = ((j - i) / 4) as u16;
+            // Runs are told apart by the whole pixel but named by its colour: the same
+            // only while every pixel is opaque, as an image's are.
+            debug_assert_eq!(w >> 24, 255, "an opaque pixel");
             let c = w & 0x00FF_FFFF;
             let id = if recent[0].0 == c {
                 colors.counts[usize::from(recent[0].1)] += u32::from(len);

@@ -340,5 +340,20 @@ fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
         // Colours no pixel has any more are dropped before they outnumber the others.
         let live = scan.colors.counts.iter().filter(|&&n| n > 0).count();
         assert!(scan.colors.len() <= 2 * live.max(256), "round {round}");
+        // The colours are mapped from what they were mapped to the turn before (their ids
+        // renumbered when colours were dropped), as a search of them all would map them.
+        let (palette, own) = super::quantise::choose_palette(&scan.colors, &[], 24);
+        let near = super::Nearest::new(&palette);
+        let (map, mapped) = near.complete_from(&palette, &own, &scan.colors, &scan.mapped);
+        let searched = near.complete(&own, &scan.colors);
+        let live = |m: &[u8]| -> Vec<u8> {
+            (m.iter().zip(&scan.colors.counts))
+                .filter(|&(_, &n)| n > 0)
+                .map(|(&ix, _)| ix)
+                .collect()
+        };
+        // (A colour no pixel has is mapped anywhere.)
+        assert_eq!(live(&map), live(&searched), "round {round}");
+        scan.mapped = mapped;
     }
 }
