@@ -201,6 +201,11 @@ mod tests {
             taken >= 20,
             "only {taken} images were drawn from a kept one"
         );
+        let mixed = crate::draw::encode::MIXED.with(std::cell::Cell::get) - mixed;
+        assert!(
+            mixed >= 20,
+            "only {mixed} bands were drawn where they changed"
+        );
     }
 
     /// Asked for, every wall of the floor in play carries its name, and
