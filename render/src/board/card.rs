@@ -95,15 +95,10 @@ impl<'a> Sheet<'a> {
     /// compressed on two threads, and drawn again only where it changed since an image
     /// kept (the same game's turn before: `draw/encode/kept.rs`).
     pub(super) fn png(&self, seed: &[u32]) -> Vec<u8> {
-        let (w, h) = self.size();
-        let probe = || {
-            let probe = self.whole_in(Mode::Probe(Default::default()));
-            probe.into_ops().unwrap_or_default().cells(h, w)
-        };
         encode::kept_png(
-            (w, h),
+            self.size(),
             &self.bands(),
-            probe,
+            || self.whole_in(Mode::Probe(Default::default())).into_cells(),
             |rows| self.band(rows).pix,
             |rows, wanted| self.band_in(rows, Mode::Only(wanted)).pix,
             seed,

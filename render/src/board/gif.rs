@@ -47,7 +47,7 @@ fn build(frames: &[BoardFrame], width: u32, lang: Lang, incremental: bool) -> Op
         }
         replay.push_changed(|width, prior| {
             let sheet = sheet(f, width);
-            Changed::draw(sheet.size(), prior, |mode| sheet.whole_in(mode))
+            Changed::draw(prior, |mode| sheet.whole_in(mode))
         });
     }
     Some(replay.finish())

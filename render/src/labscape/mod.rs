@@ -127,14 +127,14 @@ pub fn render_png(view: &View<'_>, width: Option<u32>) -> Vec<u8> {
     let scene = context::Scene::new(view);
     let frame = scene.frame(output_width(width));
     let (w, h) = (frame.width_px, frame.height_px);
-    let probe = || {
-        let probe = scene.draw_whole(&frame, Mode::Probe(Ops::default()));
-        probe.into_ops().unwrap_or_default().cells(h, w)
-    };
     encode::kept_png(
         (w, h),
         &frame.bands(),
-        probe,
+        || {
+            scene
+                .draw_whole(&frame, Mode::Probe(Ops::default()))
+                .into_cells()
+        },
         |rows| scene.draw_band(&frame, rows).pix,
         |rows, wanted| scene.draw_band_in(&frame, rows, Mode::Only(wanted)).pix,
         &theme::seed(),

@@ -22,9 +22,7 @@ impl Replay {
         let scene = Scene::new(view);
         self.push_changed(|width, prior| {
             let frame = scene.frame(width);
-            Changed::draw((frame.width_px, frame.height_px), prior, |mode| {
-                scene.draw_whole(&frame, mode)
-            })
+            Changed::draw(prior, |mode| scene.draw_whole(&frame, mode))
         });
     }
 }

@@ -16,7 +16,7 @@ pub(crate) use sprites::SpriteKey;
 
 use tiny_skia::{Color, Paint, Pixmap, Transform};
 
-use crate::draw::damage::{OpHash, Ops, Wanted};
+use crate::draw::damage::{Cells, OpHash, Ops, Wanted};
 
 /// An sRGB colour with alpha.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -280,11 +280,13 @@ impl Canvas {
         }
     }
 
-    /// The operations a probing canvas recorded.
-    pub fn into_ops(self) -> Option<Ops> {
+    /// The hashes of the cells of the image a probing canvas stands for, from the
+    /// operations it recorded (none for a canvas that drew).
+    pub fn into_cells(self) -> Cells {
+        let (height, width) = (self.rows, self.pix.width());
         match self.mode {
-            Mode::Probe(ops) => Some(ops),
-            _ => None,
+            Mode::Probe(ops) => ops.cells(height, width),
+            _ => Ops::default().cells(height, width),
         }
     }
 

@@ -22,17 +22,11 @@ pub(crate) struct Changed {
 }
 
 impl Changed {
-    /// A frame `width` × `height` pixels drawn where it changed since the frame whose
-    /// cells' hashes are `prior` (whole without): `draw` draws the frame on a whole-height
-    /// canvas in the mode it is given, first to probe it, then to draw the cells that
-    /// changed.
-    pub(crate) fn draw(
-        (width, height): (u32, u32),
-        prior: Option<&Cells>,
-        draw: impl Fn(Mode) -> Canvas,
-    ) -> Changed {
-        let probe = draw(Mode::Probe(Ops::default()));
-        let cells = probe.into_ops().unwrap_or_default().cells(height, width);
+    /// A frame drawn where it changed since the frame whose cells' hashes are `prior`
+    /// (whole without): `draw` draws the frame on a whole-height canvas in the mode it is
+    /// given, first to probe it, then to draw the cells that changed.
+    pub(crate) fn draw(prior: Option<&Cells>, draw: impl Fn(Mode) -> Canvas) -> Changed {
+        let cells = draw(Mode::Probe(Ops::default())).into_cells();
         let wanted = changed_cells(prior, &cells);
         let masks = wanted.masks().to_vec();
         let pix = draw(Mode::Only(wanted)).pix;
