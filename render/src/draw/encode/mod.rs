@@ -97,9 +97,10 @@ pub(crate) fn kept_png(
 ) -> Vec<u8> {
     use rayon::prelude::*;
     let whole = |rows: (u32, u32)| scan_drawn(&draw, rows);
-    let (cells, scans) = if kept::has((width, height), bands) {
+    let (cells, hashes, scans) = if kept::has((width, height), bands) {
         let cells = probe();
-        let kept = kept::take((width, height), bands, &cells.band_hashes());
+        let hashes = cells.band_hashes();
+        let kept = kept::take((width, height), bands, &hashes);
         let jobs: Vec<_> = match kept {
             Some(k) => {
                 // Per row, the strips that changed.
@@ -143,9 +144,11 @@ pub(crate) fn kept_png(
                 None => whole(rows),
             })
             .collect();
-        (cells, scans)
+        (cells, hashes, scans)
     } else {
-        rayon::join(probe, || in_parallel(bands, |&rows| whole(rows)))
+        let (cells, scans) = rayon::join(probe, || in_parallel(bands, |&rows| whole(rows)));
+        let hashes = cells.band_hashes();
+        (cells, hashes, scans)
     };
     let cuts = piece_cuts(&scans, bands.len());
     let (png, mapped) = png_of_scans((width, height), &scans, &cuts, seed);
@@ -156,7 +159,7 @@ pub(crate) fn kept_png(
     kept::keep(kept::Kept {
         size: (width, height),
         bands: bands.to_vec(),
-        hashes: cells.band_hashes(),
+        hashes,
         cells,
         scans,
     });

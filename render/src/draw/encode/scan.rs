@@ -58,21 +58,19 @@ impl Scan {
         let stride = pix.width() as usize * 4;
         let every = crate::draw::damage::every_strip(pix.width());
         let data = pix.data();
-        let (old_rows, old_runs) = (std::mem::take(&mut old.rows), std::mem::take(&mut old.runs));
-        let mut scan = Builder {
-            scan: Scan {
-                width: old.width,
-                rows: take_empty(&ROWS, masks.len()),
-                runs: take_empty(&RUNS, old_runs.len() + old_runs.len() / 4),
-                colors: std::mem::replace(&mut old.colors, Colors::new(1)),
-                mapped: std::mem::take(&mut old.mapped),
-            },
-            last: 0..0,
-            before: 0..0,
-        };
+        // The colour table and mapping pass on; `old`'s rows and runs go back to their
+        // pools when it is dropped.
+        let mut scan = Builder::with(Scan {
+            width: old.width,
+            rows: take_empty(&ROWS, masks.len()),
+            runs: take_empty(&RUNS, old.runs.len() + old.runs.len() / 4),
+            colors: std::mem::replace(&mut old.colors, Colors::new(1)),
+            mapped: std::mem::take(&mut old.mapped),
+        });
+        let (old_rows, old_runs) = (&old.rows, &old.runs);
         let mut was = 0..0;
         let mut was_end = 0;
-        for (i, (&mask, &end)) in masks.iter().zip(&old_rows).enumerate() {
+        for (i, (&mask, &end)) in masks.iter().zip(old_rows).enumerate() {
             if end != SAME_ROW {
                 was = was_end..end as usize;
                 was_end = end as usize;
@@ -108,8 +106,6 @@ impl Scan {
                 }
             }
         }
-        ROWS.give(old_rows);
-        RUNS.give(old_runs);
         let mut scan = scan.finish();
         // A full table stays full, for the caller to read the band whole instead.
         if !scan.is_full() {
@@ -117,9 +113,7 @@ impl Scan {
         }
         scan
     }
-}
 
-impl Scan {
     /// Drops the colours no pixel has any more, once they are as many as those that have
     /// (a game's scans pass from turn to turn, and the table would only grow).
     fn compact(&mut self) {
@@ -177,9 +171,7 @@ impl Scan {
             self.width as u64 + 8 * runs
         })
     }
-}
 
-impl Scan {
     /// The scan as it is kept for the next image: room far beyond its runs given back.
     pub(super) fn trim(&mut self) {
         if self.runs.capacity() > 2 * self.runs.len().max(1 << 16) {
@@ -216,14 +208,19 @@ impl Builder {
             width <= usize::from(u16::MAX),
             "an image {width} pixels wide"
         );
+        Builder::with(Scan {
+            width,
+            rows: take_empty(&ROWS, rows),
+            runs: take_empty(&RUNS, 64 * 1024),
+            colors: Colors::new(MAX_COLORS),
+            mapped: Mapped::default(),
+        })
+    }
+
+    /// A builder adding rows to `scan`, which has none yet.
+    fn with(scan: Scan) -> Builder {
         Builder {
-            scan: Scan {
-                width,
-                rows: take_empty(&ROWS, rows),
-                runs: take_empty(&RUNS, 64 * 1024),
-                colors: Colors::new(MAX_COLORS),
-                mapped: Mapped::default(),
-            },
+            scan,
             last: 0..0,
             before: 0..0,
         }
