@@ -34,6 +34,20 @@ fn board_png(frame: &BoardFrame) -> Vec<u8> {
     }
 }
 
+/// Draws `turns`' images one a run, in order (and around again): the first is drawn before
+/// the timing starts, so each timed one has the turn before it kept.
+fn in_turn<T: 'static>(
+    turns: Vec<T>,
+    draw: impl Fn(&T) -> Vec<u8> + 'static,
+) -> Box<dyn FnMut() -> Vec<u8>> {
+    draw(&turns[0]);
+    let mut next = 1;
+    Box::new(move || {
+        next += 1;
+        draw(&turns[(next - 1) % turns.len()])
+    })
+}
+
 /// A whole `grand` game of six heuristic players: its replay's bytes.
 fn grand_replay() -> impl FnMut() -> Vec<u8> {
     let settings = common::settings("grand", 6, SetupMode::Random);
@@ -103,14 +117,7 @@ fn main() {
                 let events = pos.play(None, &action).expect("a legal action");
                 turns.push((pos.clone(), events));
             }
-            // The first turn's image is drawn before the timing starts: each timed one has
-            // the turn before it kept.
-            let (first, events) = &turns[0];
-            render_png(&View::new(first).events(events).title("Benchmark"), None);
-            let mut next = 1;
-            Box::new(move || {
-                let (pos, events) = &turns[next % turns.len()];
-                next += 1;
+            in_turn(turns, |(pos, events)| {
                 render_png(&View::new(pos).events(events).title("Benchmark"), None)
             })
         }
@@ -130,13 +137,7 @@ fn main() {
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .expect("a board game's name");
-            board_png(&frames[0]);
-            let mut next = 1;
-            Box::new(move || {
-                let frame = &frames[next % frames.len()];
-                next += 1;
-                board_png(frame)
-            })
+            in_turn(frames, board_png)
         }
         Some(("replay", name)) => {
             let (_, frames) = boards::board_games(200)
