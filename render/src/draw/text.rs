@@ -1,6 +1,13 @@
 //! Text: the embedded DejaVu Sans subset, parsed once, with a process-wide cache of glyph
 //! coverage masks blended straight into the pixmap (rendering notes §2.4: a warm cache costs
 //! ~0.1 ms for a few hundred glyphs, against ~0.4 ms rasterising every glyph every time).
+//!
+//! A glyph's coverage is kept in [`STEPS`] steps rather than the rasteriser's 256: text is
+//! most of an image's bytes (without it a turn image compresses to 40% of its size), and
+//! the steps give each ink-on-paper pair only three colours between them, which the
+//! indexed palette holds exactly and deflate finds again from glyph to glyph. Side by side
+//! at twice the size the text looks the same; the `grand` turn image is 14% smaller
+//! (docs/performance.md, "seventh round").
 
 use std::sync::{Arc, LazyLock};
 
@@ -59,7 +66,8 @@ pub(crate) fn glyph(c: char, weight: Weight, px: f32) -> Arc<Glyph> {
     let q = (px * 16.0).round().max(1.0) as u32;
     let key = (c, weight, q);
     CACHE.get(key, || {
-        let (m, coverage) = font(weight).rasterize(c, q as f32 / 16.0);
+        let (m, mut coverage) = font(weight).rasterize(c, q as f32 / 16.0);
+        coverage.iter_mut().for_each(|a| *a = stepped(*a));
         Glyph {
             xmin: m.xmin,
             ymin: m.ymin,
@@ -69,6 +77,17 @@ pub(crate) fn glyph(c: char, weight: Weight, px: f32) -> Arc<Glyph> {
             coverage,
         }
     })
+}
+
+/// How many levels of coverage a glyph's mask keeps, from none to full.
+pub(crate) const STEPS: u32 = 5;
+
+/// Coverage `a` (0–255) rounded to the nearest of the [`STEPS`] levels (0, 64, 128, 191
+/// and 255 for five).
+fn stepped(a: u8) -> u8 {
+    let n = STEPS - 1;
+    let k = (u32::from(a) * n + 127) / 255;
+    ((k * 255 + n / 2) / n) as u8
 }
 
 /// Horizontal kerning between two characters at `px`, in pixels.
@@ -151,5 +170,28 @@ mod tests {
         assert!(a > 20.0 && a < 60.0, "{a}");
         assert!(width_px("keys", Weight::Regular, 20.0) > a);
         assert!(width_px("key", Weight::Bold, 40.0) > 2.0 * a * 0.95);
+    }
+
+    #[test]
+    fn coverage_is_kept_in_five_steps_each_value_at_its_nearest() {
+        let levels = [0u8, 64, 128, 191, 255];
+        for a in 0..=255u8 {
+            let s = stepped(a);
+            assert!(levels.contains(&s), "{a} → {s}");
+            let best = levels.iter().map(|&l| l.abs_diff(a)).min().unwrap();
+            assert_eq!(s.abs_diff(a), best, "{a} → {s}");
+        }
+        assert_eq!(levels.len(), STEPS as usize);
+    }
+
+    #[test]
+    fn a_glyph_keeps_its_anti_aliasing_in_the_steps() {
+        for weight in [Weight::Regular, Weight::Bold] {
+            let g = glyph('a', weight, 17.3);
+            let mut seen: Vec<u8> = g.coverage.clone();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen, [0, 64, 128, 191, 255], "{weight:?}");
+        }
     }
 }
