@@ -3,7 +3,8 @@
 //! `cargo run --release -p labscape-render --example profile -- WHAT [COUNT]`, WHAT one of
 //! `turn` (`grand`, 6 players, mid-game, 1200 px, drawn whole: no image kept from a run to
 //! the next), `turns` (the turns after it, one a run, each drawn where it changed since the
-//! one before), `single`, `board:NAME` (a board game's
+//! one before), `turns:pyramid` (a `pyramid` game of 2 players from its start, as the
+//! throughput run of `labscape bench` plays), `single`, `board:NAME` (a board game's
 //! image at 720 px, drawn whole, NAME as in the `board` benchmark: `semaforo`, `produto`,
 //! `sages`, …), `boards:NAME` (the turns of a game of it, each drawn where it changed),
 //! `replay` (a whole `grand` game of 6 players at 800 px) or `replay:NAME` (a board game's
@@ -108,8 +109,12 @@ fn main() {
                 render_png(&View::new(&pos).events(&events).title("Benchmark"), None)
             })
         }
-        None if what == "turns" => {
-            let (mut pos, _) = common::play("grand", 6, "bench", 40);
+        None | Some(("turns", "pyramid")) if what.starts_with("turns") => {
+            let (mut pos, _) = if what == "turns" {
+                common::play("grand", 6, "bench", 40)
+            } else {
+                common::play("pyramid", 2, "bench", 0)
+            };
             let mut pick = common::Pick::new(40);
             let mut turns = Vec::new();
             while turns.len() < count + 1 && !pos.is_over() {
@@ -146,7 +151,9 @@ fn main() {
                 .expect("a board game's name");
             Box::new(move || render_board_gif(&frames, BOARD_WIDTH, Lang::En).expect("frames"))
         }
-        _ => panic!("WHAT: turn, turns, single, replay, board:NAME, boards:NAME or replay:NAME"),
+        _ => panic!(
+            "WHAT: turn, turns, turns:pyramid, single, replay, board:NAME, boards:NAME or replay:NAME"
+        ),
     };
     let mut times: Vec<Duration> = Vec::with_capacity(count);
     let mut bytes = Vec::new();
