@@ -222,7 +222,7 @@ fn square(
     };
     cv.rect(x, y, cell, cell, base);
     if let Some((_, owner)) = view.homes.iter().find(|(sq, _)| *sq == (file, rank)) {
-        cv.rect(x, y, cell, cell, colour(*owner).alpha(70));
+        cv.rect(x, y, cell, cell, colour(*owner).alpha(19));
         cv.round_rect(
             (x + 3.0, y + 3.0, cell - 6.0, cell - 6.0),
             4.0,
@@ -243,16 +243,18 @@ fn square(
 }
 
 /// One mark on the square whose top-left corner is `(x, y)`: a tint and an outline for the
-/// last turn, a shade for fog, dimness or a forbidden square.
+/// last turn, a shade for fog, dimness or a forbidden square. The tints are light: until
+/// 2026-11-29 a translucent rectangle's alpha was applied twice, and these (and a home's
+/// tint above) are the strengths the boards have always shown.
 fn square_mark(cv: &mut Canvas, mark: Mark, (x, y): (f32, f32), cell: f32) {
     let (fill, width) = match mark {
-        Mark::From => (MARK.alpha(45), 2.0),
-        Mark::To => (MARK.alpha(90), 4.0),
-        Mark::Capture => (RED.alpha(70), 4.0),
+        Mark::From => (MARK.alpha(7), 2.0),
+        Mark::To => (MARK.alpha(31), 4.0),
+        Mark::Capture => (RED.alpha(19), 4.0),
         // Shades: a fill, no outline.
         Mark::Fog => return cv.rect(x, y, cell, cell, FOG),
-        Mark::Dim => return cv.rect(x, y, cell, cell, STONE_B.alpha(95)),
-        Mark::Forbidden => return cv.rect(x, y, cell, cell, ORANGE.alpha(110)),
+        Mark::Dim => return cv.rect(x, y, cell, cell, STONE_B.alpha(35)),
+        Mark::Forbidden => return cv.rect(x, y, cell, cell, ORANGE.alpha(47)),
         Mark::Path | Mark::Field => return,
     };
     cv.rect(x, y, cell, cell, fill);

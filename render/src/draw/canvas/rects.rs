@@ -232,7 +232,6 @@ impl Canvas {
         };
         let fill = tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255);
         let stride = pw * 4;
-        let ca = f32::from(c.3);
         let layer = self.layer;
         let blend = |px: &mut [u8], c: Rgba, a: u32| {
             if layer {
@@ -297,7 +296,7 @@ impl Canvas {
                 }
                 // Inside, one coverage for the whole row: a pixel like the one before it
                 // (a panel's background, mostly) becomes what that one became.
-                let inside = ((cy * ca + 0.5) as u32).min(255);
+                let inside = ((cy * 255.0 + 0.5) as u32).min(255);
                 let data = &mut self.pix.data_mut()[line + sa * 4..line + sb * 4];
                 let key = (sa, sb, cy.to_bits());
                 if memo.replay(key, data) {
@@ -307,7 +306,7 @@ impl Canvas {
                 for (i, px) in data.chunks_exact_mut(4).enumerate() {
                     let k = sa - cx0 + i;
                     if k == 0 || k == n - 1 {
-                        blend(px, c, ((col(k) * cy * ca + 0.5) as u32).min(255));
+                        blend(px, c, ((col(k) * cy * 255.0 + 0.5) as u32).min(255));
                         continue;
                     }
                     let was = [px[0], px[1], px[2], px[3]];
@@ -673,6 +672,49 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A translucent rectangle lays its colour at its alpha once: inside, the background
+    /// and the colour mixed as the alpha says; on a half-covered edge, half as much.
+    #[test]
+    fn a_translucent_rect_is_blended_at_its_alpha() {
+        let bg = Rgba(240, 230, 210, 255);
+        let c = Rgba(20, 80, 200, 90);
+        let mut cv = Canvas::new(40, 40.0, 40.0, bg);
+        cv.rect(10.0, 10.0, 20.5, 20.0, c);
+        let mix = |a: f32| {
+            let m = |b: u8, c: u8| f32::from(b) + (f32::from(c) - f32::from(b)) * a / 255.0;
+            (m(bg.0, c.0), m(bg.1, c.1), m(bg.2, c.2))
+        };
+        let near = |(x, y): (u32, u32), want: (f32, f32, f32)| {
+            let p = cv.pix.pixel(x, y).expect("in the canvas");
+            let got = (
+                f32::from(p.red()),
+                f32::from(p.green()),
+                f32::from(p.blue()),
+            );
+            let off = [(got.0, want.0), (got.1, want.1), (got.2, want.2)]
+                .iter()
+                .map(|(g, w)| (g - w).abs())
+                .fold(0.0, f32::max);
+            assert!(off <= 1.0, "({x}, {y}): {got:?}, wanted {want:?}");
+        };
+        near((15, 15), mix(90.0));
+        near((30, 15), mix(45.0));
+        near((5, 5), mix(0.0));
+        // So does a rounded one, filled, inside its corners.
+        let mut cv = Canvas::new(40, 40.0, 40.0, bg);
+        cv.round_rect((10.0, 10.0, 20.0, 20.0), 4.0, Some(c), None);
+        let p = cv.pix.pixel(20, 20).expect("in the canvas");
+        let want = mix(90.0);
+        assert!(
+            (f32::from(p.red()) - want.0).abs() <= 1.0,
+            "{p:?} against {want:?}"
+        );
+        assert!(
+            (f32::from(p.blue()) - want.2).abs() <= 1.0,
+            "{p:?} against {want:?}"
+        );
     }
 
     #[test]
