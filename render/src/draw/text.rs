@@ -80,7 +80,7 @@ pub(crate) fn glyph(c: char, weight: Weight, px: f32) -> Arc<Glyph> {
 }
 
 /// How many levels of coverage a glyph's mask keeps, from none to full.
-pub(crate) const STEPS: u32 = 5;
+const STEPS: u32 = 5;
 
 /// Coverage `a` (0–255) rounded to the nearest of the [`STEPS`] levels (0, 64, 128, 191
 /// and 255 for five).
