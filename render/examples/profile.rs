@@ -109,7 +109,7 @@ fn main() {
                 render_png(&View::new(&pos).events(&events).title("Benchmark"), None)
             })
         }
-        None | Some(("turns", "pyramid")) if what.starts_with("turns") => {
+        None | Some(("turns", "pyramid")) if what == "turns" || what == "turns:pyramid" => {
             let (mut pos, _) = if what == "turns" {
                 common::play("grand", 6, "bench", 40)
             } else {

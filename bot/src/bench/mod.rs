@@ -11,10 +11,7 @@
 mod processes;
 mod throughput;
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::{sync::Arc, time::Instant};
 
 pub use processes::{Worker, run_processes, run_worker};
 
@@ -77,9 +74,9 @@ fn next_command(r: &Reply, i: usize) -> Option<(String, String)> {
     Some((who, format!("/{action}")))
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
+fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
     if sorted.is_empty() {
-        return Duration::ZERO;
+        return T::default();
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i]
@@ -138,8 +135,8 @@ pub async fn run(opts: BenchOptions) -> anyhow::Result<()> {
         percentile(&samples, 0.5).as_secs_f64() * 1e3,
         percentile(&samples, 0.99).as_secs_f64() * 1e3,
         samples.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
-        png_sizes.get(png_sizes.len() / 2).copied().unwrap_or(0),
-        png_sizes.last().copied().unwrap_or(0)
+        percentile(&png_sizes, 0.5),
+        percentile(&png_sizes, 1.0)
     );
 
     // Where the time goes: the image alone, on the final position of the latency game,
