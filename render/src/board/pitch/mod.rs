@@ -345,13 +345,23 @@ fn chalk(cv: &mut Canvas, p: &Pitch<'_>, g: Grid) {
         .filter(|f| p.ground(i16::from(*f), i16::from(mid)) == Some(Ground::Grass))
         .collect();
     if let (Some(first), Some(last)) = (grass.first(), grass.last()) {
-        let thin = Line::new(CHALK.alpha(200), 2.0);
+        let thin = CHALK.alpha(200);
         let (xa, xb) = (g.at((*first, mid)).0, g.at((*last, mid)).0 + g.cell);
-        cv.polyline(&[(xa, cy), (xb, cy)], thin);
-        cv.circle(cx, cy, w * 0.12, None, Some(thin));
+        // The halfway line, two units across, filled by hand (its ends meet the
+        // touchlines' opaque chalk); the centre circle, the dearest stroke of a pitch and
+        // the same on every image of a size, copied from the fine sprite cache.
+        cv.rect(xa, cy - 1.0, xb - xa, 2.0, thin);
+        let r = w * 0.12;
+        let look = CENTRE_CIRCLE | u64::from(r.to_bits());
+        cv.sprite_fine(look, (cx, cy), 2.0 * r + 4.0, |cv, x, y| {
+            cv.circle(x, y, r, None, Some(Line::new(thin, 2.0)));
+        });
         cv.circle(cx, cy, 3.5, Some(CHALK), None);
     }
 }
+
+/// The fine sprite cache's look of the centre circle (its radius's bits below).
+const CENTRE_CIRCLE: u64 = 0xC1C1_u64 << 48;
 
 /// One square's edge in opaque chalk `width` wide, with square ends: an axis-aligned
 /// stroke is a rectangle, filled by hand rather than stroked (a 15 × 15 pitch has about
