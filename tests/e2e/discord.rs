@@ -80,14 +80,20 @@ struct Bot {
     outgoing: mpsc::Sender<Outgoing>,
 }
 
-async fn service(db: &Path, render: bool) -> Arc<Service<AnyStore>> {
+/// The service on `db`, drawing images when `render`, dealing every new game from `seed`
+/// when there is one (a test whose course depends on where the dice fall plays the same
+/// game every run).
+async fn service(db: &Path, render: bool, seed: Option<&str>) -> Arc<Service<AnyStore>> {
     let store = AnyStore::from(SqliteStore::open(db.to_str().unwrap()).await.unwrap());
     let renderer: Option<labscape::app::Renderer> = if render {
         Some(Arc::new(labscape::render_turn))
     } else {
         None
     };
-    let service = Service::new(store, Arc::new(SystemClock), renderer);
+    let mut service = Service::new(store, Arc::new(SystemClock), renderer);
+    if let Some(seed) = seed {
+        service = service.with_seed(seed);
+    }
     Arc::new(if render {
         service.with_replays(Arc::new(labscape::render_replay))
     } else {
@@ -106,6 +112,11 @@ impl Bot {
         Bot::start_with(fake, db, n, guild, None).await
     }
 
+    /// Starts the bot dealing every new game from `seed`.
+    async fn start_seeded(fake: &FakeDiscord, db: &Path, n: usize, seed: &str) -> Bot {
+        Bot::start_full(fake, db, n, (None, None), Some(seed)).await
+    }
+
     /// Starts the bot on a range of gateway shards.
     async fn start_with(
         fake: &FakeDiscord,
@@ -113,6 +124,18 @@ impl Bot {
         n: usize,
         guild: Option<u64>,
         shards: Option<discord::Shards>,
+    ) -> Bot {
+        Bot::start_full(fake, db, n, (guild, shards), None).await
+    }
+
+    /// Starts the bot registering its commands in `guild` only (or everywhere), on a range
+    /// of gateway shards (or all), dealing every new game from `seed` (or a fresh one).
+    async fn start_full(
+        fake: &FakeDiscord,
+        db: &Path,
+        n: usize,
+        (guild, shards): (Option<u64>, Option<discord::Shards>),
+        seed: Option<&str>,
     ) -> Bot {
         let config = discord::Config {
             token: labscape::secret::Secret::new("fake-token"),
@@ -122,7 +145,7 @@ impl Bot {
         };
         let (tx, rx) = mpsc::channel(8);
         let (stop, stopped) = oneshot::channel::<()>();
-        let service = service(db, true).await;
+        let service = service(db, true, seed).await;
         let task = tokio::spawn(async move {
             let shutdown = async move {
                 let _ = stopped.await;
@@ -156,7 +179,7 @@ struct Observer {
 impl Observer {
     async fn open(db: &Path) -> Observer {
         Observer {
-            service: service(db, false).await,
+            service: service(db, false, None).await,
         }
     }
 
