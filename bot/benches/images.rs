@@ -1,5 +1,7 @@
 //! The board games' turn images (`labscape::render_game`): time and size of each game's
-//! image on the fullest position of a seeded random game. Goal (issues 21 and 22): under
+//! image on the fullest position of a seeded random game, drawn whole, and the time of
+//! its images over the game's last turns, each drawn where it changed since the turn
+//! before (as the bot draws a game's turns). Goal (issues 21 and 22): under
 //! 3 ms and 30 KiB; Skarb's largest maze and Hidra's four players (issues 35 and 37):
 //! under 5 ms and 60 KiB.
 
@@ -24,9 +26,17 @@ fn late(kind: GameKind) -> AnyGame {
 /// A seeded random game of `kind` with `options`, played for at most `plies` actions and
 /// stopped before its end.
 fn random_game(kind: GameKind, options: &str, plies: usize) -> AnyGame {
+    random_positions(kind, options, plies)
+        .pop()
+        .expect("a game has a first position")
+}
+
+/// Every position of [`random_game`]'s game, its first to its last.
+fn random_positions(kind: GameKind, options: &str, plies: usize) -> Vec<AnyGame> {
     let players = ["ana".to_string(), "bo".to_string()];
     let options = parse_options(options).expect("options");
     let (mut game, _) = AnyGame::new_game(kind, &options, &players, "bench").expect("a new game");
+    let mut positions = Vec::new();
     for ply in 0..plies {
         let seat = game.to_move().unwrap_or(Seat(0));
         let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
@@ -36,10 +46,41 @@ fn random_game(kind: GameKind, options: &str, plies: usize) -> AnyGame {
         if next.is_over() {
             break;
         }
-        game = next;
+        positions.push(std::mem::replace(&mut game, next));
     }
-    game
+    positions.push(game);
+    positions
 }
+
+/// The images of a game's last turns as the bot draws them in a game, each from the one
+/// kept of the turn before: the last [`TURNS`] positions' public views, forward and back
+/// again, so that every image follows one a single action away.
+fn in_a_game(c: &mut Criterion) {
+    for &kind in GameKind::ALL {
+        if kind == GameKind::Labscape {
+            continue; // labscape-render's `profile turns`
+        }
+        let positions = random_positions(kind, "", 2_000);
+        let last = &positions[positions.len().saturating_sub(TURNS + 1)..];
+        let views: Vec<AnyGame> = (last.iter())
+            .map(|g| g.view(Audience::Public).game().clone())
+            .collect();
+        if labscape::render_game(&views[0], None).is_none() || views.len() < 2 {
+            continue; // a game without an image (the test game)
+        }
+        let mut walk = (0..views.len()).chain((1..views.len() - 1).rev()).cycle();
+        labscape_render::forget_images();
+        c.bench_function(&format!("{}: image in a game", kind.id()), |b| {
+            b.iter(|| {
+                let i = walk.next().unwrap_or_default();
+                labscape::render_game(black_box(&views[i]), None)
+            })
+        });
+    }
+}
+
+/// How many turns [`in_a_game`] walks.
+const TURNS: usize = 40;
 
 fn images(c: &mut Criterion) {
     for &kind in GameKind::ALL {
@@ -128,5 +169,5 @@ fn hidra_4(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, images, skarb_25, hidra_4);
+criterion_group!(benches, images, in_a_game, skarb_25, hidra_4);
 criterion_main!(benches);
