@@ -10,8 +10,6 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use labscape_core::{AnyGame, Audience, GameKind, Seat, game::parse_options};
 
-/// The last position of a seeded random game of `kind` before it ends, or after 2,000
-/// actions (random SAGES players can go on for ever): the fullest board.
 /// The image of `game` drawn whole: the images kept from the iterations before are let go
 /// first (the same image again would be drawn from the one kept, where nothing changed).
 fn drawn_whole(game: &AnyGame) -> Option<Vec<u8>> {
@@ -19,6 +17,8 @@ fn drawn_whole(game: &AnyGame) -> Option<Vec<u8>> {
     labscape::render_game(black_box(game), None)
 }
 
+/// The last position of a seeded random game of `kind` before it ends, or after 2,000
+/// actions (random SAGES players can go on for ever): the fullest board.
 fn late(kind: GameKind) -> AnyGame {
     random_game(kind, "", 2_000)
 }
