@@ -19,6 +19,7 @@ mod quantise;
 mod scan;
 #[cfg(test)]
 mod tests;
+mod together;
 
 use tiny_skia::Pixmap;
 
@@ -38,6 +39,7 @@ use buffers::take_bytes;
 use png::{compress, png};
 use quantise::choose_palette;
 use scan::Scan;
+use together::in_parallel;
 
 /// Encodes an opaque pixmap as an 8-bit indexed PNG, keeping `seed` colours in the palette.
 pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
@@ -67,7 +69,7 @@ pub(crate) fn banded_png(
     draw: impl Fn((u32, u32)) -> Pixmap + Sync,
     seed: &[u32],
 ) -> Vec<u8> {
-    let scans = in_parallel(bands, |&rows| scan_drawn(&draw, rows));
+    let scans = in_parallel(bands.to_vec(), |rows| scan_drawn(&draw, rows));
     let cuts = piece_cuts(&scans, bands.len());
     png_of_scans((width, height), &scans, &cuts, seed).0
 }
@@ -95,7 +97,6 @@ pub(crate) fn kept_png(
     draw_only: impl Fn((u32, u32), Wanted) -> Pixmap + Sync,
     seed: &[u32],
 ) -> Vec<u8> {
-    use rayon::prelude::*;
     let whole = |rows: (u32, u32)| scan_drawn(&draw, rows);
     let (cells, hashes, scans) = if kept::has((width, height), bands) {
         let cells = probe();
@@ -127,26 +128,41 @@ pub(crate) fn kept_png(
             });
             m.set(m.get() + mixed.count());
         });
-        let scans: Vec<Scan> = jobs
-            .into_par_iter()
-            .map(|(rows, old)| match old {
-                Some((old, masks)) if masks.iter().all(|&m| m == 0) => old,
-                Some((old, masks)) => {
-                    let mut wanted = vec![0; height as usize];
-                    wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
-                    let pix = draw_only(rows, Wanted::new(wanted));
-                    let scan = Scan::mixed(old, &masks, &pix);
-                    recycle(pix);
-                    // Past the colours a table keeps apart, two colours could share an id
-                    // where reading the band whole would not give them one: read it whole.
-                    if scan.is_full() { whole(rows) } else { scan }
-                }
-                None => whole(rows),
-            })
-            .collect();
+        let scans: Vec<Scan> = in_parallel(jobs, |(rows, old)| match old {
+            Some((old, masks)) if masks.iter().all(|&m| m == 0) => old,
+            Some((old, masks)) => {
+                let mut wanted = vec![0; height as usize];
+                wanted[rows.0 as usize..rows.1 as usize].copy_from_slice(&masks);
+                let pix = draw_only(rows, Wanted::new(wanted));
+                let scan = Scan::mixed(old, &masks, &pix);
+                recycle(pix);
+                // Past the colours a table keeps apart, two colours could share an id
+                // where reading the band whole would not give them one: read it whole.
+                if scan.is_full() { whole(rows) } else { scan }
+            }
+            None => whole(rows),
+        });
         (cells, hashes, scans)
     } else {
-        let (cells, scans) = rayon::join(probe, || in_parallel(bands, |&rows| whole(rows)));
+        // The bands, then the probe for whichever thread is free first.
+        let probe = std::sync::Mutex::new(Some(probe));
+        let jobs = (bands.iter().map(|&rows| Some(rows))).chain([None]);
+        let mut done = in_parallel(jobs.collect(), |job| match job {
+            Some(rows) => Drawn::Band(whole(rows)),
+            None => {
+                let probe = probe.lock().unwrap_or_else(|e| e.into_inner()).take();
+                Drawn::Probe(probe.expect("one probe")())
+            }
+        });
+        let Some(Drawn::Probe(cells)) = done.pop() else {
+            unreachable!("the probe is the last job")
+        };
+        let scans = (done.into_iter())
+            .filter_map(|d| match d {
+                Drawn::Band(scan) => Some(scan),
+                Drawn::Probe(_) => None,
+            })
+            .collect();
         let hashes = cells.band_hashes();
         (cells, hashes, scans)
     };
@@ -183,7 +199,7 @@ fn png_of_scans(
     let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
     let last = pieces.len() - 1;
     let jobs: Vec<(usize, (usize, usize))> = pieces.into_iter().enumerate().collect();
-    let segments = in_parallel(&jobs, |&(k, (from, to))| {
+    let segments = in_parallel(jobs, |(k, (from, to))| {
         let row_bytes = scans.first().map_or(0, |s| s.width + 1);
         // The row before the piece goes first, as history its matches can refer to.
         let first = from.saturating_sub(1);
@@ -236,12 +252,10 @@ fn piece_cuts(scans: &[Scan], n: usize) -> Vec<usize> {
     cuts
 }
 
-/// `f` over every item on the process's pool of threads (rayon's, one per core, kept
-/// between images: spawning a thread per band cost 15–50 µs before it started); results
-/// in order.
-fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    use rayon::prelude::*;
-    items.par_iter().map(&f).collect()
+/// What a job of an image drawn whole gives: a band's scan, or the probe's cells.
+enum Drawn {
+    Band(Scan),
+    Probe(Cells),
 }
 
 /// One palette for every band (their colour counts added up) and, per band, the palette
