@@ -7,8 +7,9 @@
 //! The rooms: `colors.rs` the table of an image's colours, `quantise.rs` the palette and
 //! the nearest entry, `scan.rs` an image read as runs of colour, `kept.rs` the scans of
 //! the images encoded lately, `deflate/` our deflate, made for scanlines, `png.rs` the
-//! file's chunks, `buffers.rs` the buffers kept between images. This
-//! file puts them together: one image, or one drawn in bands on several threads.
+//! file's chunks, `buffers.rs` the buffers kept between images, `together.rs` the jobs
+//! of an image's parallel steps shared between the caller and the pool. This file puts
+//! them together: one image, or one drawn in bands on several threads.
 
 mod buffers;
 mod colors;
