@@ -17,7 +17,7 @@
 
 use std::sync::{
     Mutex,
-    atomic::{AtomicUsize, Ordering},
+    atomic::{AtomicBool, AtomicUsize, Ordering},
 };
 
 /// How many rounds a caller done first spins for the helper's last job before it lets
@@ -54,15 +54,26 @@ pub(super) fn in_parallel<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + 
             done.fetch_add(1, Ordering::Release);
         }
     };
+    // Whether the helper has begun, and has left: the scope waits for it to leave, and a
+    // caller that reached that wait first would sleep.
+    let (helper_in, helper_out) = (AtomicBool::new(false), AtomicBool::new(false));
     rayon::in_place_scope(|s| {
-        s.spawn(|_| work());
+        s.spawn(|_| {
+            helper_in.store(true, Ordering::Release);
+            // Set when the helper leaves, even by a panic.
+            let _out = Leaving(&helper_out);
+            work();
+        });
         work();
-        // Spinning stops as soon as another image is begun: its jobs want the core.
+        // Until every job is done and a helper that began has left (one that has not begun
+        // finds nothing to do). Spinning stops as soon as another image is begun: its jobs
+        // want the core.
+        let busy = || {
+            done.load(Ordering::Acquire) < n
+                || (helper_in.load(Ordering::Acquire) && !helper_out.load(Ordering::Acquire))
+        };
         let mut rounds = 0;
-        while done.load(Ordering::Acquire) < n
-            && rounds < SPIN
-            && ACTIVE.load(Ordering::Relaxed) == 1
-        {
+        while busy() && rounds < SPIN && ACTIVE.load(Ordering::Relaxed) == 1 {
             std::hint::spin_loop();
             rounds += 1;
         }
@@ -74,6 +85,15 @@ pub(super) fn in_parallel<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + 
             r.expect("every item's job has run")
         })
         .collect()
+}
+
+/// Sets its flag when dropped: a helper leaving.
+struct Leaving<'a>(&'a AtomicBool);
+
+impl Drop for Leaving<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
 }
 
 /// How many calls of [`in_parallel`] are under way in the process.
@@ -119,6 +139,19 @@ mod tests {
             in_parallel(vec![i, i + 10], |j| j * 2)
         });
         assert_eq!(out, vec![vec![2, 22], vec![4, 24], vec![6, 26]]);
+    }
+
+    #[test]
+    fn a_panic_in_a_job_reaches_the_caller_whichever_thread_ran_it() {
+        let result = std::panic::catch_unwind(|| {
+            in_parallel(vec![1, 2, 3, 4], |i: u32| {
+                assert_ne!(i, 3, "a job that fails");
+                i
+            })
+        });
+        assert!(result.is_err());
+        // Nothing is left counted as under way.
+        assert_eq!(in_parallel(vec![1, 2], |i: u32| i), vec![1, 2]);
     }
 
     #[test]
