@@ -33,13 +33,25 @@ fn random_game(kind: GameKind, options: &str, plies: usize) -> AnyGame {
 
 /// Every position of [`random_game`]'s game, its first to its last.
 fn random_positions(kind: GameKind, options: &str, plies: usize) -> Vec<AnyGame> {
-    let players = ["ana".to_string(), "bo".to_string()];
+    positions(kind, options, &["ana", "bo"], "random", plies)
+}
+
+/// Every position of a seeded game of `kind` with `options` among `players`, each action
+/// chosen by `policy`, for at most `plies` actions and stopped before its end.
+fn positions(
+    kind: GameKind,
+    options: &str,
+    players: &[&str],
+    policy: &str,
+    plies: usize,
+) -> Vec<AnyGame> {
+    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
     let options = parse_options(options).expect("options");
     let (mut game, _) = AnyGame::new_game(kind, &options, &players, "bench").expect("a new game");
     let mut positions = Vec::new();
     for ply in 0..plies {
         let seat = game.to_move().unwrap_or(Seat(0));
-        let Some(action) = game.choose("random", &format!("bench-{ply}")) else {
+        let Some(action) = game.choose(policy, &format!("bench-{ply}")) else {
             break;
         };
         let next = game.play(seat, &action).expect("a listed action").0;
@@ -52,31 +64,52 @@ fn random_positions(kind: GameKind, options: &str, plies: usize) -> Vec<AnyGame>
     positions
 }
 
-/// The images of a game's last turns as the bot draws them in a game, each from the one
-/// kept of the turn before: the last [`TURNS`] positions' public views, forward and back
-/// again, so that every image follows one a single action away.
+/// Hidra's four strong players' game (after its 300th action, or its last before the
+/// end), every position.
+fn hidra_4_positions() -> Vec<AnyGame> {
+    positions(
+        GameKind::Hidra,
+        "players=4",
+        &["ana", "bo", "cy", "di"],
+        "strong",
+        300,
+    )
+}
+
+/// The images of each game's last turns as the bot draws them in a game: every board
+/// game at its default options, the 25 × 25 Skarb and Hidra for four.
 fn in_a_game(c: &mut Criterion) {
     for &kind in GameKind::ALL {
         if kind == GameKind::Labscape {
             continue; // labscape-render's `profile turns`
         }
-        let positions = random_positions(kind, "", 2_000);
-        let last = &positions[positions.len().saturating_sub(TURNS + 1)..];
-        let views: Vec<AnyGame> = (last.iter())
-            .map(|g| g.view(Audience::Public).game().clone())
-            .collect();
-        if labscape::render_game(&views[0], None).is_none() || views.len() < 2 {
-            continue; // a game without an image (the test game)
-        }
-        let mut walk = (0..views.len()).chain((1..views.len() - 1).rev()).cycle();
-        labscape_render::forget_images();
-        c.bench_function(&format!("{}: image in a game", kind.id()), |b| {
-            b.iter(|| {
-                let i = walk.next().unwrap_or_default();
-                labscape::render_game(black_box(&views[i]), None)
-            })
-        });
+        let name = format!("{}: image in a game", kind.id());
+        walk(c, &name, &random_positions(kind, "", 2_000));
     }
+    let skarb = random_positions(GameKind::Skarb, "size=25 map=no", 400);
+    walk(c, "skarb 25x25: image in a game", &skarb);
+    walk(c, "hidra 4p: image in a game", &hidra_4_positions());
+}
+
+/// Benchmarks the images of the last [`TURNS`] of `positions` (their public views), each
+/// drawn from the one kept of the turn before: forward and back again, so that every
+/// image follows one a single action away.
+fn walk(c: &mut Criterion, name: &str, positions: &[AnyGame]) {
+    let last = &positions[positions.len().saturating_sub(TURNS + 1)..];
+    let views: Vec<AnyGame> = (last.iter())
+        .map(|g| g.view(Audience::Public).game().clone())
+        .collect();
+    if labscape::render_game(&views[0], None).is_none() || views.len() < 2 {
+        return; // a game without an image (the test game)
+    }
+    let mut walk = (0..views.len()).chain((1..views.len() - 1).rev()).cycle();
+    labscape_render::forget_images();
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            let i = walk.next().unwrap_or_default();
+            labscape::render_game(black_box(&views[i]), None)
+        })
+    });
 }
 
 /// How many turns [`in_a_game`] walks.
@@ -136,21 +169,9 @@ fn skarb_25(c: &mut Criterion) {
 /// seat to move's (its own hand and what it has explored by name), late in a seeded game
 /// of strong players (after its 300th action, or its last before the end).
 fn hidra_4(c: &mut Criterion) {
-    let players: Vec<String> = ["ana", "bo", "cy", "di"].map(String::from).to_vec();
-    let options = parse_options("players=4").expect("options");
-    let (mut game, _) =
-        AnyGame::new_game(GameKind::Hidra, &options, &players, "bench").expect("a new game");
-    for ply in 0..300 {
-        let seat = game.to_move().expect("running");
-        let action = game
-            .choose("strong", &format!("bench-{ply}"))
-            .expect("an action");
-        let next = game.play(seat, &action).expect("a listed action").0;
-        if next.is_over() {
-            break;
-        }
-        game = next;
-    }
+    let game = hidra_4_positions()
+        .pop()
+        .expect("a game has a first position");
     let seat = game.to_move().expect("running");
     for (who, audience) in [
         ("public", Audience::Public),
