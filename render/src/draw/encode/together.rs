@@ -39,10 +39,12 @@ pub(super) fn in_parallel<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + 
     }
     let items: Vec<Mutex<Option<T>>> = items.into_iter().map(|t| Mutex::new(Some(t))).collect();
     let results: Vec<Mutex<Option<R>>> = (0..n).map(|_| Mutex::new(None)).collect();
-    let (next, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    // The next item to take. Taken with acquire and release, so that a caller that finds
+    // every item taken also sees that a helper who took one has begun.
+    let next = AtomicUsize::new(0);
     let work = || {
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
+            let i = next.fetch_add(1, Ordering::AcqRel);
             if i >= n {
                 break;
             }
@@ -51,7 +53,6 @@ pub(super) fn in_parallel<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + 
                 let r = f(item);
                 *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
             }
-            done.fetch_add(1, Ordering::Release);
         }
     };
     // Whether the helper has begun, and has left: the scope waits for it to leave, and a
@@ -65,13 +66,10 @@ pub(super) fn in_parallel<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + 
             work();
         });
         work();
-        // Until every job is done and a helper that began has left (one that has not begun
-        // finds nothing to do). Spinning stops as soon as another image is begun: its jobs
-        // want the core.
-        let busy = || {
-            done.load(Ordering::Acquire) < n
-                || (helper_in.load(Ordering::Acquire) && !helper_out.load(Ordering::Acquire))
-        };
+        // Every item is taken: those this thread took are done, and any other is the
+        // helper's, done when it has left (a helper that has not begun took none). Spinning
+        // stops as soon as another image is begun: its jobs want the core.
+        let busy = || helper_in.load(Ordering::Acquire) && !helper_out.load(Ordering::Acquire);
         let mut rounds = 0;
         while busy() && rounds < SPIN && ACTIVE.load(Ordering::Relaxed) == 1 {
             std::hint::spin_loop();
