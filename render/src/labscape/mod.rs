@@ -117,7 +117,8 @@ pub fn output_width(width: Option<u32>) -> u32 {
 /// Draws the view as an indexed-colour PNG `width` pixels wide (see [`output_width`]); the
 /// height follows from the content.
 ///
-/// The image is drawn and compressed in horizontal bands on two threads (rayon's pool):
+/// The image is drawn and compressed in horizontal bands on two threads (the caller and one
+/// of rayon's pool, or the pool alone while another image is being made):
 /// the turn image is on the path of every turn's reply, and its
 /// latency is what players wait for. What each row will show is probed first (cheap:
 /// nothing is drawn, `draw/damage.rs`), and a row drawn the same in an image encoded lately

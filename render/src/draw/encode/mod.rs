@@ -53,7 +53,7 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     png(w, h, &palette, &[compress(lines, 0, row, true)])
 }
 
-/// Draws an image `width` × `height` pixels in horizontal bands, in parallel on the pool
+/// Draws an image `width` × `height` pixels in horizontal bands, in parallel (`together.rs`)
 /// (`draw` returns the pixmap of rows `start..end`), and encodes it as an 8-bit indexed
 /// PNG keeping `seed` colours in the palette. The pixels are those of [`indexed_png`] on the
 /// whole image: one palette for the whole image, compressed as separate pieces of one zlib
