@@ -287,7 +287,9 @@ async fn portuguese_words_the_lobby_and_counts_one_win_in_the_singular() {
 /// whose payloads play them (issue 33.5).
 #[tokio::test]
 async fn walls_are_named_on_request_and_rotate_wall_alone_lists_the_rotations() {
-    let s = service().await;
+    // Seeded: in some games dealt at random the first player starts where no wall has a
+    // vertex on his cell's corners (nothing to turn, rightly), and the test failed.
+    let s = service().await.with_seed("walls");
     say(&s, "ana", "/new single easy").await;
     let early = say(&s, "ana", "/walls").await;
     assert!(early.text.contains("has not started"), "{}", early.text);
