@@ -143,9 +143,17 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
     }
     // The architect's turn on the whole maze: the squares he may not plant on, in orange.
     if !g.is_masked() && g.to_move() == Some(ARCHITECT) {
-        let legal: Vec<Action> = g.legal_actions();
+        // The legal squares looked up by index: on a 25 × 25 maze the list holds hundreds,
+        // and searching it for each square was a third of the view's work.
+        let mut plantable = vec![false; usize::from(n) * usize::from(n)];
+        for a in g.legal_actions() {
+            if let Action::Plant(sq) = a {
+                plantable[usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file())] = true;
+            }
+        }
         for sq in Square::all(g.size()) {
-            if !g.is_hedge(sq) && !legal.contains(&Action::Plant(sq)) {
+            let i = usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file());
+            if !g.is_hedge(sq) && !plantable[i] {
                 v.marks.push(((sq.file(), sq.rank()), Mark::Forbidden));
             }
         }
@@ -248,6 +256,32 @@ mod tests {
         assert_eq!(marks(&secret.view(Audience::Seat(SEEKER))), 0);
         let open = Position::start(Position::settings(&[o("size", "8")]).unwrap());
         assert_eq!(marks(&open), 0);
+    }
+
+    /// On the architect's turn, on the whole maze, exactly the squares without a hedge
+    /// that he may not plant on are marked forbidden: after a row of hedges across the
+    /// maze, its one gap among them (the seeker's last way to the treasure).
+    #[test]
+    fn the_architect_sees_where_he_may_not_plant() {
+        let o = |k: &str, v: &str| (k.to_string(), v.to_string());
+        let mut g = Position::start(Position::settings(&[o("size", "8")]).unwrap());
+        for file in ["a", "b", "c", "d", "e", "f", "g"] {
+            assert_eq!(g.to_move(), Some(ARCHITECT));
+            g = g.apply(None, &format!("{file}4")).unwrap().1;
+            g = g.apply(None, "pass").unwrap().1;
+        }
+        assert_eq!(g.to_move(), Some(ARCHITECT));
+        let legal = g.legal_actions();
+        let marked: Vec<(u8, u8)> = (view(&picture(&g)).marks.iter())
+            .filter(|(_, m)| *m == Mark::Forbidden)
+            .map(|(sq, _)| *sq)
+            .collect();
+        let forbidden: Vec<(u8, u8)> = Square::all(g.size())
+            .filter(|sq| !g.is_hedge(*sq) && !legal.contains(&Action::Plant(*sq)))
+            .map(|sq| (sq.file(), sq.rank()))
+            .collect();
+        assert!(forbidden.contains(&(7, 3)), "the gap, h4: {forbidden:?}");
+        assert_eq!(marked, forbidden);
     }
 
     #[test]
