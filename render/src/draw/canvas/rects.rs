@@ -70,10 +70,11 @@ impl Canvas {
     /// quarter-pixel place and then copied from the fine sprite cache: tiny-skia's dashing
     /// and stroking cost 400–900 K instructions for one square's outline, and a board's
     /// marked squares (a home, an exit, a field of view) are all one size. False (nothing
-    /// drawn) for a solid line, or an outline more than [`DASHED_SPRITE_PX`] across.
+    /// drawn) for a solid line, an outline more than [`DASHED_SPRITE_PX`] across, or on a
+    /// transparent layer (a copy blends colour only, and would leave the layer's alpha).
     fn dashed_round_rect(&mut self, (x, y, w, h): (f32, f32, f32, f32), r: f32, l: Line) -> bool {
         let extent = w.max(h) + l.width + 2.0;
-        if l.dash.is_none() || extent * self.scale > DASHED_SPRITE_PX {
+        if l.dash.is_none() || self.layer || extent * self.scale > DASHED_SPRITE_PX {
             return false;
         }
         let look = OpHash::new(10).f32(w).f32(h).f32(r).line(Some(l)).value();
@@ -388,8 +389,9 @@ impl Canvas {
 /// The fine sprite cache's looks of dashed outlines (a hash of the outline below).
 const DASHED_LOOK: u64 = 0xDA5E << 48;
 /// The widest dashed outline, in pixels, drawn through the sprite cache (a square's or a
-/// field of view's: a panel's is stroked in place).
-const DASHED_SPRITE_PX: f32 = 200.0;
+/// field of view's on a large maze, each sprite at most about 100 KiB: a panel's, or a
+/// field of view on a small board, is stroked in place).
+const DASHED_SPRITE_PX: f32 = 160.0;
 
 /// The last row a rectangle drew: its key (its columns, and its coverage or `u32::MAX`
 /// for a whole opaque row), its pixels before and after.
@@ -795,6 +797,19 @@ mod tests {
         // Too wide for the cache: stroked in place, exactly.
         let wide = (7.3, 5.6, 250.0, 31.2);
         assert!(draw(wide, true) == draw(wide, false));
+        // On a transparent layer, stroked in place too (a copy would leave its alpha).
+        let layer = |copied: bool| {
+            let mut cv = Canvas::new(300, 300.0, 60.0, bg).layer((0, 60));
+            if copied {
+                cv.round_rect(anywhere, 5.0, None, Some(line));
+            } else {
+                let path = round_rect_path(anywhere.0, anywhere.1, anywhere.2, anywhere.3, 5.0);
+                cv.stroke(&path.expect("path"), line);
+            }
+            cv.pix.data().to_vec()
+        };
+        assert!(layer(true) == layer(false));
+        assert!(layer(true).chunks_exact(4).any(|p| p[3] == 255));
     }
 
     #[test]

@@ -23,7 +23,8 @@ static SPRITES: Memo<(SpriteKey, u32, u32), Sprite> = Memo::new(2048);
 /// quarter-pixel position and copied: keyed by (look, bits of the exact size, scale bits,
 /// horizontal and vertical quarter-pixel phase), so that one key is always one drawing
 /// (whichever band draws it first: the result must not depend on which thread wins).
-/// Bounded low: each is a few dozen KiB.
+/// Bounded low: each is a few dozen KiB (a token), at most about 100 KiB (a dashed
+/// outline, `rects.rs`).
 static FINE: Memo<(u64, u32, u32, u8, u8), Sprite> = Memo::new(1024);
 
 /// A sprite drawn once, with its rows read as runs: most of a sprite's pixels are wholly
