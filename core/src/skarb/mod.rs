@@ -13,8 +13,9 @@
 //! cannot be told from a pass.
 //!
 //! Why the legal hedges are fast on 25 × 25: a hedge can only close the way if it lies on
-//! every path, so on one shortest path in particular. The squares off one shortest path are
-//! legal at once; only those on it need a search each.
+//! every path from the seeker to the treasure, which makes its square a cut vertex between
+//! them; one depth-first search finds them all (`geometry::separators`), rather than one
+//! search per square of a shortest way.
 //!
 //! Decisions where the rules file leaves room (recorded in `docs/rules/skarb.md` too):
 //! - the seeker typing a square that is not next to him (his own included) is refused with
