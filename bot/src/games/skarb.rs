@@ -109,10 +109,11 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
     let n = g.size().get();
     let mut v = board::base(p, n, n);
     let treasure = g.treasure();
+    // A square's place in the board's cells, rank by rank.
+    let index = |sq: Square| usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file());
     for sq in Square::all(g.size()) {
-        let i = usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file());
         let at = (sq.file(), sq.rank());
-        v.cells[i] = if sq == g.seeker() {
+        v.cells[index(sq)] = if sq == g.seeker() {
             Some(Piece::Runner)
         } else if sq == treasure {
             Some(Piece::Yellow)
@@ -148,12 +149,11 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
         let mut plantable = vec![false; usize::from(n) * usize::from(n)];
         for a in g.legal_actions() {
             if let Action::Plant(sq) = a {
-                plantable[usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file())] = true;
+                plantable[index(sq)] = true;
             }
         }
         for sq in Square::all(g.size()) {
-            let i = usize::from(sq.rank()) * usize::from(n) + usize::from(sq.file());
-            if !g.is_hedge(sq) && !plantable[i] {
+            if !g.is_hedge(sq) && !plantable[index(sq)] {
                 v.marks.push(((sq.file(), sq.rank()), Mark::Forbidden));
             }
         }
