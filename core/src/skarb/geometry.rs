@@ -266,13 +266,14 @@ pub(super) fn separators(
     if !open(from) || !open(to) {
         return cuts;
     }
+    let (start, end) = (from.index(size), to.index(size));
     let mut order = vec![NONE; n];
     let mut low = vec![NONE; n];
     let mut parent = vec![usize::MAX; n];
     // The search's path: a square and the next of its four directions to try.
-    let mut stack: Vec<(usize, usize)> = vec![(from.index(size), 0)];
-    order[from.index(size)] = 0;
-    low[from.index(size)] = 0;
+    let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+    order[start] = 0;
+    low[start] = 0;
     let mut next = 1;
     while let Some(&mut (at, ref mut dir)) = stack.last_mut() {
         if let Some(&d) = Dir::ALL.get(*dir) {
@@ -300,7 +301,6 @@ pub(super) fn separators(
             }
         }
     }
-    let (start, end) = (from.index(size), to.index(size));
     if order[end] == NONE {
         return cuts;
     }
