@@ -97,8 +97,11 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_else(|| "turn".into());
     let count: usize = args.next().and_then(|c| c.parse().ok()).unwrap_or(20);
-    let mut run: Box<dyn FnMut() -> Vec<u8>> = match what.split_once(':') {
-        None if what == "turn" || what == "single" => {
+    let mut run: Box<dyn FnMut() -> Vec<u8>> = match what
+        .split_once(':')
+        .unwrap_or((what.as_str(), ""))
+    {
+        ("turn" | "single", "") => {
             let (pos, events) = if what == "turn" {
                 common::play("grand", 6, "bench", 40)
             } else {
@@ -109,7 +112,7 @@ fn main() {
                 render_png(&View::new(&pos).events(&events).title("Benchmark"), None)
             })
         }
-        None | Some(("turns", "pyramid")) if what == "turns" || what == "turns:pyramid" => {
+        ("turns", "" | "pyramid") => {
             let (mut pos, _) = if what == "turns" {
                 common::play("grand", 6, "bench", 40)
             } else {
@@ -126,8 +129,8 @@ fn main() {
                 render_png(&View::new(pos).events(events).title("Benchmark"), None)
             })
         }
-        None if what == "replay" => Box::new(grand_replay()),
-        Some(("board", name)) => {
+        ("replay", "") => Box::new(grand_replay()),
+        ("board", name) => {
             let (_, frame) = boards::late_boards()
                 .into_iter()
                 .find(|(n, _)| *n == name)
@@ -137,14 +140,14 @@ fn main() {
                 board_png(&frame)
             })
         }
-        Some(("boards", name)) => {
+        ("boards", name) => {
             let (_, frames) = boards::board_games(count + 1)
                 .into_iter()
                 .find(|(n, _)| *n == name)
                 .expect("a board game's name");
             in_turn(frames, board_png)
         }
-        Some(("replay", name)) => {
+        ("replay", name) => {
             let (_, frames) = boards::board_games(200)
                 .into_iter()
                 .find(|(n, _)| *n == name)
