@@ -148,22 +148,21 @@ pub(crate) fn kept_png(
         // The bands, then the probe for whichever thread is free first.
         let probe = std::sync::Mutex::new(Some(probe));
         let jobs = (bands.iter().map(|&rows| Some(rows))).chain([None]);
-        let mut done = in_parallel(jobs.collect(), |job| match job {
+        let done = in_parallel(jobs.collect(), |job| match job {
             Some(rows) => Drawn::Band(whole(rows)),
             None => {
                 let probe = probe.lock().unwrap_or_else(|e| e.into_inner()).take();
                 Drawn::Probe(probe.expect("one probe")())
             }
         });
-        let Some(Drawn::Probe(cells)) = done.pop() else {
-            unreachable!("the probe is the last job")
-        };
-        let scans = (done.into_iter())
-            .filter_map(|d| match d {
-                Drawn::Band(scan) => Some(scan),
-                Drawn::Probe(_) => None,
-            })
-            .collect();
+        let (mut scans, mut cells) = (Vec::with_capacity(bands.len()), None);
+        for d in done {
+            match d {
+                Drawn::Band(scan) => scans.push(scan),
+                Drawn::Probe(c) => cells = Some(c),
+            }
+        }
+        let cells = cells.expect("the probe's job ran");
         let hashes = cells.band_hashes();
         (cells, hashes, scans)
     };
