@@ -198,7 +198,8 @@ fn check_supply(v: &Value, board: Option<&Board>, problems: &mut Vec<String>) {
         return;
     }
     for piece in Piece::ALL {
-        let n = v.get(&piece.letter().to_string()).and_then(Value::as_i64);
+        let given = v.get(&piece.letter().to_string());
+        let n = given.and_then(Value::as_i64);
         let Some(board) = board else {
             if !matches!(n, Some(0..=8)) {
                 problems.push(format!(
@@ -210,19 +211,19 @@ fn check_supply(v: &Value, board: Option<&Board>, problems: &mut Vec<String>) {
         };
         let on_board = i64::from(board.count(piece));
         let want = i64::from(PIECES_PER_COLOUR) - on_board;
-        if n != Some(want) {
-            if want < 0 {
-                problems.push(format!(
-                    "the board holds {on_board} {} pieces: there are only {PIECES_PER_COLOUR}",
-                    piece
-                ));
-            } else {
-                problems.push(format!(
-                    "supply {} must be {want} (8 less the {on_board} on the board), not {}",
-                    piece.letter(),
-                    n.map_or_else(|| "missing".to_string(), |n| n.to_string())
-                ));
-            }
+        // More pieces of a colour than there are is a problem of the board, whatever the
+        // supply says (a supply below zero would "agree" with it).
+        if want < 0 {
+            problems.push(format!(
+                "the board holds {on_board} {} pieces: there are only {PIECES_PER_COLOUR}",
+                piece
+            ));
+        } else if n != Some(want) {
+            problems.push(format!(
+                "supply {} must be {want} (8 less the {on_board} on the board), not {}",
+                piece.letter(),
+                given.map_or_else(|| "missing".to_string(), describe)
+            ));
         }
     }
 }

@@ -274,6 +274,20 @@ fn invalid_positions_name_every_problem() {
         &ok.replace(r#"["....", "....", "...."]"#, r#"["GGGG", "GG.G", "GGG."]"#),
         "only 8",
     );
+    // Nine of a colour, even with a supply below zero that "agrees", finished or not.
+    for result in ["null", r#"{"winner": 0, "reason": "line"}"#] {
+        bad(
+            &ok.replace(r#"["....", "....", "...."]"#, r#"["GGGG", "GGGG", "G..."]"#)
+                .replace(r#""G": 8"#, r#""G": -1"#)
+                .replace(r#""result": null"#, &format!(r#""result": {result}"#)),
+            "the board holds 9 green pieces",
+        );
+    }
+    // A supply that is not a whole number is named as given.
+    bad(
+        &ok.replace(r#""G": 8,"#, r#""G": 8.5,"#),
+        "supply G must be 8 (8 less the 0 on the board), not",
+    );
     // A finished game may show its line.
     pos(&ok
         .replace(r#"["....", "....", "...."]"#, r#"["GGG.", "....", "...."]"#)
