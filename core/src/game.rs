@@ -44,7 +44,7 @@ impl fmt::Display for Seat {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NewGameError {
     /// Too few or too many players.
-    #[error("a game needs {min} to {max} players, not {got}")]
+    #[error("a game needs {} players, not {got}", seat_count(.min, .max))]
     Players {
         /// Players given.
         got: usize,
@@ -53,6 +53,15 @@ pub enum NewGameError {
         /// Most allowed.
         max: usize,
     },
+}
+
+/// How many players a game needs, in words: "exactly 2", "2 to 4".
+fn seat_count(min: &usize, max: &usize) -> String {
+    if min == max {
+        format!("exactly {min}")
+    } else {
+        format!("{min} to {max}")
+    }
 }
 
 /// Every problem found in a position document.

@@ -98,6 +98,18 @@ pub(super) fn run(a: NewArgs) -> Result<Value, Failure> {
             format!("{flag} is not an option of {}", kind.name()),
         ));
     }
+    let mut options = e.options;
+    // A game whose player count is its option `players` (Hidra's) takes `--players` or
+    // `--names` as that option, unless the option is given too.
+    if let Some(names) = &e.players
+        && kind.options().contains(&"players")
+        && !options
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("players"))
+    {
+        options.push(("players".to_string(), names.len().to_string()));
+    }
+    let e = EngineNew { options, ..e };
     let players = e.players.unwrap_or_else(|| {
         // The seats these options give (a game's player count may be an option).
         let settings: Vec<String> = e.options.iter().map(|(k, v)| format!("{k}={v}")).collect();

@@ -311,6 +311,28 @@ fn hidra_new_legal_and_apply() {
     assert_eq!(doc, hidra_new(&[]), "the same seed makes the same game");
     let three = hidra_new(&["--option", "players=3"]);
     assert_eq!(three["players"].as_array().unwrap().len(), 3);
+    // `--players` and `--names` set the count, which is Hidra's option `players`.
+    assert_eq!(hidra_new(&["--players", "3"]), three);
+    let named = hidra_new(&["--names", "ana,bo,cy,di"]);
+    assert_eq!(named["players"].as_array().unwrap().len(), 4);
+    // Given both, they must agree.
+    let (both, exit) = engine(&[
+        "new",
+        "--game",
+        "hidra",
+        "--players",
+        "3",
+        "--option",
+        "players=2",
+    ]);
+    assert_eq!((code(&both), exit), ("invalid-players", 2), "{both}");
+    assert!(
+        both["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("exactly 2 players, not 3"),
+        "{both}"
+    );
     for opt in ["players=5", "rounds=2", "colour=red"] {
         let (doc, exit) = engine(&["new", "--game", "hidra", "--option", opt]);
         assert_eq!(exit, 2, "{opt}: {doc}");
