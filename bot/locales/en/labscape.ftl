@@ -657,6 +657,7 @@ flume-rules = **Flume** (Mark Steere) — 2 players on 7×7; the first player ha
     The second player may answer the very first stone with /play swap: the colours change hands and that stone becomes theirs.
     The first colour with 25 stones — more than half the board — wins.
 error-refused-part = Part { $n } (“{ $part }”) is refused: { $problem }. Nothing was played.
+error-refused-rest = Part { $n } (“{ $part }”) is refused: { $problem }. What came before it was played; it and what follows were not.
 board-produto-final = Final score: Black { $black } · White { $white }
 board-produto-score = Black { $black } · White { $white } · stones left this turn: { $left }
 produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 players on a hexagon of 61 cells (rows a–i); Black starts. A shared supply of 45 black and 45 white stones.
@@ -758,6 +759,7 @@ rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
 error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
 status-ended = { $game } has ended; /new GAME starts another.
 error-turn-ended-after = Your turn ends with “{ $after }”, so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.
+error-turn-ended-rest = Your turn ended with “{ $after }”, so “{ $part }” and what follows were not played.
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (Treasure of the Labyrinth; Jakub Kowalski, 2013, a programming game of the Meridius system, University of Wrocław) — 2 players on an n×n maze (size=5 to 25, default 8). The first player is the architect, the second the seeker.
@@ -1012,6 +1014,7 @@ hidra-table-dice = **Dice** (all d6)
 
 ## s41-words
 error-turn-ended-why = Your turn ends with “{ $after }” ({ $why }), so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.
+error-turn-ended-rest-why = Your turn ended with “{ $after }” ({ $why }), so “{ $part }” and what follows were not played.
 turn-ended-game-over = the game ends with it
 produto-turn-ended-first = Black's first turn is one stone
 produto-turn-ended-second = a turn is two stones, and { $stone } is the second

@@ -692,6 +692,7 @@ flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o prim
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
+error-refused-rest = A parte { $n } (“{ $part }”) não vale: { $problem }. O que veio antes dela foi jogado; ela e o que vem depois, não.
 board-produto-final = Placar final: Negras { $black } · Brancas { $white }
 board-produto-score = Negras { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
 produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Negras. Uma reserva comum de 45 peças negras e 45 brancas.
@@ -806,6 +807,7 @@ rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.
 error-game-ended = { $game } terminou: { $how } /status, /log e /recap ainda mostram a partida; /new JOGO começa outra (/help lista os jogos).
 status-ended = { $game } terminou; /new JOGO começa outra.
 error-turn-ended-after = Sua vez termina com “{ $after }”, então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
+error-turn-ended-rest = Sua vez terminou com “{ $after }”, então “{ $part }” e o que vem depois não foram jogados.
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (O Tesouro do Labirinto; Jakub Kowalski, 2013, um jogo de programação do sistema Meridius, Universidade de Wrocław) — 2 jogadores num labirinto n×n (size=5 a 25, padrão 8). O primeiro jogador é o arquiteto, o segundo o explorador.
@@ -1060,6 +1062,7 @@ hidra-refusal-pinned = a linha { $line } está fixada pelo Anel da Gravidade
 
 ## s41-words
 error-turn-ended-why = Sua vez termina com “{ $after }” ({ $why }), então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
+error-turn-ended-rest-why = Sua vez terminou com “{ $after }” ({ $why }), então “{ $part }” e o que vem depois não foram jogados.
 turn-ended-game-over = a partida termina com ela
 produto-turn-ended-first = a primeira vez das Negras é uma peça só
 produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda

@@ -90,6 +90,9 @@ pub enum UserError {
     Refused(labscape_core::AnyRefusal),
     /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
     RefusedPart(usize, String, labscape_core::AnyRefusal),
+    /// In a game with secrets, the refusal of a part ([`UserError::RefusedPart`] or
+    /// [`UserError::TurnEndedAfter`]) after parts that were played and stand.
+    RestNotPlayed(Box<UserError>),
     /// A part of a several-action message came after the part that ended the turn.
     TurnEndedAfter {
         /// The part that ended the turn.
@@ -252,6 +255,7 @@ impl UserError {
             UserError::Refused(e) | UserError::RefusedPart(_, _, e) => {
                 refusal_module(e).secret_refusal(e)
             }
+            UserError::RestNotPlayed(e) => e.is_secret(),
             _ => false,
         }
     }
@@ -318,7 +322,7 @@ impl UserError {
             UserError::UnknownGame(word) => unknown_game(word, lang),
             UserError::Refused(e) => refusal_module(e).refused(e, lang),
             UserError::TurnEndedAfter { after, part, ended } => {
-                turn_ended_after(after, part, ended, lang)
+                turn_ended_after(after, part, ended, lang, false)
             }
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,
@@ -327,6 +331,19 @@ impl UserError {
                 part = part.as_str(),
                 problem = refusal_module(e).refusal(e, lang)
             ),
+            UserError::RestNotPlayed(e) => match &**e {
+                UserError::RefusedPart(n, part, e) => tr!(
+                    lang,
+                    "error-refused-rest",
+                    n = *n,
+                    part = part.as_str(),
+                    problem = refusal_module(e).refusal(e, lang)
+                ),
+                UserError::TurnEndedAfter { after, part, ended } => {
+                    turn_ended_after(after, part, ended, lang, true)
+                }
+                other => other.message(lang),
+            },
             UserError::Draw(p) => p.text(lang),
             UserError::OtherGamesVerb { game, owner } => tr!(
                 lang,
@@ -375,7 +392,9 @@ fn unknown_game(word: &str, lang: Lang) -> String {
 
 /// A part after the one that ended the turn, and why the turn ended there when its game
 /// says.
-fn turn_ended_after(after: &str, part: &str, ended: &EndedTurn, lang: Lang) -> String {
+/// Why `part` could not follow `after`, the part that ended the turn; `rest`: the parts up
+/// to `after` were played and stand (a game with secrets), else nothing was.
+fn turn_ended_after(after: &str, part: &str, ended: &EndedTurn, lang: Lang, rest: bool) -> String {
     let why = if ended.after.is_over() {
         Some(tr!(lang, "turn-ended-game-over"))
     } else {
@@ -386,15 +405,23 @@ fn turn_ended_after(after: &str, part: &str, ended: &EndedTurn, lang: Lang) -> S
             lang,
         )
     };
-    match why {
-        Some(why) => tr!(
+    match (why, rest) {
+        (Some(why), false) => tr!(
             lang,
             "error-turn-ended-why",
             after = after,
             part = part,
             why = why
         ),
-        None => tr!(lang, "error-turn-ended-after", after = after, part = part),
+        (None, false) => tr!(lang, "error-turn-ended-after", after = after, part = part),
+        (Some(why), true) => tr!(
+            lang,
+            "error-turn-ended-rest-why",
+            after = after,
+            part = part,
+            why = why
+        ),
+        (None, true) => tr!(lang, "error-turn-ended-rest", after = after, part = part),
     }
 }
 

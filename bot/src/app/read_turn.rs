@@ -65,7 +65,9 @@ pub(super) fn read_turn(
     for i in 0..parts.len() {
         match play_part(game, me, &parts, i, &steps) {
             Ok(step) => steps.push(step),
-            Err(e) if !steps.is_empty() && game.has_secrets() => return Ok((steps, Some(e))),
+            Err(e) if !steps.is_empty() && game.has_secrets() => {
+                return Ok((steps, Some(UserError::RestNotPlayed(Box::new(e)))));
+            }
             Err(e) => return Err(e.into()),
         }
     }

@@ -369,6 +369,15 @@ async fn several_actions_in_one_message_and_a_bad_one_changes_nothing_or_stops_t
         .expect("the refusal, to the player");
     assert_eq!(told.reply.visibility, Visibility::Secret);
     assert!(!ended.text.contains(&told.reply.text), "{}", ended.text);
+    // It says what was played and what was not, never "nothing was played".
+    assert!(
+        told.reply
+            .text
+            .contains("“end” and what follows were not played"),
+        "{}",
+        told.reply.text
+    );
+    assert!(!told.reply.text.contains("Nothing"), "{}", told.reply.text);
     assert_eq!(
         s.store().game(GameId(1)).await.unwrap().unwrap().turn,
         turn + 1,
