@@ -41,6 +41,15 @@ async fn a_game_from_the_list_plays_through_the_service() {
     assert!(unreadable.text.contains("nine"), "{}", unreadable.text);
     let row = s.store().game(super::GameId(1)).await.unwrap().unwrap();
     assert_eq!(row.turn, 0);
+    // The start shows the seed's commitment, revealed with the seed at the end.
+    assert!(
+        started
+            .text
+            .contains(&format!("Seed commitment (SHA-256): {}", row.seed_hash)),
+        "{}",
+        started.text
+    );
+    assert!(!started.text.contains(&row.seed), "{}", started.text);
 
     let r = say(&s, "ana", "/play 2").await;
     assert_eq!(r.visibility, Visibility::Public, "{}", r.text);

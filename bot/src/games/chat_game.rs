@@ -258,8 +258,9 @@ pub trait ChatGame: Member {
         let who = names.get(self.to_move()?.index())?;
         Some(tr!(lang, "any-next", who = who.as_str()))
     }
-    /// The first lines of the game's first post: it begins, with whom (and what the set-up
-    /// drew, in a game with chance).
+    /// The first lines of the game's first post: it begins, with whom, and the seed's
+    /// commitment (the seed decides a random side, the set-up and every die, and is
+    /// revealed at the end); and what the set-up drew, in a game with chance.
     fn begins(
         &self,
         title: &str,
@@ -268,12 +269,13 @@ pub trait ChatGame: Member {
         events: &[Self::Event],
         lang: Lang,
     ) -> Vec<String> {
-        let _ = (seed_hash, events);
+        let _ = events;
         vec![tr!(
             lang,
             "any-game-begins",
             game = title,
-            players = names.join(", ")
+            players = names.join(", "),
+            hash = seed_hash
         )]
     }
 
