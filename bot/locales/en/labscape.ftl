@@ -330,7 +330,7 @@ policy-advisory = advisory
 policy-auto-wait = auto-wait
 settings-language = Language here: { $language }.
 settings-language-unset = Language here: { $language } (no chat default chosen).
-settings-hint = The creator changes them like: /settings reminder 12h limit 5 deadline 48h policy auto-wait; the creator or an admin sets the chat's language with /settings language pt-BR (or en).
+settings-hint = The creator changes them like: /settings reminder 12h limit 5 deadline 48h policy auto-wait; the creator or an admin (anyone, between games) sets the chat's language with /settings language pt-BR (or en).
 snoozed = Snoozed: the next reminder comes { $at }.
 
 ## Reminders and deadlines.

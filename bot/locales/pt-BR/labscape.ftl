@@ -348,7 +348,7 @@ policy-advisory = só avisar
 policy-auto-wait = esperar automaticamente
 settings-language = Idioma aqui: { $language }.
 settings-language-unset = Idioma aqui: { $language } (o chat não tem idioma padrão).
-settings-hint = Quem criou a partida muda assim: /settings reminder 12h limit 5 deadline 48h policy auto-wait; quem criou a partida ou um admin escolhe o idioma do chat com /settings language pt-BR (ou en).
+settings-hint = Quem criou a partida muda assim: /settings reminder 12h limit 5 deadline 48h policy auto-wait; quem criou a partida ou um admin (qualquer um, entre partidas) escolhe o idioma do chat com /settings language pt-BR (ou en).
 snoozed = Adiado: o próximo lembrete chega { $at }.
 
 ## Lembretes e prazos.

@@ -119,8 +119,8 @@ impl<S: GameStore> Service<S> {
     }
 
     /// `/settings`: the game's reminders and deadline (its creator) and the chat's
-    /// language (the game's creator or a chat admin). Every value is checked before
-    /// anything changes.
+    /// language (the running game's creator or a chat admin; anyone between games).
+    /// Every value is checked before anything changes.
     pub(super) async fn settings_cmd(&self, ctx: &Ctx, args: &[String]) -> Res<Reply> {
         let live = self.store.live_game(&ctx.scope).await?;
         let is_language = |k: &str| {
@@ -138,7 +138,9 @@ impl<S: GameStore> Service<S> {
         if timing_keys && !creator {
             return Err(UserError::NotCreator(Deed::ChangeSettings).into());
         }
-        if language_keys && !creator && !ctx.is_admin {
+        // While a game runs its creator (or an admin) speaks for the chat; between games
+        // anyone may choose its language.
+        if language_keys && live.is_some() && !creator && !ctx.is_admin {
             return Err(UserError::NotCreatorOrAdmin(Deed::ChangeLanguage).into());
         }
         let mut t = live.as_ref().map(|r| r.timing).unwrap_or_default();

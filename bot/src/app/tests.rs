@@ -472,6 +472,11 @@ async fn english_is_the_default_and_a_chat_language_overrides_the_creators() {
     assert!(r.text.contains("esperou 3 min"), "{}", r.text);
     // A later game in the chat keeps it, whoever creates it.
     say(&s, "ana", "/abandon").await;
+    // Between games anyone may choose it.
+    let r = say(&s, "cy", "/settings language en").await;
+    assert!(r.text.contains("Language here: English"), "{}", r.text);
+    let r = say(&s, "cy", "/settings language pt-BR").await;
+    assert!(r.text.contains("Idioma aqui: português"), "{}", r.text);
     let r = say(&s, "bo", "/new single").await;
     assert!(r.text.contains("está aberta"), "{}", r.text);
     // An admin clears it without a game's creator: back to the creator's (English).
