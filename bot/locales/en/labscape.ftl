@@ -607,10 +607,10 @@ any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
+any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
-    A draw: /draw offers one, or accepts the one offered · /draw no declines it
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 outbox-again = (This turn was not shown when it was played; here it is.)
@@ -1041,7 +1041,7 @@ dc-cmd-walls = The floor in play with every wall's name, for /rotate-wall
 
 ## A draw by agreement (/draw)
 parse-bad-draw-arg = “{ $value }” means nothing to /draw; write /draw to offer a draw or accept the one offered, or /draw no to decline it
-draw-not-this-game = { $game } cannot end in a draw by agreement: /draw is for the games of two players.
+draw-not-this-game = { $game } cannot end in a draw by agreement: it is played to its end.
 draw-already-offered = You have offered a draw already; { $who } has not answered yet. (/draw no takes it back.)
 draw-none-offered = No draw is offered in this game. /draw offers one.
 draw-computer = { $who } is a computer player: it plays every game to its end and never agrees a draw.

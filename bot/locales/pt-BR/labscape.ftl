@@ -642,10 +642,10 @@ any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
+any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
-    Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings
 outbox-again = (Esta jogada não apareceu quando foi feita; aqui está.)
@@ -1089,7 +1089,7 @@ dc-cmd-walls = O andar em jogo com o nome de cada parede, para o /rotate-wall
 
 ## Empate de comum acordo (/draw)
 parse-bad-draw-arg = o /draw não entende “{ $value }”; use /draw para propor empate ou aceitar o proposto, ou /draw no para recusar
-draw-not-this-game = { $game } não termina em empate de comum acordo: o /draw é para os jogos de dois jogadores.
+draw-not-this-game = { $game } não termina em empate de comum acordo: joga-se até o fim.
 draw-already-offered = Você já propôs empate; { $who } ainda não respondeu. (/draw no retira a proposta.)
 draw-none-offered = Ninguém propôs empate nesta partida. O /draw propõe um.
 draw-computer = { $who } é um jogador do computador: joga toda partida até o fim e nunca aceita empate.

@@ -459,7 +459,15 @@ pub trait ChatGame: Member {
     }
     /// `/help` in a chat playing this game (named `title`): its commands.
     fn help(title: &str, lang: Lang) -> String {
-        tr!(lang, "any-help", game = title)
+        let help = tr!(lang, "any-help", game = title);
+        if !Self::PROFILE.agrees_draws {
+            return help;
+        }
+        // The draw's line after "any time", in a game whose players may agree one.
+        let mut lines: Vec<&str> = help.lines().collect();
+        let draw = tr!(lang, "any-help-draw");
+        lines.insert(3.min(lines.len()), &draw);
+        lines.join("\n")
     }
     /// Choices offered for a text that starts one of the game's actions without finishing
     /// it (Labscape's `/rotate-wall` alone lists the legal rotations): a sentence and the

@@ -184,6 +184,16 @@ mod tests {
         let profile = <Position as ChatGame>::PROFILE;
         assert!(profile.public_actions && profile.reads_several && profile.has_dice);
         assert!(!profile.agrees_draws && !profile.rated && !profile.takes_challenges);
+        // Its /help offers no draw; a game that agrees draws lists /draw after "any time".
+        for lang in [Lang::En, Lang::PtBr] {
+            let help = <Position as ChatGame>::help("Labirinto da Hidra #1", lang);
+            assert!(!help.contains("/draw"), "{help}");
+            let help =
+                crate::games::of(labscape_core::GameKind::Semaforo).help("Semáforo #2", lang);
+            let lines: Vec<&str> = help.lines().collect();
+            assert!(lines[3].contains("/draw no"), "{help}");
+            assert!(lines[2].contains("/status"), "{help}");
+        }
     }
 
     fn new(seed: &str) -> Position {
