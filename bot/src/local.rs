@@ -340,7 +340,7 @@ fn shown(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<String> {
         writeln!(
             out,
             "{}",
-            crate::i18n::tr!(reply.lang, "mention-your-turn", who = who.as_str())
+            crate::i18n::tr!(reply.lang, reply.call.key(false), who = who.as_str())
         )?;
     }
     Ok(out)

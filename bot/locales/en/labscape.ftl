@@ -380,6 +380,8 @@ recipe-up-to-24 = roll two dice; the first gives 0 (1), 6 (2), 12 (3) or 18 (4) 
 
 mention-your-turn = { $who }, it's your turn.
 mention-your-turn-telegram = ▶ { $who }: your turn.
+mention-your-answer = { $who }, your answer, please.
+mention-your-answer-telegram = ▶ { $who }: your answer, please.
 keyboard-back = « Back
 keyboard-more = More »
 tg-intro = **Labscape** — lab animals escape a laboratory before dawn, one chat message at a time.

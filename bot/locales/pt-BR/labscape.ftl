@@ -401,6 +401,8 @@ recipe-up-to-24 = role dois dados; o primeiro vale 0 (1), 6 (2), 12 (3) ou 18 (4
 
 mention-your-turn = { $who }, é a sua vez.
 mention-your-turn-telegram = ▶ { $who }: é a sua vez.
+mention-your-answer = { $who }, falta a sua resposta.
+mention-your-answer-telegram = ▶ { $who }: falta a sua resposta.
 keyboard-back = « Voltar
 keyboard-more = Mais »
 tg-intro = **Labscape** — animais de laboratório fogem do prédio antes do amanhecer, uma mensagem de cada vez.

@@ -12,8 +12,9 @@
 use labscape_core::AnyGame;
 
 use super::{
-    Button, Ctx, DrawAnswer, GameStatus, GameStore, Mention, MessageKey, Outgoing, Reply, Res,
-    Service, ServiceError, Style, UserError, any_game_name, messages::DrawProblem, turns::names,
+    Button, Call, Ctx, DrawAnswer, GameStatus, GameStore, Mention, MessageKey, Outgoing, Reply,
+    Res, Service, ServiceError, Style, UserError, any_game_name, messages::DrawProblem,
+    turns::names,
 };
 use crate::{
     games,
@@ -210,6 +211,7 @@ fn offer_reply(row: &GameRow, me: &SeatRow, other: &SeatRow, lang: Lang) -> Repl
         user_id: other.user_id.clone(),
         name: other.display_name.clone(),
     }];
+    reply.call = Call::Answer;
     reply
 }
 

@@ -49,6 +49,8 @@ async fn a_draw_offered_and_accepted_ends_the_game_both_first_and_rated_as_a_dra
         offer.text
     );
     assert_eq!(offer.mention[0].user_id, "bo");
+    // Bo is called for an answer: it is still ana's turn.
+    assert_eq!(offer.call, super::Call::Answer);
     let payloads: Vec<&str> = offer.quick().map(|b| b.payload.as_str()).collect();
     assert_eq!(payloads, [DRAW_YES, DRAW_NO]);
     let (_, turn) = offer.turn.expect("the buttons' turn");

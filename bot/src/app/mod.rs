@@ -66,8 +66,8 @@ use messages::{Deed, OptionProblem, SettingProblem, UserError};
 pub use self::{
     command::{Command, CommandParseError, DrawAnswer, Invite, NewOptions, RecordsOf},
     reply::{
-        Attachment, Button, Mention, Outgoing, Reply, Style, Suggestion, Suggestions, Visibility,
-        Whisper,
+        Attachment, Button, Call, Mention, Outgoing, Reply, Style, Suggestion, Suggestions,
+        Visibility, Whisper,
     },
 };
 use crate::{

@@ -37,6 +37,27 @@ pub enum Visibility {
     Secret,
 }
 
+/// What the users a reply mentions are called for: the line an adapter adds under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// It is their turn.
+    Turn,
+    /// Their answer is awaited (a draw offered them), not a move.
+    Answer,
+}
+
+impl Call {
+    /// The message of the line that calls `who`, in Telegram's form or the others'.
+    pub fn key(self, telegram: bool) -> &'static str {
+        match (self, telegram) {
+            (Call::Turn, false) => "mention-your-turn",
+            (Call::Turn, true) => "mention-your-turn-telegram",
+            (Call::Answer, false) => "mention-your-answer",
+            (Call::Answer, true) => "mention-your-answer-telegram",
+        }
+    }
+}
+
 /// A reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
@@ -50,6 +71,8 @@ pub struct Reply {
     pub buttons: Vec<Vec<Button>>,
     /// Users to mention.
     pub mention: Vec<Mention>,
+    /// What they are called for: their turn, or an answer (a draw offered them).
+    pub call: Call,
     /// Who sees it.
     pub visibility: Visibility,
     /// The game and turn number the buttons are for.
@@ -106,6 +129,7 @@ impl Reply {
             files: Vec::new(),
             buttons: Vec::new(),
             mention: Vec::new(),
+            call: Call::Turn,
             visibility: Visibility::Public,
             turn: None,
             lang: Lang::En,

@@ -167,7 +167,7 @@ pub fn contents(reply: &Reply) -> Vec<String> {
     if !ids.is_empty() {
         let who: Vec<String> = ids.iter().map(|id| format!("<@{id}>")).collect();
         text.push('\n');
-        text.push_str(&tr!(reply.lang, "mention-your-turn", who = who.join(" ")));
+        text.push_str(&tr!(reply.lang, reply.call.key(false), who = who.join(" ")));
     }
     split(&text, MAX_CONTENT)
 }

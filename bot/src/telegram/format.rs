@@ -3,7 +3,7 @@
 //! everything is unit-tested directly.
 
 use crate::{
-    app::{Button, Mention},
+    app::{Button, Call, Mention},
     i18n::{Lang, tr},
 };
 
@@ -179,7 +179,7 @@ pub fn telegram_name(name: &str) -> String {
 
 /// The HTML line that notifies the players whose turn it is (Telegram user ids only;
 /// computer players are skipped). Empty when nobody is to be notified.
-pub fn mention_line(mentions: &[Mention], lang: Lang) -> String {
+pub fn mention_line(mentions: &[Mention], call: Call, lang: Lang) -> String {
     let links: Vec<String> = mentions
         .iter()
         .filter_map(|m| {
@@ -193,12 +193,12 @@ pub fn mention_line(mentions: &[Mention], lang: Lang) -> String {
     if links.is_empty() {
         String::new()
     } else {
-        tr!(lang, "mention-your-turn-telegram", who = links.join(", "))
+        tr!(lang, call.key(true), who = links.join(", "))
     }
 }
 
 /// The visible length of [`mention_line`].
-pub fn mention_len(mentions: &[Mention], lang: Lang) -> usize {
+pub fn mention_len(mentions: &[Mention], call: Call, lang: Lang) -> usize {
     let names: Vec<&str> = mentions
         .iter()
         .filter(|m| m.user_id.parse::<u64>().is_ok())
@@ -207,11 +207,7 @@ pub fn mention_len(mentions: &[Mention], lang: Lang) -> usize {
     if names.is_empty() {
         0
     } else {
-        tg_len(&tr!(
-            lang,
-            "mention-your-turn-telegram",
-            who = names.join(", ")
-        ))
+        tg_len(&tr!(lang, call.key(true), who = names.join(", ")))
     }
 }
 

@@ -50,8 +50,8 @@ pub(super) async fn send_main(
     reply_to: Option<MessageId>,
 ) -> HandlerResult {
     let text = format::telegram_commands(&reply.text);
-    let mention = format::mention_line(&reply.mention, reply.lang);
-    let mention_len = format::mention_len(&reply.mention, reply.lang);
+    let mention = format::mention_line(&reply.mention, reply.call, reply.lang);
+    let mention_len = format::mention_len(&reply.mention, reply.call, reply.lang);
     let kb = keyboard(reply, 0);
     let visible_len = format::tg_len(&format::visible(&text));
     let sep = usize::from(mention_len > 0);

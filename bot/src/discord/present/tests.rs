@@ -331,6 +331,7 @@ fn long_text_is_cut_at_line_breaks() {
 #[test]
 fn the_next_player_is_mentioned_and_only_they_are_pinged() {
     let reply = Reply {
+        call: crate::app::Call::Turn,
         text: "**Labscape #1** · turn 3".into(),
         image: None,
         files: vec![],

@@ -88,11 +88,23 @@ fn mentions_are_text_mention_links() {
         },
     ];
     assert_eq!(
-        mention_line(&m, Lang::En),
+        mention_line(&m, Call::Turn, Lang::En),
         "▶ <a href=\"tg://user?id=42\">A&lt;b&gt;</a>: your turn."
     );
-    assert_eq!(mention_len(&m, Lang::En), tg_len("▶ A<b>: your turn."));
-    assert_eq!(mention_line(&m[1..], Lang::En), "");
+    assert_eq!(
+        mention_len(&m, Call::Turn, Lang::En),
+        tg_len("▶ A<b>: your turn.")
+    );
+    assert_eq!(mention_line(&m[1..], Call::Turn, Lang::En), "");
+    // A draw offered is an answer awaited, not a turn.
+    assert_eq!(
+        mention_line(&m, Call::Answer, Lang::En),
+        "▶ <a href=\"tg://user?id=42\">A&lt;b&gt;</a>: your answer, please."
+    );
+    assert_eq!(
+        mention_len(&m, Call::Answer, Lang::En),
+        tg_len("▶ A<b>: your answer, please.")
+    );
 }
 
 #[test]
