@@ -115,6 +115,17 @@ pub struct TurnTold<'a, G: Game> {
     pub auto: &'a str,
 }
 
+/// The first line of a game's first post: it begins, with whom, and the seed's commitment.
+pub(super) fn begins_line(title: &str, seed_hash: &str, names: &[String], lang: Lang) -> String {
+    tr!(
+        lang,
+        "any-game-begins",
+        game = title,
+        players = names.join(", "),
+        hash = seed_hash
+    )
+}
+
 /// Everything the bot needs from one game. Implemented by each game's module in `games/`.
 pub trait ChatGame: Member {
     /// What the game declares about itself.
@@ -270,13 +281,7 @@ pub trait ChatGame: Member {
         lang: Lang,
     ) -> Vec<String> {
         let _ = events;
-        vec![tr!(
-            lang,
-            "any-game-begins",
-            game = title,
-            players = names.join(", "),
-            hash = seed_hash
-        )]
+        vec![begins_line(title, seed_hash, names, lang)]
     }
 
     // --- What is not a turn: status, log, recap.

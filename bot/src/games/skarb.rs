@@ -63,6 +63,28 @@ impl ChatGame for Position {
         }
     }
 
+    /// Who is who, at the start: the seat order decides it, and only the image said so.
+    fn begins(
+        &self,
+        title: &str,
+        seed_hash: &str,
+        names: &[String],
+        events: &[Event],
+        lang: Lang,
+    ) -> Vec<String> {
+        let _ = events;
+        let mut lines = vec![super::chat_game::begins_line(title, seed_hash, names, lang)];
+        if let [architect, seeker] = names {
+            lines.push(tr!(
+                lang,
+                "skarb-roles",
+                architect = architect.as_str(),
+                seeker = seeker.as_str()
+            ));
+        }
+        lines
+    }
+
     fn reason_message(code: &str) -> Option<&'static str> {
         match code {
             "arrived" => Some("skarb-reason-arrived"),
@@ -203,6 +225,18 @@ mod tests {
         let secret =
             <Position as ChatGame>::lobby_settings(&words(&["map=no", "size=12"])).unwrap();
         assert_eq!(secret.settings, "size=12 map=no");
+    }
+
+    #[test]
+    fn the_start_names_the_architect_and_the_seeker() {
+        let p = Position::start(Default::default());
+        let names = words(&["ana", "bo"]);
+        let en = <Position as ChatGame>::begins(&p, "Skarb #1", "c0ffee", &names, &[], Lang::En);
+        assert!(en[0].contains("c0ffee"), "{en:?}");
+        assert!(en[1].starts_with("ana is the architect"), "{en:?}");
+        assert!(en[1].contains("bo is the seeker"), "{en:?}");
+        let pt = <Position as ChatGame>::begins(&p, "Skarb #1", "c0ffee", &names, &[], Lang::PtBr);
+        assert!(pt[1].starts_with("ana é o arquiteto"), "{pt:?}");
     }
 
     #[test]
