@@ -1938,7 +1938,7 @@ async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<Vec<u8>>)
         .filter(|m| !m.ephemeral())
         .map(|m| {
             (
-                m.content.clone(),
+                crate::helpers::without_commitments(&m.content),
                 format!("{:?}", m.buttons()),
                 m.attachments.iter().map(|(_, b)| b.clone()).collect(),
             )

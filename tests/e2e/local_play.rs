@@ -491,7 +491,7 @@ fn secret_maze_game(architect: &str) -> Printed {
     }
     Printed {
         hers: hers.into_iter().map(str::to_string).collect(),
-        words: words.join("\n"),
+        words: crate::helpers::without_commitments(&words.join("\n")),
         images,
     }
 }

@@ -1526,7 +1526,7 @@ async fn secret_maze_game(architect: &str) -> Vec<(String, String, Vec<u8>)> {
         .filter(|c| is_sent(c, group) || is_sent(c, bo.id))
         .map(|c| {
             (
-                c.text(),
+                crate::helpers::without_commitments(&c.text()),
                 format!("{:?}", c.keyboard()),
                 c.image().map(|u| u.bytes.clone()).unwrap_or_default(),
             )

@@ -266,15 +266,22 @@ pub(super) fn header(cv: &mut Canvas, view: Heading<'_>) {
             tx += 26.0;
         }
         let name = text::sanitize(&side.name, 20).unwrap_or_else(|| "?".into());
-        let label = if side.note.is_empty() {
-            name
+        let room = half - 40.0;
+        let note = text::sanitize(&side.note, 40).unwrap_or_default();
+        let label = if note.is_empty() {
+            cv.fit(&name, 20.0, Weight::Bold, room)
         } else {
-            format!(
-                "{name} · {}",
-                text::sanitize(&side.note, 20).unwrap_or_default()
-            )
+            // The note (a hand, a colour) is what tells the sides apart: a long name is
+            // cut before it is, down to a few letters.
+            let note = format!(" · {note}");
+            let note_w = cv.text_width(&note, 20.0, Weight::Bold);
+            let whole = format!("{name}{note}");
+            if cv.text_width(&whole, 20.0, Weight::Bold) <= room || note_w > room - 48.0 {
+                cv.fit(&whole, 20.0, Weight::Bold, room)
+            } else {
+                format!("{}{note}", cv.fit(&name, 20.0, Weight::Bold, room - note_w))
+            }
         };
-        let label = cv.fit(&label, 20.0, Weight::Bold, half - 40.0);
         cv.text(
             &label,
             (tx, y + 2.0),

@@ -250,6 +250,24 @@ mod tests {
     }
 
     #[test]
+    fn each_hand_is_told_under_the_sides_where_four_fit() {
+        let p = new("hands");
+        let names = ["ana".to_string(), "bo".to_string()];
+        for (lang, word) in [(Lang::En, "hands"), (Lang::PtBr, "mãos")] {
+            let mut pic = Picture::still(&p, &names, "Hidra #1");
+            pic.lang = lang;
+            let v = view(&pic);
+            let marks: Vec<&str> = v.sides.iter().map(|s| s.note.as_str()).collect();
+            assert_eq!(marks, ["0D", "1W"]);
+            assert!(
+                v.status.ends_with(&format!("{word}: 0D 0 · 1W 0")),
+                "{}",
+                v.status
+            );
+        }
+    }
+
+    #[test]
     fn the_image_of_a_view_does_not_depend_on_what_it_hides() {
         // Two games of the same seed differ only where a secret lies when one of them has
         // a token renamed; simplest honest check: a seat's view and the public view draw

@@ -45,10 +45,21 @@ pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
                 .cloned()
                 .unwrap_or_else(|| format!("{}", i + 1)),
             piece: None,
-            note: side_note(i, pl, p.lang),
+            note: format!("{i}{}", hero_letter(pl.hero)),
         })
         .collect();
     (v.to_move, v.status) = board::status(p);
+    // The hands under the sides, where four fit: beside each name there is room only for
+    // its mark.
+    let hands: Vec<String> = (g.players().iter().enumerate())
+        .map(|(i, pl)| hand_note(i, pl))
+        .collect();
+    let hands = tr!(p.lang, "hidra-hands", hands = hands.join(" · "));
+    v.status = if v.status.is_empty() {
+        hands
+    } else {
+        format!("{} · {hands}", v.status)
+    };
     let rules = g.rules();
     let pin = g
         .pin()
@@ -143,9 +154,9 @@ pub(super) fn hero_letter(h: labscape_core::hidra::Hero) -> char {
     }
 }
 
-/// A player's line beside the maze: their mark and hero, and their hand: by name when the
-/// reader knows it (their own), else its size.
-fn side_note(seat: usize, pl: &labscape_core::hidra::Player, lang: crate::i18n::Lang) -> String {
+/// A player's hand under the sides: their mark (seat and hero's letter, as on the maze),
+/// then the artifacts by name when the reader knows them (their own), else how many.
+fn hand_note(seat: usize, pl: &labscape_core::hidra::Player) -> String {
     let mark = format!("{seat}{}", hero_letter(pl.hero));
     let names: Option<Vec<&str>> = pl
         .artifacts
@@ -153,19 +164,7 @@ fn side_note(seat: usize, pl: &labscape_core::hidra::Player, lang: crate::i18n::
         .map(|a| a.known().map(|a| a.id()))
         .collect();
     match names {
-        Some(names) if !names.is_empty() => tr!(
-            lang,
-            "hidra-side-hand",
-            mark = mark,
-            hero = pl.hero.id(),
-            hand = names.join(", ")
-        ),
-        _ => tr!(
-            lang,
-            "hidra-side",
-            mark = mark,
-            hero = pl.hero.id(),
-            held = pl.artifacts.len()
-        ),
+        Some(names) if !names.is_empty() => format!("{mark} {}", names.join(", ")),
+        _ => format!("{mark} {}", pl.artifacts.len()),
     }
 }
