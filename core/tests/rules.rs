@@ -520,3 +520,29 @@ fn draft_games_start_with_the_first_player_and_fill_the_building() {
         }
     }
 }
+
+/// position-format.md: "refuses an invalid one with every problem listed". A generator
+/// state this engine did not write is one problem among the others, not a reason to stop
+/// looking.
+#[test]
+fn a_position_with_an_unreadable_rng_lists_its_other_problems_too() {
+    let s = settings("#/#", 1, Difficulty::Easy, SetupMode::Random);
+    let (pos, _) = Position::new_game(&s, "rng").unwrap();
+    let mut doc: PositionDoc = pos.to_doc();
+    doc.rng = Some("opaque".into());
+    doc.dawn = doc.dawn.map(|d| d + 8);
+    let e = Position::from_doc(&doc).unwrap_err();
+    assert!(
+        e.problems.iter().any(|p| p.contains("rng “opaque”")),
+        "{:?}",
+        e.problems
+    );
+    assert!(
+        e.problems.iter().any(|p| p.starts_with("dawn is")),
+        "{:?}",
+        e.problems
+    );
+    // Either alone is refused too.
+    doc.rng = None;
+    assert_eq!(Position::from_doc(&doc).unwrap_err().problems.len(), 1);
+}

@@ -284,16 +284,15 @@ impl Position {
             }
         }
         let dice = match &doc.rng {
-            None => Some(Dice::from_seed("")),
-            Some(s) => {
-                let d = Dice::from_state(s);
-                if d.is_none() {
-                    bad.push(format!(
-                        "rng “{s}” is not a generator state this engine wrote"
-                    ));
-                }
-                d
-            }
+            None => Dice::from_seed(""),
+            Some(s) => Dice::from_state(s).unwrap_or_else(|| {
+                bad.push(format!(
+                    "rng “{s}” is not a generator state this engine wrote"
+                ));
+                // Read on with the default generator, so that every other problem is
+                // listed too; the position is refused all the same.
+                Dice::from_seed("")
+            }),
         };
 
         // Everything below needs the layout.
@@ -434,9 +433,7 @@ impl Position {
             });
         }
 
-        let (Some(difficulty), Some(phase), Some(floor), Some(dice)) =
-            (difficulty, phase, floor, dice)
-        else {
+        let (Some(difficulty), Some(phase), Some(floor)) = (difficulty, phase, floor) else {
             return Err(bad.into_error());
         };
         let dawn = dawn_for(&STANDARD, layout.module_count(), n, difficulty);
