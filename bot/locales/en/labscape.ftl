@@ -775,6 +775,7 @@ skarb-seeker = seeker
 skarb-hidden = The architect has played.
 skarb-points = Points: architect { $architect } · seeker { $seeker }
 board-skarb-counts = Round { $round } of { $limit } · arriving now: architect { $architect } · seeker { $seeker }
+board-skarb-final = Round { $round } of { $limit } · points: architect { $architect } · seeker { $seeker }
 skarb-reason-arrived = the seeker reached the treasure in round { $round }
 skarb-reason-limit = the seeker did not reach the treasure within { $limit } rounds
 skarb-refusal-unreadable = “{ $text }” is not an action: write a square from a1 to { $last }, a direction (n, e, s, w) or pass

@@ -823,6 +823,7 @@ skarb-seeker = explorador
 skarb-hidden = O arquiteto jogou.
 skarb-points = Pontos: arquiteto { $architect } · explorador { $seeker }
 board-skarb-counts = Rodada { $round } de { $limit } · chegando agora: arquiteto { $architect } · explorador { $seeker }
+board-skarb-final = Rodada { $round } de { $limit } · pontos: arquiteto { $architect } · explorador { $seeker }
 skarb-reason-arrived = o explorador chegou ao tesouro na rodada { $round }
 skarb-reason-limit = o explorador não chegou ao tesouro em { $limit } rodadas
 skarb-refusal-unreadable = “{ $text }” não é uma ação: escreva uma casa de a1 a { $last }, uma direção (n, e, s, w) ou pass

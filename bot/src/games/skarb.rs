@@ -197,9 +197,15 @@ fn view(p: &Picture<'_, Position>) -> BoardView {
     );
     (v.to_move, v.status) = board::status(p);
     let [architect, seeker] = g.current_split();
+    // Once over, the split is the points won, not what arriving now would give.
+    let counts = if g.final_points().is_some() {
+        "board-skarb-final"
+    } else {
+        "board-skarb-counts"
+    };
     v.counters = tr!(
         p.lang,
-        "board-skarb-counts",
+        counts,
         round = g.turn(),
         limit = g.limit(),
         architect = architect,
@@ -266,6 +272,23 @@ mod tests {
             title: "Skarb",
             lang: Lang::En,
         }
+    }
+
+    #[test]
+    fn the_strip_under_a_finished_game_gives_the_points_won() {
+        let mut g = Position::start(Default::default());
+        assert!(view(&picture(&g)).counters.contains("arriving now"));
+        for step in ["n"; 7].into_iter().chain(["w"; 7]) {
+            g = g.apply(None, "pass").unwrap().1;
+            g = g.apply(None, step).unwrap().1;
+        }
+        assert_eq!(g.final_points(), Some([0, 100]));
+        let counters = view(&picture(&g)).counters;
+        assert!(
+            counters.contains("points: architect 0 · seeker 100"),
+            "{counters}"
+        );
+        assert!(!counters.contains("arriving now"), "{counters}");
     }
 
     fn png_of(g: &Position) -> Vec<u8> {
