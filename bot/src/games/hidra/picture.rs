@@ -45,7 +45,7 @@ pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
                 .cloned()
                 .unwrap_or_else(|| format!("{}", i + 1)),
             piece: None,
-            note: format!("{i}{}", hero_letter(pl.hero)),
+            note: mark(i, pl.hero),
         })
         .collect();
     (v.to_move, v.status) = board::status(p);
@@ -130,7 +130,7 @@ fn draw_cell(p: &Picture<'_, Position>, v: &mut BoardView, cell: labscape_core::
         .iter()
         .enumerate()
         .filter(|(_, pl)| pl.cell == cell)
-        .map(|(i, pl)| format!("{i}{}", hero_letter(pl.hero)))
+        .map(|(i, pl)| mark(i, pl.hero))
         .collect();
     if !here.is_empty() {
         lines.push(here.join(" "));
@@ -143,8 +143,14 @@ fn draw_cell(p: &Picture<'_, Position>, v: &mut BoardView, cell: labscape_core::
     }
 }
 
+/// A player's mark, on the maze and beside their name: the seat and the hero's letter
+/// (`0D`).
+fn mark(seat: usize, hero: labscape_core::hidra::Hero) -> String {
+    format!("{seat}{}", hero_letter(hero))
+}
+
 /// The hero's letter on the maze: D, W, R, L (the Warden of Light).
-pub(super) fn hero_letter(h: labscape_core::hidra::Hero) -> char {
+fn hero_letter(h: labscape_core::hidra::Hero) -> char {
     use labscape_core::hidra::Hero;
     match h {
         Hero::Digger => 'D',
@@ -157,7 +163,7 @@ pub(super) fn hero_letter(h: labscape_core::hidra::Hero) -> char {
 /// A player's hand under the sides: their mark (seat and hero's letter, as on the maze),
 /// then the artifacts by name when the reader knows them (their own), else how many.
 fn hand_note(seat: usize, pl: &labscape_core::hidra::Player) -> String {
-    let mark = format!("{seat}{}", hero_letter(pl.hero));
+    let mark = mark(seat, pl.hero);
     let names: Option<Vec<&str>> = pl
         .artifacts
         .iter()
