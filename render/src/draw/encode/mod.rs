@@ -36,7 +36,8 @@ pub(crate) use kept::{MIXED, TAKEN, own_shelf};
 use quantise::Mapped;
 pub(crate) use quantise::{Nearest, distance, quantise, rgb_bytes};
 
-use buffers::take_bytes;
+use buffers::{BYTES, take_bytes};
+use deflate::Effort;
 use png::{compress, png};
 use quantise::choose_palette;
 use scan::Scan;
@@ -50,7 +51,27 @@ pub(crate) fn indexed_png(pix: &Pixmap, seed: &[u32]) -> Vec<u8> {
     let row = scan.width + 1;
     let mut lines = take_bytes(scan.rows.len() * row);
     scan.lines(&map, 0..scan.rows.len(), &mut lines);
-    png(w, h, &palette, &[compress(lines, 0, row, true)])
+    let png = within(THOROUGH_ABOVE, |effort| {
+        png(w, h, &palette, &[compress(&lines, 0, row, true, effort)])
+    });
+    BYTES.give(lines);
+    png
+}
+
+/// An image the quick search ([`Effort::QUICK`]) leaves larger than this is compressed
+/// again with the thorough one: a turn image is kept within 60 KiB (issue 38), and the
+/// busiest known positions fit only so. Any other image, a turn's or a board's, is
+/// compressed once.
+const THOROUGH_ABOVE: usize = 60 * 1024;
+
+/// The PNG `make` gives with the quick search, or with the thorough one where the quick
+/// one's is larger than `limit` bytes.
+fn within(limit: usize, make: impl Fn(Effort) -> Vec<u8>) -> Vec<u8> {
+    let quick = make(Effort::QUICK);
+    if quick.len() <= limit {
+        return quick;
+    }
+    make(Effort::THOROUGH)
 }
 
 /// Draws an image `width` × `height` pixels in horizontal bands, in parallel (`together.rs`)
@@ -199,30 +220,43 @@ fn png_of_scans(
     let pieces: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
     let last = pieces.len() - 1;
     let jobs: Vec<(usize, (usize, usize))> = pieces.into_iter().enumerate().collect();
-    let segments = in_parallel(jobs, |(k, (from, to))| {
-        let row_bytes = scans.first().map_or(0, |s| s.width + 1);
-        // The row before the piece goes first, as history its matches can refer to.
-        let first = from.saturating_sub(1);
-        let mut lines = take_bytes((to - first) * row_bytes);
-        let mut start = 0;
-        for (i, scan) in scans.iter().enumerate() {
-            let end = start + scan.rows.len();
-            let (a, b) = (first.max(start), to.min(end));
-            if a < b {
-                let (map, _) = maps[i].get_or_init(|| {
-                    near.complete_from(&palette, &owns[i], &scan.colors, &scan.mapped)
-                });
-                scan.lines(map, a - start..b - start, &mut lines);
+    let segments = |effort| {
+        in_parallel(jobs.clone(), |(k, (from, to))| {
+            let row_bytes = scans.first().map_or(0, |s| s.width + 1);
+            // The row before the piece goes first, as history its matches can refer to.
+            let first = from.saturating_sub(1);
+            let mut lines = take_bytes((to - first) * row_bytes);
+            let mut start = 0;
+            for (i, scan) in scans.iter().enumerate() {
+                let end = start + scan.rows.len();
+                let (a, b) = (first.max(start), to.min(end));
+                if a < b {
+                    let (map, _) = maps[i].get_or_init(|| {
+                        near.complete_from(&palette, &owns[i], &scan.colors, &scan.mapped)
+                    });
+                    scan.lines(map, a - start..b - start, &mut lines);
+                }
+                start = end;
             }
-            start = end;
-        }
-        compress(lines, (from - first) * row_bytes, row_bytes, k == last)
+            let segment = compress(
+                &lines,
+                (from - first) * row_bytes,
+                row_bytes,
+                k == last,
+                effort,
+            );
+            BYTES.give(lines);
+            segment
+        })
+    };
+    let png = within(THOROUGH_ABOVE, |effort| {
+        png(width, height, &palette, &segments(effort))
     });
     let mapped = maps
         .into_iter()
         .map(|m| m.into_inner().map(|(_, mapped)| mapped).unwrap_or_default())
         .collect();
-    (png(width, height, &palette, &segments), mapped)
+    (png, mapped)
 }
 
 /// Where to cut the image's rows into `n` pieces of about equal work for deflate: the

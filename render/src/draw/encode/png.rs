@@ -1,20 +1,23 @@
 //! The PNG file: scanlines deflated into segments of one zlib stream, and the chunks.
 
-use super::buffers::BYTES;
-use super::deflate;
+use super::deflate::{self, Effort};
 use super::quantise::rgb_bytes;
 
 /// Scanlines `lines[start..]` compressed as raw deflate (`lines[..start]` is history: the
 /// row before them, sent by the piece before): the end of the zlib stream when `last`,
-/// otherwise ending on a byte boundary for the next piece. `lines` goes back to the buffer
-/// pool.
-pub(super) fn compress(lines: Vec<u8>, start: usize, row: usize, last: bool) -> Segment {
+/// otherwise ending on a byte boundary for the next piece.
+pub(super) fn compress(
+    lines: &[u8],
+    start: usize,
+    row: usize,
+    last: bool,
+    effort: Effort,
+) -> Segment {
     let own = &lines[start..];
     let adler = zlib_rs::adler32::adler32(1, own);
     let len = own.len() as u64;
     let mut out = Vec::with_capacity(own.len() / 16 + 64);
-    deflate::compress(&lines, start, row, last, &mut out);
-    BYTES.give(lines);
+    deflate::compress(lines, start, row, last, effort, &mut out);
     Segment {
         deflate: out,
         adler,

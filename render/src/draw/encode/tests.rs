@@ -1,9 +1,9 @@
 //! The encoder's tests: the nearest entry, bands against one piece, the pieces' shares of
-//! the work, the colour table growing.
+//! the work, the colour table growing, the thorough search for an image too large.
 
 use tiny_skia::{Color, Paint, PathBuilder, Pixmap, Transform};
 
-use super::{Scan, banded_png, indexed_png, piece_cuts, png_of_scans};
+use super::{Effort, Scan, banded_png, indexed_png, piece_cuts, png_of_scans, within};
 
 /// An opaque test image: flat bands, repeated rows, anti-aliased circles.
 fn picture(w: u32, h: u32) -> Pixmap {
@@ -356,4 +356,26 @@ fn a_scan_mixed_from_kept_and_drawn_rows_is_the_scan_of_the_image() {
         assert_eq!(live(&map), live(&searched), "round {round}");
         scan.mapped = mapped;
     }
+}
+
+/// An image is compressed with the quick search, and again with the thorough one only when
+/// the quick one's is over the limit.
+#[test]
+fn only_an_image_over_the_limit_is_compressed_again_thoroughly() {
+    let tried = std::cell::RefCell::new(Vec::new());
+    let make = |effort| {
+        tried.borrow_mut().push(effort);
+        vec![effort == Effort::QUICK; 100]
+            .into_iter()
+            .map(u8::from)
+            .collect()
+    };
+    assert_eq!(
+        within(100, make),
+        vec![1; 100],
+        "at the limit: the quick one"
+    );
+    assert_eq!(tried.take(), [Effort::QUICK]);
+    assert_eq!(within(99, make), vec![0; 100], "over it: the thorough one");
+    assert_eq!(tried.take(), [Effort::QUICK, Effort::THOROUGH]);
 }

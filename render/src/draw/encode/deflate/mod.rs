@@ -8,7 +8,7 @@
 //! every position first tries the two places a scanline most often repeats: the byte before
 //! (a run of one colour) and the same column of the row above. Only where neither gives a
 //! long match does it walk a short hash chain (the same glyph or icon elsewhere). A match
-//! shorter than [`LAZY`] is weighed against the one a byte later. Every literal and the
+//! shorter than the [`Effort`]'s `lazy` is weighed against the one a byte later. Every literal and the
 //! start of every match go into the chains; so do the other positions of a short match
 //! and of one found through a chain, but of a long one only its last [`TAIL`]: a board's
 //! squares repeat two squares away for hundreds of bytes, and putting every one of those
@@ -18,6 +18,10 @@
 //! piece that more pieces follow, a block and an empty stored block (zlib's sync flush).
 //! A piece can start with the tail of the piece before as history, referred to by matches
 //! but not sent again.
+//!
+//! How hard it looks is an [`Effort`]: [`Effort::QUICK`] for every image first, and
+//! [`Effort::THOROUGH`] for one that came out too large (`encode/mod.rs`). Over a `grand`
+//! turn image the quick search makes 7–11% fewer instructions for 2% more bytes.
 //!
 //! The rooms: `bits.rs` the bit writer, `huffman.rs` the codes, `block.rs` a block's
 //! symbols and how they are written.
@@ -38,8 +42,6 @@ const MIN_MATCH: usize = 3;
 const MAX_MATCH: usize = 258;
 const HASH_BITS: u32 = 15;
 const HASHES: usize = 1 << HASH_BITS;
-/// The chain's length: how many earlier places with the same first four bytes are tried.
-const CHAIN: usize = 8;
 /// A match from the byte before or the row above at least this long is taken without
 /// looking further.
 const GOOD: usize = 32;
@@ -47,14 +49,31 @@ const GOOD: usize = 32;
 const INSERT_UP_TO: usize = 8;
 /// A three-byte match farther than this costs more than its three literals.
 const TOO_FAR: usize = 4096;
-/// A match shorter than this is weighed against the one starting a byte later.
-const LAZY: usize = 32;
 /// A match found through a chain at least this long puts only its last [`TAIL`] positions
 /// into the chains.
 const LONG: usize = 32;
 /// How many of a long match's last positions go into the chains: enough for what follows
 /// it to find its way back.
 const TAIL: usize = 16;
+
+/// How hard to look for matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Effort {
+    /// The chain's length: how many earlier places with the same first four bytes are tried.
+    chain: usize,
+    /// A match shorter than this is weighed against the one starting a byte later.
+    lazy: usize,
+}
+
+impl Effort {
+    /// What every image is compressed with first (issue 38's tenth-round measures, `grand`
+    /// drawn whole: chain 4 and lazy 8 gave 50.0 M instructions and 53,854 bytes against
+    /// 53.9 M and 52,669 with the thorough search; chain 2 or lazy 4 gave 2% more bytes
+    /// again for 1–3% fewer instructions).
+    pub(crate) const QUICK: Effort = Effort { chain: 4, lazy: 8 };
+    /// For an image the quick search left too large.
+    pub(crate) const THOROUGH: Effort = Effort { chain: 8, lazy: 32 };
+}
 
 /// Whether a match is worth sending as one.
 #[inline]
@@ -67,7 +86,14 @@ fn worth(len: usize, dist: usize) -> bool {
 /// length of a scanline, filter byte included. When `last`, the final block ends the
 /// stream; otherwise the output ends with an empty stored block so the next piece starts on
 /// a byte boundary.
-pub(crate) fn compress(data: &[u8], start: usize, row: usize, last: bool, out: &mut Vec<u8>) {
+pub(crate) fn compress(
+    data: &[u8],
+    start: usize,
+    row: usize,
+    last: bool,
+    effort: Effort,
+    out: &mut Vec<u8>,
+) {
     let mut chains = take_chains();
     {
         let chains = &mut chains;
@@ -86,11 +112,11 @@ pub(crate) fn compress(data: &[u8], start: usize, row: usize, last: bool, out: &
             }
             let (len, dist) = ahead
                 .take()
-                .unwrap_or_else(|| longest(chains, data, p, row));
+                .unwrap_or_else(|| longest(chains, data, p, row, effort.chain));
             if worth(len, dist) {
                 // Lazy: a longer match starting at the next byte is worth a literal first.
-                if len < LAZY && p + 1 < data.len() {
-                    let next = longest(chains, data, p + 1, row);
+                if len < effort.lazy && p + 1 < data.len() {
+                    let next = longest(chains, data, p + 1, row, effort.chain);
                     if next.0 > len && worth(next.0, next.1) {
                         block.literal(data[p]);
                         p += 1;
@@ -212,9 +238,9 @@ fn hash(data: &[u8], p: usize) -> usize {
 
 /// The longest match for `data[p..]` (its length, 0 if none, and its distance): the byte
 /// before, the row above, then the hash chain, which also takes `p` in. Of equal lengths
-/// the nearer wins.
+/// the nearer wins. At most `chain` places of the chain are tried.
 #[inline]
-fn longest(chains: &mut Chains, data: &[u8], p: usize, row: usize) -> (usize, usize) {
+fn longest(chains: &mut Chains, data: &[u8], p: usize, row: usize, chain: usize) -> (usize, usize) {
     let max = MAX_MATCH.min(data.len() - p);
     if max < MIN_MATCH {
         return (0, 0);
@@ -234,7 +260,7 @@ fn longest(chains: &mut Chains, data: &[u8], p: usize, row: usize) -> (usize, us
         return (best, dist);
     }
     let mut cand = chains.insert(data, p);
-    for _ in 0..CHAIN {
+    for _ in 0..chain {
         if cand == 0 {
             break;
         }

@@ -2,8 +2,8 @@
 //! random, scanline-like and window-edge inputs; and the codes against RFC 1951's tables.
 
 use super::block::{dist_code_of, length_code_of};
-use super::compress;
 use super::huffman::{code_lengths, codes};
+use super::{Effort, compress};
 
 fn inflate(deflated: &[u8], len: usize) -> Vec<u8> {
     let mut inf = zlib_rs::Inflate::new(false, 15);
@@ -21,28 +21,37 @@ fn inflate(deflated: &[u8], len: usize) -> Vec<u8> {
     out
 }
 
+/// Both efforts, the thorough last.
+const EFFORTS: [Effort; 2] = [Effort::QUICK, Effort::THOROUGH];
+
 /// `data` compressed as pieces cut at `cuts`, each with all before it as history.
-fn in_pieces(data: &[u8], cuts: &[usize], row: usize) -> Vec<u8> {
+fn in_pieces(data: &[u8], cuts: &[usize], row: usize, effort: Effort) -> Vec<u8> {
     let mut out = Vec::new();
     let mut bounds = vec![0];
     bounds.extend_from_slice(cuts);
     bounds.push(data.len());
     for (k, w) in bounds.windows(2).enumerate() {
-        compress(&data[..w[1]], w[0], row, k + 2 == bounds.len(), &mut out);
+        let last = k + 2 == bounds.len();
+        compress(&data[..w[1]], w[0], row, last, effort, &mut out);
     }
     out
 }
 
+/// Compresses `data` with each effort and reads it back; the thorough size.
 fn round_trip(data: &[u8], row: usize) -> usize {
-    let mut out = Vec::new();
-    compress(data, 0, row, true, &mut out);
-    assert_eq!(
-        inflate(&out, data.len()),
-        data,
-        "{} bytes, rows of {row}",
-        data.len()
-    );
-    out.len()
+    let mut size = 0;
+    for effort in EFFORTS {
+        let mut out = Vec::new();
+        compress(data, 0, row, true, effort, &mut out);
+        assert_eq!(
+            inflate(&out, data.len()),
+            data,
+            "{} bytes, rows of {row}, {effort:?}",
+            data.len()
+        );
+        size = out.len();
+    }
+    size
 }
 
 struct Rng(u64);
@@ -158,13 +167,21 @@ fn pieces_with_history_make_one_stream() {
         vec![data.len()],
         vec![row * 100, row * 100, row * 200],
     ] {
-        let out = in_pieces(&data, &cuts, row);
-        assert_eq!(inflate(&out, data.len()), data, "cut at {cuts:?}");
+        for effort in EFFORTS {
+            let out = in_pieces(&data, &cuts, row, effort);
+            assert_eq!(
+                inflate(&out, data.len()),
+                data,
+                "cut at {cuts:?}, {effort:?}"
+            );
+        }
     }
     // The history is used: the piece after a cut refers back into the piece before it.
-    let whole = in_pieces(&data, &[], row).len();
-    let cut = in_pieces(&data, &[row * 150], row).len();
-    assert!(cut < whole + 200, "{cut} against {whole}");
+    for effort in EFFORTS {
+        let whole = in_pieces(&data, &[], row, effort).len();
+        let cut = in_pieces(&data, &[row * 150], row, effort).len();
+        assert!(cut < whole + 200, "{cut} against {whole}, {effort:?}");
+    }
 }
 
 #[test]
