@@ -79,6 +79,12 @@ impl Game for Position {
             [from, ball, stop] => Ok(Action::Kick { from, ball, stop }),
             [from, to] => {
                 let mut fits = self.chat_candidates(from, to);
+                // Written in the notation (`h5-h9`), the second square is where the man
+                // goes: onto the ball at most (a kick whose stop is still to choose), never
+                // the ball's stop (`h5 h9` is that short form).
+                if strict.is_ok() {
+                    fits.retain(|a| !matches!(*a, Action::Kick { stop, .. } if stop == to));
+                }
                 match fits.len() {
                     1 => Ok(fits.remove(0)),
                     0 if strict.is_ok() => strict,

@@ -701,9 +701,21 @@ fn the_chat_reads_a_man_and_a_stop_forgivingly() {
     for t in ["d3 d4", "D3-D4", "d3d4", "d3 - d4"] {
         assert_eq!(p.read_chat(t).unwrap().to_string(), "d3-d4", "{t}");
     }
-    for t in ["h5 k10", "H5-K10", "h5 h8 k10", "h5h8k10", "h5-h8 > k10"] {
+    for t in ["h5 k10", "H5 K10", "h5 h8 k10", "h5h8k10", "h5-h8 > k10"] {
         assert_eq!(p.read_chat(t).unwrap().to_string(), "h5-h8>k10", "{t}");
     }
+    // In the notation the second square is where the man goes, never the ball's stop: a
+    // man's move over the ball is refused (E10), not kicked on to h9.
+    for (t, code) in [("h5-h9", "illegal"), ("H5-K10", "illegal")] {
+        let a = p.read_chat(t).unwrap();
+        assert_eq!(a.to_string(), t.to_lowercase(), "{t}: read as written");
+        assert_eq!(p.play(Seat(0), &a).unwrap_err().code(), code, "{t}");
+    }
+    assert!(matches!(
+        p.play(Seat(0), &p.read_chat("h5-h9").unwrap()).unwrap_err(),
+        Refusal::PassesOver { .. }
+    ));
+    assert_eq!(p.read_chat("h5 h9").unwrap().to_string(), "h5-h8>h9");
     // Onto the ball without a stop: which stop?
     match p.read_chat("h5 h8").unwrap_err() {
         Refusal::Ambiguous { choices, .. } => assert_eq!(choices.len(), 14),
