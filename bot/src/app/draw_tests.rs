@@ -172,3 +172,23 @@ async fn a_draw_is_refused_against_a_computer_outside_two_player_games_and_in_a_
     let seated = s.handle_line(&ctx("cy"), "/draw").await;
     assert_eq!(seated.visibility, Visibility::Private, "{}", seated.text);
 }
+
+/// Soccolot and SAGES have no draws, not even agreed ones: their rules leave a game to
+/// its end or to a resignation.
+#[tokio::test]
+async fn the_ball_games_cannot_be_drawn_by_agreement() {
+    for game in ["soccolot", "sages"] {
+        let s = service().await;
+        say(&s, "ana", &format!("/new {game}")).await;
+        say(&s, "bo", "/join").await;
+        say(&s, "ana", "/start").await;
+        let offer = say(&s, "ana", "/draw").await;
+        assert!(
+            offer.text.contains("cannot end in a draw by agreement"),
+            "{game}: {}",
+            offer.text
+        );
+        let help = say(&s, "ana", "/help").await;
+        assert!(!help.text.contains("/draw"), "{game}: {}", help.text);
+    }
+}

@@ -13,13 +13,20 @@ use labscape_core::{
 };
 use labscape_render::{BoardFrame, Ground, Piece, PitchView};
 
-use super::{Button, ChatGame, GameRecord, PICK, Picture, board};
+use super::{Button, ChatGame, GameRecord, PICK, Picture, Profile, board};
 use crate::i18n::{Lang, t, tr};
 
 /// Most buttons in one step (Discord shows five rows of five).
 const MAX_STEP: usize = 25;
 
 impl ChatGame for Position {
+    /// No draws: the rules have none, not even by agreement (rules D13: resigning is the
+    /// bot's, and the result has no draw).
+    const PROFILE: Profile = Profile {
+        agrees_draws: false,
+        ..Profile::BOARD
+    };
+
     fn problem(r: &Refusal, lang: Lang) -> String {
         match r {
             Refusal::GameOver => tr!(lang, "refusal-game-over"),

@@ -14,8 +14,11 @@ use super::{ChatGame, GameRecord, Picture, Profile, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
+    /// No draws: the rules have none, not even by agreement (rules D8: resigning is the
+    /// bot's, and the result has no draw).
     const PROFILE: Profile = Profile {
         reads_several: false,
+        agrees_draws: false,
         ..Profile::BOARD
     };
 
