@@ -11,6 +11,7 @@ error-game-here = Este chat já tem uma partida ({ $game }). Termine ou use /aba
 error-not-seated = Você não está jogando esta partida. Use /join enquanto ela ainda aceita jogadores.
 error-already-seated = Você já tem um lugar nesta partida.
 error-full = A partida está cheia ({ $seats ->
+        [0] { $seats } lugares
         [one] { $seats } lugar
        *[other] { $seats } lugares
     }).
@@ -51,10 +52,12 @@ option-setup = “{ $value }” não é um modo de preparação: random (sortead
 option-players = uma partida tem de { $min } a { $max } jogadores, não { $value }
 option-players-exactly = este jogo tem exatamente { $max } jogadores, não { $value }
 option-cannot-start = { $game } precisa de { $min } a { $max } jogadores; { $count ->
+        [0] entraram { $count }
         [one] entrou { $count }
        *[other] entraram { $count }
     }: /join, ou /addbot para um jogador do computador
 option-cannot-start-exactly = { $game } precisa de { $max } jogadores; { $count ->
+        [0] entraram { $count }
         [one] entrou { $count }
        *[other] entraram { $count }
     }: /join, ou /addbot para um jogador do computador
@@ -123,9 +126,11 @@ illegal-rotate-on-robot = não dá para girar paredes na casa do robô ({ $cell 
 illegal-nothing-to-search = não sobrou nada para vasculhar em { $cell }
 illegal-not-on-exit = você está em { $at }; a saída fica em { $exit }
 illegal-not-enough-keys = o grupo tem { $have } { $have ->
+        [0] chaves
         [one] chave
        *[other] chaves
     } e precisa de { $need } para sair deste andar: { $missing ->
+        [0] faltam { $missing }
         [one] falta { $missing }
        *[other] faltam { $missing }
     }
@@ -206,9 +211,11 @@ event-first-player-tie = ; empate, de novo:{ " " }
 event-wall-placed = { $who } colocou a parede { $wall } no andar { $floor }.
 event-item-placed = { $who } colocou uma ficha de { $item } em { $cell } (andar { $floor }).
 event-autofilled = { $who } completou o resto do andar { $floor } por sorteio: { $walls ->
+        [0] { $walls } paredes
         [one] { $walls } parede
        *[other] { $walls } paredes
     }, { $items ->
+        [0] { $items } itens
         [one] { $items } item
        *[other] { $items } itens
     }.
@@ -219,12 +226,14 @@ event-moved-via = { $who } foi para { $to } passando por { $via } ({ $minutes } 
 event-moved = { $who } foi para { $to } ({ $minutes } min).
 event-key-taken = { $who } pegou a chave em { $cell }: +1 chave para o grupo.
 event-search-keys = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
+        [0] chaves
         [one] chave
        *[other] chaves
     } para o grupo.
 event-search-food = { $who } vasculhou a sala de comida { $cell } (tentativa { $row }): { $roll } → { $result } de comida.
 event-special = { $who } abriu a sala especial { $cell }: { $roll }, { $what } ({ $effects }).
 effect-keys = grupo { $delta } { $count ->
+        [0] chaves
         [one] chave
        *[other] chaves
     }
@@ -243,6 +252,7 @@ event-robot-idle = { $why } não acha ninguém para perseguir e fica em { $from 
 event-robot-stays = { $why } fica em { $from }.
 event-robot-moves = { $why } anda { $path }.
 event-caught = O robô pegou { $who } em { $at }: +{ $minutes } min, o grupo perde { $keys ->
+        [0] { $keys } chaves
         [one] { $keys } chave
        *[other] { $keys } chaves
     }, e { $who } vai parar em { $to }.
@@ -253,6 +263,7 @@ event-floor-ended = Fim do andar { $floor }.
 event-penalized = { $who } paga por ter ficado para trás: +{ $minutes } min e perde { $food } de comida.
 event-game-over-nobody = Fim de jogo: ninguém escapou. Os cientistas chegam ao amanhecer.
 event-game-over = Fim de jogo! { $count ->
+        [0] Escaparam
         [one] Escapou
        *[other] Escaparam
     }: { $escaped }. Quem levou mais comida: { $top }.
@@ -297,9 +308,11 @@ time-at = { $weekday ->
 ## Antes de começar, e a vida da partida.
 
 lobby-open = { $game } está aberta: { $layout } ({ $modules ->
+        [0] { $modules } módulos
         [one] { $modules } módulo
        *[other] { $modules } módulos
     }, { $floors ->
+        [0] { $floors } andares
         [one] { $floors } andar
        *[other] { $floors } andares
     }), { $difficulty }, preparação { $setup }, até { $max } jogadores. { $who } tem o primeiro lugar. Os demais: /join. Jogadores automáticos: /addbot. { $who } começa a partida com /start.
@@ -316,6 +329,7 @@ note-away = ausente até { $until }
 status-waiting-since = Esperando desde { $since }
 status-deadline = { " " }· prazo { $at }
 log-heading = { $game } — { $count ->
+        [0] as últimas { $count } ações
         [one] a última ação
        *[other] as últimas { $count } ações
     }:
@@ -356,6 +370,7 @@ snoozed = Adiado: o próximo lembrete chega { $at }.
 deadline-auto-wait = ⏰ A vez de { $who } esperou { $waited } e passou do prazo: o bot joga “wait 1” por essa pessoa (automático).
 deadline-passed = ⏰ O prazo da vez de { $who } passou: já são { $waited } de espera.
 game-stalled = { $game } empacou: está esperando { $who } desde { $since }, e { $count ->
+        [0] { $count } lembretes ficaram
         [one] { $count } lembrete ficou
        *[other] { $count } lembretes ficaram
     } sem resposta. Qualquer um pode dar um toque; quem criou a partida pode definir um prazo com /settings deadline 48h policy auto-wait.
@@ -521,6 +536,7 @@ replay-so-far = Replay de { $game } até agora: { $turns ->
        *[other] o começo e { $turns } turnos
     }.
 replay-finished = Replay de { $game }, a partida inteira: o começo e { $turns ->
+        [0] { $turns } turnos
         [one] um turno
        *[other] { $turns } turnos
     }.
@@ -530,28 +546,34 @@ error-no-replays = Este bot não desenha replays.
 ## /export, /luck, /records: dados honestos e recordes.
 
 export-finished = O registro de { $game }: a partida inteira ({ $turns ->
+        [0] { $turns } turnos
         [one] um turno
        *[other] { $turns } turnos
     }), com a semente. Qualquer um pode conferir cada rolagem com `labscape verify { $file }`.
 export-running = O registro de { $game } até agora ({ $turns ->
+        [0] { $turns } turnos
         [one] um turno
        *[other] { $turns } turnos
     }), sem a semente: ela antecipa todas as rolagens, então fica em segredo até a partida acabar. O compromisso dela é { $hash }.
 error-nothing-to-export = Não há nada para exportar neste chat: o /export entrega o registro da partida em andamento aqui ou, se não houver, da última que terminou.
 luck-heading = **Sorte nos dados** em { $game }, depois de { $turns ->
+        [0] { $turns } turnos
         [one] um turno
        *[other] { $turns } turnos
     }. O percentil mostra onde um total cai entre dados honestos: 50 é o normal; 90 é mais alto que nove em cada dez sequências honestas.
 luck-dice = { $who } rolou 2d6 { $rolls ->
+        [0] { $rolls } vezes, somando { $actual }
         [one] uma vez e tirou { $actual }
        *[other] { $rolls } vezes, somando { $actual }
     }; com dados honestos, a média seria { $expected }: percentil { $percentile }.
 luck-search = { $searches ->
+        [0] Nas { $searches } buscas de { $who } saiu um total de
         [one] Na busca de { $who } saiu
        *[other] Nas { $searches } buscas de { $who } saiu um total de
     } { $actual }, contra { $expected } em média nas linhas da tabela usadas: percentil { $percentile }.
 luck-no-rolls = { $who } ainda não rolou os dados.
 luck-table = Todos os dados da mesa: { $rolls ->
+        [0] { $rolls } rolagens
         [one] uma rolagem
        *[other] { $rolls } rolagens
     } somando { $actual }, contra { $expected } em média: percentil { $percentile }.
@@ -571,6 +593,7 @@ tg-open-private = { $who }, esta partida tem coisas só para você, e ainda não
 tg-open-private-answer = { $who }, minha resposta é só para você, e ainda não consigo lhe escrever: abra { $link }, toque em Iniciar, e poderei lhe responder lá.
 records-heading = **Recordes deste chat** (partidas jogadas até o fim; jogadores do computador ficam fora do ranking):
 records-line = { $rank }. { $who }: { $games ->
+        [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
     }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; pego pelo robô { $robot ->
@@ -584,6 +607,7 @@ records-line = { $rank }. { $who }: { $games ->
 records-hint = O /records me mostra o seu histórico em todos os chats.
 records-empty = Nenhuma partida terminou neste chat ainda. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
 records-me = **Seu histórico** em todos os chats: { $games ->
+        [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
     }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; foi pego pelo robô { $robot ->
@@ -596,12 +620,15 @@ records-me = **Seu histórico** em todos os chats: { $games ->
     }
 ratings-heading = Ranking de **{ $game }** neste chat (Glicko-2; os jogadores do computador entram como adversários, nunca na lista):
 ratings-line = { $rank }. { $who }: { $rating } ± { $deviation } ({ $games ->
+        [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
     }: { $wins ->
+        [0] { $wins } vitórias
         [one] 1 vitória
        *[other] { $wins } vitórias
     }, { $losses ->
+        [0] { $losses } derrotas
         [one] 1 derrota
        *[other] { $losses } derrotas
     }{ $draws ->
@@ -611,12 +638,15 @@ ratings-line = { $rank }. { $who }: { $rating } ± { $deviation } ({ $games ->
     })
 ratings-me-heading = **Seus rankings** nesta plataforma:
 ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
+        [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
     }: { $wins ->
+        [0] { $wins } vitórias
         [one] 1 vitória
        *[other] { $wins } vitórias
     }, { $losses ->
+        [0] { $losses } derrotas
         [one] 1 derrota
        *[other] { $losses } derrotas
     }{ $draws ->
@@ -798,10 +828,12 @@ error-unknown-game-near = Não há jogo “{ $word }”; você quis dizer { $nea
 game-abandoned-seed-plain = A semente era { $seed } (SHA-256 { $hash }); qualquer um pode conferir como a partida foi preparada.
 game-over-seed-plain = A semente era { $seed } (SHA-256 { $hash }): reproduza o registro para conferir todas as jogadas.
 export-finished-plain = O registro de { $game }: a partida inteira ({ $turns ->
+        [0] { $turns } jogadas
         [one] uma jogada
        *[other] { $turns } jogadas
     }) com a semente. Qualquer um pode conferir todas as jogadas com `labscape verify { $file }`.
 export-running-plain = O registro de { $game } até agora ({ $turns ->
+        [0] { $turns } jogadas
         [one] uma jogada
        *[other] { $turns } jogadas
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
@@ -929,6 +961,7 @@ sages-reason-no-action = { $loser ->
     } nenhuma jogada legal
 sages-event-ball = A bola corre { $way }.
 sages-event-ball-bounces = A bola corre { $way }, quicando { $bounces ->
+        [0] { $bounces } vezes
         [one] uma vez
        *[other] { $bounces } vezes
     }.
@@ -958,16 +991,19 @@ hidra-the-hydra = A Hidra
 hidra-won = vitória
 hidra-lost = derrota
 hidra-some-artifacts = { $count ->
+        [0] { $count } artefatos
         [one] um artefato
        *[other] { $count } artefatos
     }
 hidra-next = Agora: { $who } ({ $ap ->
+        [0] { $ap } pontos de ação
         [one] 1 ponto de ação
        *[other] { $ap } pontos de ação
     }).
 hidra-next-scream = { $who } deve um Grito: scream LINHA PONTA [ROTAÇÃO], por exemplo scream 3 e 90.
 hidra-next-drop = { $who } perdeu a luta e larga um artefato à sua escolha (drop NOME).
 hidra-ev-turn = Vez de { $who }: rodada { $round }, { $ap ->
+        [0] { $ap } pontos de ação
         [one] 1 ponto de ação
        *[other] { $ap } pontos de ação
     }.
@@ -1072,6 +1108,7 @@ produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda
 flume-turn-ended = { $square } tem { $empty } casas vazias ao lado, então não há peça extra: a vez passa
 flume-turn-ended-swap = a troca é a vez inteira
 event-search-keys-floored = { $who } vasculhou a sala de chaves { $cell } (tentativa { $row }): { $roll } → { $result } { $count ->
+        [0] chaves
         [one] chave
        *[other] chaves
     }; as chaves do grupo nunca ficam abaixo de 0, { $lost ->

@@ -100,3 +100,55 @@ fn the_portuguese_is_brazilian() {
         }
     }
 }
+
+/// Portuguese counts zero as "one" (CLDR: `i = 0..1`), so a `[one]` variant written for
+/// exactly one ("1 vitória", "uma partida") showed for none: `/records` told "1 vitória,
+/// 1 derrota" of a player who had lost once and never won. Every Portuguese select with a
+/// `[one]` variant has a `[0]` one too.
+#[test]
+fn every_portuguese_singular_has_its_zero() {
+    assert_eq!(
+        tr!(
+            Lang::PtBr,
+            "ratings-line",
+            rank = 1,
+            who = "ana",
+            rating = 1500,
+            deviation = 200,
+            games = 1,
+            wins = 0,
+            losses = 1,
+            draws = 0
+        ),
+        "1. ana: 1500 ± 200 (uma partida: 0 vitórias, 1 derrota)"
+    );
+    let catalogs = [
+        include_str!("../../locales/pt-BR/labscape.ftl"),
+        include_str!("../../../render/locales/pt-BR/render.ftl"),
+    ];
+    let variant = |line: &str| {
+        let l = line.trim_start().trim_start_matches('*');
+        l.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(k, _)| k.to_string())
+    };
+    for text in catalogs {
+        let lines: Vec<&str> = text.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            let mut keys = Vec::new();
+            let start = i;
+            while let Some(k) = lines.get(i).and_then(|l| variant(l)) {
+                keys.push(k);
+                i += 1;
+            }
+            if keys.is_empty() {
+                i += 1;
+            } else if keys.iter().any(|k| k == "one") {
+                assert!(
+                    keys.iter().any(|k| k == "0"),
+                    "a [one] without a [0]: {}",
+                    lines[start..i].join("\n")
+                );
+            }
+        }
+    }
+}

@@ -173,6 +173,7 @@ fact-no-limit = Sem limite ainda: { $minutes } min depois da primeira saída
 
 setup-items = Itens em { $items } de { $cells } casas
 setup-walls = { $done } de { $modules } { $modules ->
+        [0] módulos com
         [one] módulo com
        *[other] módulos com
     } { $min }+ paredes
@@ -185,11 +186,13 @@ over-nobody = Amanheceu.
 over-nobody-sub = Ninguém escapou do laboratório.
 over-everyone = Todos escaparam!
 over-everyone-sub = { $n ->
+        [0] Os { $n } saíram antes do amanhecer.
         [one] Saiu antes do amanhecer.
        *[other] Os { $n } saíram antes do amanhecer.
     }
 over-some = Fim de jogo
 over-some-sub = { $escaped } de { $n } { $escaped ->
+        [0] escaparam
         [one] escapou
        *[other] escaparam
     } antes do amanhecer.
@@ -204,9 +207,11 @@ lobby-waiting = sala de espera · aguardando jogadores
 lobby-ready = { $taken } de { $max } lugares ocupados · já dá para começar
 lobby-needed = { $taken } de { $max } lugares ocupados · mínimo de { $min } para começar
 lobby-building = Prédio: { $layout } · { $floors } { $floors ->
+        [0] andares
         [one] andar
        *[other] andares
     } · { $modules } { $modules ->
+        [0] módulos
         [one] módulo
        *[other] módulos
     }
@@ -215,6 +220,7 @@ lobby-floor-top = { $n } · topo
 lobby-settings = Configurações
 lobby-rules = dificuldade: { $difficulty } · preparação: { $setup }
 lobby-dawn = amanhecer no minuto { $dawn } com { $n } { $n ->
+        [0] jogadores
         [one] jogador
        *[other] jogadores
     }
