@@ -709,21 +709,21 @@ gatos-caes-reason-placed-last = the { $side ->
 rastros-reason-home = the white piece reached { $square }
 rastros-reason-blocked = the opponent has no move
 avanco-reason-goal = { $colour ->
-        [white] white
-       *[other] black
+        [white] White
+       *[other] Black
     } reached rank { $rank }
 avanco-reason-took-all = { $colour ->
-        [white] white took every black piece
-       *[other] black took every white piece
+        [white] White took every black piece
+       *[other] Black took every white piece
     }
 produto-reason-product = { $colour ->
-        [black] black
-       *[other] white
+        [black] Black
+       *[other] White
     } scores { $score } against { $other }
 produto-reason-fewer-stones = equal scores ({ $score }); fewer stones of their colour ({ $fewer } against { $more })
 flume-reason-stones = { $colour ->
-        [white] white
-       *[other] black
+        [white] White
+       *[other] Black
     } has { $stones } stones
 semaforo-event-upgraded = { $square } turns { $piece ->
         [yellow] yellow
@@ -800,11 +800,11 @@ soccolot-event-ball = The ball goes from { $from } to { $to }.
 soccolot-reason-goal = { $colour ->
         [black] Black
        *[other] White
-    } scored: the ball is on { $square }
-soccolot-reason-own-goal = own goal: { $colour ->
+    } scored on { $square }
+soccolot-reason-own-goal = { $colour ->
         [black] Black
        *[other] White
-    } put the ball on its own back rank ({ $square })
+    } scored an own goal on { $square }
 soccolot-reason-blocked = { $colour ->
         [black] Black
        *[other] White
@@ -839,7 +839,7 @@ soccolot-refusal-run-or-dribble = { $from } to { $to } can be a run ({ $from }-{
 sages-rules = **SAGES** (Max Gerchambeau, 1980) — football for 2 on a 15×15 board: a pitch ringed by out-of-play squares, a goal of five squares at each end (f1–j1 White's, f15–j15 Black's). Seven men each and one ball; White starts at the bottom.
     On your turn move one man in a straight line, any of the 8 directions, over empty squares (/play d3-d7) — but never along your two backward diagonals. Men may stand out of play and cross either goal; they never stop on the opponent's goal, and only one of yours may stand on your own.
     A man moving onto the ball (backward diagonals allowed) kicks it on in its direction: at every man it meets the ball turns a right angle, left or right. Name where it stops (/play h5-h8>k10, or just h5 k10): any square of its way but out of play.
-    A ball stopped in a goal is a point for the side attacking it (own goals count); the pitch is reset and the side that conceded kicks off. First to 5 goals wins; a player without a legal action loses.
+    A ball stopped in a goal is a point for the side attacking it (own goals count); the pitch is reset and the turn passes as after any move: after a goal the side that conceded kicks off, after an own goal the side that scored. First to 5 goals wins; a player without a legal action loses.
 board-sages-score = White { $white } – { $black } Black · first to 5 goals
 sages-or = or
 sages-refusal-unreadable = “{ $text }” is not an action: write a move like d3-d7, or a kick like h5-h8>k10
@@ -872,12 +872,12 @@ sages-refusal-stop-unreachable = kicked from { $from }, the ball cannot reach { 
 sages-refusal-not-one-action = “{ $text }” does not name a legal action here
 sages-refusal-ambiguous = “{ $text }” could be { $choices }
 sages-reason-five-goals = { $colour ->
-        [white] white
-       *[other] black
-    } scored five goals ({ $white }–{ $black })
+        [white] White
+       *[other] Black
+    } scored five goals, { $white }–{ $black }
 sages-reason-no-action = { $loser ->
-        [white] white
-       *[other] black
+        [white] White
+       *[other] Black
     } has no legal action
 sages-event-ball = The ball runs { $way }.
 sages-event-ball-bounces = The ball runs { $way }, bouncing { $bounces ->
@@ -888,7 +888,7 @@ sages-event-goal = Goal for { $colour ->
         [white] White
        *[other] Black
     }! White { $white } – { $black } Black.
-sages-event-reset = The men and the ball go back to the start; the side that conceded kicks off.
+sages-event-reset = The men and the ball go back to the start, and the turn passes as after any move.
 ## hidra
 hidra-rules = **Labirinto da Hidra** — 2 to 4 adventurers (digger, weaver, rogue, warden) in the Hydra's lair, a 5×5 maze of tiles with walls (cells a1–e5) that slides whenever the Hydra screams. Be the first to hold 3 artifacts and then step onto the Escape Portal.
     A turn has 4 action points: move n (1), move e dodge or move e blade onto the Hydra (2), ghost s with the map (2), dig w (the digger, 4), explore b4 (1, a secret look at a face-down token next to you), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (the weaver, 2), provoke (4; the warden 3), end.

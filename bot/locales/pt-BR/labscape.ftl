@@ -769,7 +769,7 @@ avanco-refusal-nothing-to-capture = não há peça adversária em { $square } pa
 avanco-refusal-not-one-action = “{ $text }” não indica uma única jogada válida aqui
 produto-refusal-unreadable = “{ $text }” não é uma pedra: escreva a casa e b ou w, como e5b
 produto-refusal-empty-supply = acabaram as pedras { $colour ->
-        [black] pretas
+        [black] negras
        *[other] brancas
     } da reserva
 flume-refusal-unreadable = “{ $text }” não é uma jogada: diga uma casa de a1 a g7, ou swap
@@ -787,21 +787,21 @@ gatos-caes-reason-placed-last = { $side ->
 rastros-reason-home = a peça branca chegou a { $square }
 rastros-reason-blocked = o adversário ficou sem jogada
 avanco-reason-goal = { $colour ->
-        [white] as brancas
-       *[other] as pretas
+        [white] as Brancas
+       *[other] as Negras
     } chegaram à fileira { $rank }
 avanco-reason-took-all = { $colour ->
-        [white] as brancas capturaram todas as pretas
-       *[other] as pretas capturaram todas as brancas
+        [white] as Brancas capturaram todas as peças negras
+       *[other] as Negras capturaram todas as peças brancas
     }
 produto-reason-product = { $colour ->
-        [black] as pretas
-       *[other] as brancas
+        [black] as Negras
+       *[other] as Brancas
     } fazem { $score } contra { $other }
 produto-reason-fewer-stones = placar empatado ({ $score }); menos pedras da sua cor ({ $fewer } contra { $more })
 flume-reason-stones = { $colour ->
-        [white] as brancas
-       *[other] as pretas
+        [white] as Brancas
+       *[other] as Negras
     } têm { $stones } pedras
 semaforo-event-upgraded = { $square } fica { $piece ->
         [yellow] amarela
@@ -877,14 +877,14 @@ soccolot-rules = **Soccolot** (David W. Wilson, 2000) — 2 jogadores num tabule
     No chat, c2 d3 vale pela única jogada que pode significar.
 board-soccolot-counts = Negras marcam na fileira 8 · Brancas na fileira 1 · bola em { $ball }
 soccolot-event-ball = A bola vai de { $from } para { $to }.
-soccolot-reason-goal = gol das { $colour ->
+soccolot-reason-goal = as { $colour ->
         [black] Negras
        *[other] Brancas
-    }: a bola está em { $square }
-soccolot-reason-own-goal = gol contra: as { $colour ->
+    } marcaram em { $square }
+soccolot-reason-own-goal = as { $colour ->
         [black] Negras
        *[other] Brancas
-    } puseram a bola na própria última fileira ({ $square })
+    } fizeram gol contra em { $square }
 soccolot-reason-blocked = as { $colour ->
         [black] Negras
        *[other] Brancas
@@ -916,28 +916,28 @@ soccolot-refusal-not-one-action = “{ $text }” não indica uma única jogada 
 soccolot-refusal-run-or-dribble = de { $from } para { $to } pode ser uma corrida ({ $from }-{ $to }) ou uma condução ({ $from }-{ $to }*): escreva qual
 
 ## SAGES
-sages-rules = **SAGES** (Max Gerchambeau, 1980) — futebol para 2 num tabuleiro 15×15: um campo cercado por casas fora de jogo, um gol de cinco casas em cada ponta (f1–j1 das Brancas, f15–j15 das Pretas). Sete homens cada um e uma bola; as Brancas começam embaixo.
+sages-rules = **SAGES** (Max Gerchambeau, 1980) — futebol para 2 num tabuleiro 15×15: um campo cercado por casas fora de jogo, um gol de cinco casas em cada ponta (f1–j1 das Brancas, f15–j15 das Negras). Sete homens cada um e uma bola; as Brancas começam embaixo.
     Na sua vez mova um homem em linha reta, em qualquer das 8 direções, por casas vazias (/play d3-d7) — mas nunca pelas suas duas diagonais para trás. Os homens podem parar fora de jogo e atravessar os dois gols; nunca param no gol do adversário, e só um dos seus pode ficar no seu próprio gol.
     Um homem que entra na casa da bola (aí vale a diagonal para trás) chuta-a na mesma direção: a cada homem que encontra a bola vira em ângulo reto, para a esquerda ou a direita. Diga onde ela para (/play h5-h8>k10, ou só h5 k10): qualquer casa do caminho, menos fora de jogo.
-    Bola parada num gol é ponto do lado que ataca esse gol (gol contra vale); o campo volta ao início e quem sofreu o gol sai jogando. Quem fizer 5 gols primeiro ganha; quem não tiver jogada legal perde.
-board-sages-score = Brancas { $white } – { $black } Pretas · ganha quem fizer 5 gols
+    Bola parada num gol é ponto do lado que ataca esse gol (gol contra vale); o campo volta ao início e a vez passa como depois de qualquer jogada: depois de um gol sai jogando quem sofreu, depois de um gol contra quem marcou. Quem fizer 5 gols primeiro ganha; quem não tiver jogada legal perde.
+board-sages-score = Brancas { $white } – { $black } Negras · ganha quem fizer 5 gols
 sages-or = ou
 sages-refusal-unreadable = “{ $text }” não é uma jogada: escreva um movimento como d3-d7, ou um chute como h5-h8>k10
 sages-refusal-no-man = não há homem em { $square }
-sages-refusal-not-your-man = o homem em { $square } é { $colour ->
-        [white] branco
-       *[other] preto
+sages-refusal-not-your-man = o homem em { $square } é das { $colour ->
+        [white] Brancas
+       *[other] Negras
     }, não é seu
 sages-refusal-ball-is-not-a-man = a bola está em { $square }: mova um dos seus homens até ela para chutá-la
 sages-refusal-not-a-line = { $to } não está em linha reta a partir de { $from }
 sages-refusal-passes-over = o caminho de { $from } a { $to } passa por cima { $what ->
-        [white] do homem branco
-        [black] do homem preto
+        [white] do homem das Brancas
+        [black] do homem das Negras
        *[other] da bola
     } em { $square }
-sages-refusal-occupied = { $square } está ocupada pelo homem { $colour ->
-        [white] branco
-       *[other] preto
+sages-refusal-occupied = { $square } está ocupada por um homem das { $colour ->
+        [white] Brancas
+       *[other] Negras
     }
 sages-refusal-onto-the-ball = um homem que entra na casa da bola ({ $ball }) a chuta: diga onde ela para, como { $from }-{ $ball }>…
 sages-refusal-backward-diagonal = os homens nunca andam na diagonal para trás ({ $from } a { $to }), a não ser até a bola
@@ -952,12 +952,12 @@ sages-refusal-stop-unreachable = chutada de { $from }, a bola não chega a { $st
 sages-refusal-not-one-action = “{ $text }” não indica uma jogada legal aqui
 sages-refusal-ambiguous = “{ $text }” pode ser { $choices }
 sages-reason-five-goals = { $colour ->
-        [white] as brancas
-       *[other] as pretas
-    } marcaram cinco gols ({ $white }–{ $black })
+        [white] as Brancas
+       *[other] as Negras
+    } marcaram cinco gols, { $white }–{ $black }
 sages-reason-no-action = { $loser ->
-        [white] as brancas não têm
-       *[other] as pretas não têm
+        [white] as Brancas não têm
+       *[other] as Negras não têm
     } nenhuma jogada legal
 sages-event-ball = A bola corre { $way }.
 sages-event-ball-bounces = A bola corre { $way }, quicando { $bounces ->
@@ -967,9 +967,9 @@ sages-event-ball-bounces = A bola corre { $way }, quicando { $bounces ->
     }.
 sages-event-goal = Gol { $colour ->
         [white] das Brancas
-       *[other] das Pretas
-    }! Brancas { $white } – { $black } Pretas.
-sages-event-reset = Os homens e a bola voltam ao início; quem sofreu o gol sai jogando.
+       *[other] das Negras
+    }! Brancas { $white } – { $black } Negras.
+sages-event-reset = Os homens e a bola voltam ao início, e a vez passa como depois de qualquer jogada.
 ## hidra
 hidra-rules = **Labirinto da Hidra** — 2 a 4 aventureiros (digger, weaver, rogue, warden) no covil da Hidra, um labirinto 5×5 de peças com paredes (casas a1–e5) que desliza sempre que a Hidra grita. Vence quem primeiro tiver 3 artefatos e então pisar no Portal de Fuga.
     Um turno tem 4 pontos de ação: move n (1), move e dodge ou move e blade para a Hidra (2), ghost s com o mapa (2), dig w (o digger, 4), explore b4 (1, olhar em segredo uma ficha virada ao lado), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (o weaver, 2), provoke (4; o warden 3), end.

@@ -105,11 +105,11 @@ fn arguments_are_worded_in_the_language() {
     );
     assert_eq!(
         of(GameKind::Avanco).reason(&r, Lang::En),
-        "white reached rank 7"
+        "White reached rank 7"
     );
     assert_eq!(
         of(GameKind::Avanco).reason(&r, Lang::PtBr),
-        "as brancas chegaram à fileira 7"
+        "as Brancas chegaram à fileira 7"
     );
 }
 
