@@ -169,7 +169,12 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<RecordVerdict, Rea
         .and_then(|r| r.get("agreed"))
         .and_then(|a| a.as_str())
         == Some(crate::games::AGREED);
-    if seed.is_some() && outcome.is_none() && !agreed {
+    let resigned = value
+        .get("result")
+        .and_then(|r| r.get("resigned"))
+        .and_then(serde_json::Value::as_u64)
+        .filter(|&s| s < players.len() as u64);
+    if seed.is_some() && outcome.is_none() && !agreed && resigned.is_none() {
         return fail(format!(
             "NOT verified: the record carries its seed, so its game is over, but after its {} actions the game goes on (an action is missing).",
             actions.len()
@@ -193,6 +198,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<RecordVerdict, Rea
     let end = match &outcome {
         Some(o) => format!("; the game is over ({})", o.reason),
         None if agreed => "; there the players agreed a draw".into(),
+        None if let Some(seat) = resigned => format!("; there seat {seat} resigned"),
         None => "; the game goes on".into(),
     };
     Ok(RecordVerdict {

@@ -427,6 +427,7 @@ tg-cmd-replay = The game so far (or the last finished one) as an animation
 tg-cmd-export = The game's record file, to check every move (and roll, in a game with dice)
 tg-cmd-luck = Everyone's dice against fair dice
 tg-cmd-draw = Offer a draw, or accept the one offered (/draw no declines)
+tg-cmd-resign = Give up the game: the other player wins
 tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
 
@@ -488,6 +489,7 @@ dc-cmd-replay = The game so far (or the last finished one) as an animation
 dc-cmd-export = The record file of the game here (or the last finished one), to check every move and roll
 dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
 dc-cmd-draw = Offer a draw, or accept the one offered; or decline it
+dc-cmd-resign = Give up the game here: the other player wins
 dc-opt-draw-answer = yes: offer or accept a draw; no: decline it, or take your offer back
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead
@@ -610,6 +612,7 @@ error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
 any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
+any-help-resign = Giving up: /resign ends the game, and the other player wins
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
@@ -1055,4 +1058,7 @@ draw-withdrawn = { $who } takes back the offer of a draw. The game goes on.
 draw-declined = { $who } declines the draw. The game goes on.
 draw-agreed = 🤝 { $who } accepts { $other }'s offer: { $game } ends in a draw.
 draw-ended-line = Drawn by agreement.
+resign-ended-line = { $who } resigned.
+resign-done = 🏳️ { $who } resigns: { $other } wins { $game }.
+resign-not-this-game = { $game } cannot be resigned: it is played to its end.
 draw-told-in-group = Done: the group is told.

@@ -463,6 +463,7 @@ tg-cmd-replay = A partida até agora (ou a última que terminou) como animação
 tg-cmd-export = O registro da partida, para conferir cada jogada (e rolagem, num jogo com dados)
 tg-cmd-luck = Os dados de cada um comparados com dados honestos
 tg-cmd-draw = Propor empate, ou aceitar o proposto (/draw no recusa)
+tg-cmd-resign = Desistir da partida: o outro jogador vence
 tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
 
@@ -524,6 +525,7 @@ dc-cmd-replay = A partida até agora (ou a última que terminou) como animação
 dc-cmd-export = O registro da partida daqui (ou da última que terminou), para conferir cada jogada e rolagem
 dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
 dc-cmd-draw = Propor empate, ou aceitar o proposto; ou recusá-lo
+dc-cmd-resign = Desistir da partida daqui: o outro jogador vence
 dc-opt-draw-answer = yes: propor ou aceitar empate; no: recusar, ou retirar a sua proposta
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais
@@ -675,6 +677,7 @@ error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
 any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
+any-help-resign = Desistir: /resign encerra a partida, e o outro jogador vence
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
@@ -1140,4 +1143,7 @@ draw-withdrawn = { $who } retira a proposta de empate. A partida continua.
 draw-declined = { $who } recusa o empate. A partida continua.
 draw-agreed = 🤝 { $who } aceita a proposta de { $other }: { $game } termina empatada.
 draw-ended-line = Empate de comum acordo.
+resign-ended-line = { $who } desistiu.
+resign-done = 🏳️ { $who } desiste: { $other } vence { $game }.
+resign-not-this-game = Não dá para desistir de { $game }: joga-se até o fim.
 draw-told-in-group = Feito: o grupo foi avisado.

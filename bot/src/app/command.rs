@@ -80,6 +80,8 @@ pub enum Command {
     Records(RecordsOf),
     /// A draw by agreement in a two-player game: offered, accepted, declined or taken back.
     Draw(DrawAnswer),
+    /// A player of a two-player game gives it up.
+    Resign,
     /// A game action in the public notation (move, roll, rotate-wall, exit, wait, wall,
     /// item, autofill), optionally tied to the turn number a button was made for.
     Play {
@@ -201,6 +203,7 @@ impl Command {
             Command::Luck => "luck",
             Command::Records(_) => "records",
             Command::Draw(_) => "draw",
+            Command::Resign => "resign",
             Command::Play { .. } => "play",
             Command::Press { .. } => "press",
         }
@@ -251,6 +254,7 @@ impl Command {
             "export" => Command::Export,
             "luck" => Command::Luck,
             "draw" => Command::Draw(DrawAnswer::parse(&args)?),
+            "resign" | "concede" | "desistir" => Command::Resign,
             "records" | "record" => Command::Records(match args.as_slice() {
                 [] => RecordsOf::Chat,
                 [w] if ["me", "mine", "eu", "meu", "meus"]

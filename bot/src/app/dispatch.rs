@@ -60,6 +60,7 @@ impl<S: GameStore> Service<S> {
             Command::Start => self.start(ctx).await?,
             Command::Abandon => self.abandon(ctx).await?,
             Command::Draw(answer) => self.draw_cmd(ctx, answer, key.clone()).await?,
+            Command::Resign => self.resign_cmd(ctx, key.clone()).await?,
         };
         if let Some(k) = &key {
             self.store.mark_handled(k, None, self.clock.now()).await?;

@@ -6,15 +6,12 @@
 //!
 //! Nothing of it is in the game's position, which knows only the rules: the offer is kept
 //! beside the game (a restart keeps it), and the ending is the game's status with its
-//! results. So a game is over in the store either because its position is over or because
-//! its players agreed a draw, and nothing else: [`agreed_draw`] tells the two apart.
-
-use labscape_core::AnyGame;
+//! results (`early_end.rs`).
 
 use super::{
-    Button, Call, Ctx, DrawAnswer, GameStatus, GameStore, Mention, MessageKey, Outgoing, Reply,
-    Res, Service, ServiceError, Style, UserError, any_game_name, messages::DrawProblem,
-    turns::names,
+    AGREED_DRAW, Button, Call, Ctx, DrawAnswer, GameStatus, GameStore, Mention, MessageKey, Reply,
+    Res, Service, ServiceError, Style, UserError, any_game_name, early_end::in_game_chat,
+    messages::DrawProblem, turns::names,
 };
 use crate::{
     games,
@@ -26,14 +23,6 @@ use crate::{
 pub const DRAW_YES: &str = "draw";
 /// The payload of the button that declines it.
 pub const DRAW_NO: &str = "nodraw";
-
-/// How both players finished a game drawn by agreement (their results' `finish`).
-pub const AGREED_DRAW: &str = "agreed-draw";
-
-/// Whether a game stored as over ended by its players' agreement: its position goes on.
-pub fn agreed_draw(row: &GameRow, game: &AnyGame) -> bool {
-    row.status == GameStatus::Over && !game.is_over()
-}
 
 impl<S: GameStore> Service<S> {
     /// `/draw` (and its buttons): offers, accepts, declines or takes back a draw in the
@@ -136,8 +125,7 @@ impl<S: GameStore> Service<S> {
         Ok(since.iter().all(|a| a.seat == offer.seat).then_some(offer))
     }
 
-    /// The post of a game drawn by agreement: who agreed, its seed, the whole game's
-    /// replay; and its rating.
+    /// The post of a game drawn by agreement: who agreed, then as any game ended early.
     async fn agreed_reply(
         &self,
         row: &GameRow,
@@ -146,32 +134,14 @@ impl<S: GameStore> Service<S> {
         other: &SeatRow,
         lang: Lang,
     ) -> Reply {
-        let mut text = tr!(
+        let text = tr!(
             lang,
             "draw-agreed",
             who = me.display_name.as_str(),
             other = other.display_name.as_str(),
             game = any_game_name(row.kind, row.id)
         );
-        text.push('\n');
-        text.push_str(&tr!(
-            lang,
-            if games::of(row.kind).profile().has_dice {
-                "game-over-seed"
-            } else {
-                "game-over-seed-plain"
-            },
-            seed = row.seed.as_str(),
-            hash = row.seed_hash.as_str()
-        ));
-        let mut reply = Reply::text(text);
-        reply.lang = lang;
-        self.attach_final_replay(row, seats, &mut reply).await;
-        if let Err(e) = self.rate_game(row.id).await {
-            // Rated later, before the next leaderboard is shown.
-            tracing::warn!(game = %row.id, "rating a game drawn by agreement: {e:?}");
-        }
-        reply
+        self.ended_early_reply(row, seats, text, lang).await
     }
 }
 
@@ -213,18 +183,4 @@ fn offer_reply(row: &GameRow, me: &SeatRow, other: &SeatRow, lang: Lang) -> Repl
     }];
     reply.call = Call::Answer;
     reply
-}
-
-/// `reply` where the game's players read it: asked from elsewhere (a private chat where
-/// the asker plays in private), the asker gets a note and the group the post.
-fn in_game_chat(ctx: &Ctx, row: &GameRow, reply: Reply, lang: Lang) -> Reply {
-    if ctx.scope == row.scope {
-        return reply;
-    }
-    let mut note = Reply::private(tr!(lang, "draw-told-in-group"));
-    note.elsewhere.push(Outgoing {
-        scope: row.scope.clone(),
-        reply,
-    });
-    note
 }

@@ -31,7 +31,15 @@ impl<S: GameStore> Service<S> {
         let seats = self.store.seats(row.id).await?;
         let actions = self.store.actions(row.id, 0).await?;
         let title = any_game_name(row.kind, row.id);
-        Ok(record_of(row, &seats, &actions, &title))
+        let mut record = record_of(row, &seats, &actions, &title);
+        if row.status == GameStatus::Over {
+            let results = self.store.results(row.id).await?;
+            record.resigned = results
+                .iter()
+                .find(|r| r.finish == super::RESIGNED)
+                .map(|r| r.seat);
+        }
+        Ok(record)
     }
 }
 
@@ -52,6 +60,7 @@ pub fn record_of(
         seed_hash: row.seed_hash.clone(),
         over: row.status == GameStatus::Over,
         actions: actions.iter().map(|a| (a.seat, a.action.clone())).collect(),
+        resigned: None,
     }
 }
 

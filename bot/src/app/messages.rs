@@ -113,6 +113,8 @@ pub enum UserError {
     NothingPrivate,
     /// `/draw` refused.
     Draw(DrawProblem),
+    /// `/resign` in a game that is not one of two players who may give it up (its name).
+    NoResigning(String),
     /// Another game's command (`/move`, `/table`…) in a chat playing this game.
     OtherGamesVerb {
         /// This chat's game (`Avanço #1`).
@@ -345,6 +347,7 @@ impl UserError {
                 other => other.message(lang),
             },
             UserError::Draw(p) => p.text(lang),
+            UserError::NoResigning(game) => tr!(lang, "resign-not-this-game", game = game.as_str()),
             UserError::OtherGamesVerb { game, owner } => tr!(
                 lang,
                 "error-other-games-verb",

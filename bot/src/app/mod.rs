@@ -13,6 +13,7 @@ mod audience;
 mod context;
 mod dispatch;
 mod draw;
+mod early_end;
 mod export;
 mod game_cache;
 mod history;
@@ -29,6 +30,7 @@ mod read_back;
 mod read_turn;
 mod reminders;
 mod replay;
+mod resign;
 mod seats;
 mod start;
 mod status;
@@ -40,7 +42,8 @@ pub use crate::games::{Renderer, ReplayRenderer, TurnPicture};
 pub use audience::PROMPT;
 use context::cap_name;
 pub use context::{Clock, Ctx, LiveSummary, MAX_ID, MAX_NAME, SystemClock};
-pub use draw::{AGREED_DRAW, DRAW_NO, DRAW_YES};
+pub use draw::{DRAW_NO, DRAW_YES};
+pub use early_end::{AGREED_DRAW, RESIGNED};
 pub use export::record_of;
 use game_cache::{Loaded, Slot};
 pub use preferences::{SNOOZE, who_from_prefs};
@@ -315,10 +318,9 @@ impl<S: GameStore> Service<S> {
             let seats = self.store.seats(row.id).await.ok()?;
             let game = self.current_game(&row).await.ok()?;
             let lang = self.chat_lang(scope, Some(&row)).await;
-            let how = if draw::agreed_draw(&row, &game) {
-                tr!(lang, "draw-ended-line")
-            } else {
-                crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?
+            let how = match self.early_end(&row, &game).await.ok()? {
+                Some(end) => end.line(lang),
+                None => crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?,
             };
             Some(UserError::Ended {
                 game: any_game_name(row.kind, row.id),
@@ -355,6 +357,8 @@ mod any_game_tests;
 mod draw_tests;
 #[cfg(test)]
 mod newcomer_tests;
+#[cfg(test)]
+mod resign_tests;
 #[cfg(test)]
 mod secret_tests;
 #[cfg(test)]

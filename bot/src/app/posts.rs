@@ -9,7 +9,7 @@ use labscape_core::{AnyGame, Audience, Seat};
 
 use super::{
     Button, Mention, Outgoing, PROMPT, Reply, Res, Service, TurnImageKey, Visibility, Whisper,
-    any_game_name, audience, draw, timers,
+    any_game_name, audience, early_end, timers,
     turns::{Played, names},
     who_from_prefs,
 };
@@ -86,7 +86,7 @@ impl<S: GameStore> Service<S> {
         let mut reply = self
             .post_for(row, seats, game, played, notes, Audience::Public, lang)
             .await;
-        let over = game.is_over() || draw::agreed_draw(row, game);
+        let over = game.is_over() || early_end::ended_early(row, game);
         reply.mention = game
             .to_move()
             .filter(|_| !over)
@@ -198,17 +198,16 @@ impl<S: GameStore> Service<S> {
             text.push('\n');
             text.push_str(&line);
         }
-        let drawn = draw::agreed_draw(row, game);
-        let next = if drawn {
-            Some(tr!(lang, "draw-ended-line"))
-        } else {
-            module.next_line(&shown, &names, lang)
+        let early = self.early_end(row, game).await.ok().flatten();
+        let next = match &early {
+            Some(end) => Some(end.line(lang)),
+            None => module.next_line(&shown, &names, lang),
         };
         if let Some(next) = next {
             text.push('\n');
             text.push_str(&next);
         }
-        if game.is_over() || drawn {
+        if game.is_over() || early.is_some() {
             text.push('\n');
             text.push_str(&tr!(
                 lang,

@@ -69,6 +69,10 @@ impl<S: GameStore> Service<S> {
             }
         }
         if row.status == GameStatus::Over {
+            // Ended early, the position still names a player to move: say how it ended.
+            if let Some(end) = self.early_end(&row, &game).await? {
+                text = end.line(lang);
+            }
             text = format!(
                 "{}\n{text}",
                 tr!(lang, "status-ended", game = title.as_str())

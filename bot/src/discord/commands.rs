@@ -31,6 +31,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         export(),
         luck(),
         draw(),
+        resign(),
         records(),
         help(),
     ]);
@@ -347,6 +348,12 @@ pub async fn draw(
         _ => DrawAnswer::Yes,
     };
     respond::command(ctx, Command::Draw(answer)).await
+}
+
+/// Give up the game here: the other player wins
+#[poise::command(slash_command)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Resign).await
 }
 
 /// Records of finished games: this channel's leaderboard, or your own

@@ -29,6 +29,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "luck" => tr!(lang, "dc-cmd-luck"),
         "records" => tr!(lang, "dc-cmd-records"),
         "draw" => tr!(lang, "dc-cmd-draw"),
+        "resign" => tr!(lang, "dc-cmd-resign"),
         "play" => tr!(lang, "dc-cmd-play"),
         "rules" => tr!(lang, "dc-cmd-rules"),
         "table" => tr!(lang, "dc-cmd-table"),

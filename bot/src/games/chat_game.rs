@@ -43,6 +43,8 @@ pub struct Profile {
     pub has_dice: bool,
     /// Its two players may end it drawn by agreement (`/draw`).
     pub agrees_draws: bool,
+    /// Either of its two players may give it up, and the other wins (`/resign`).
+    pub may_resign: bool,
     /// Every action is public even while some of what it does is secret (Labirinto da
     /// Hidra: what an explorer saw, what a thief took): nobody plays in private, every
     /// action is played and told in the group, and each player who may learn more of a
@@ -61,6 +63,7 @@ impl Profile {
         two_step_buttons: true,
         has_dice: false,
         agrees_draws: true,
+        may_resign: true,
         public_actions: false,
     };
 }
@@ -465,13 +468,18 @@ pub trait ChatGame: Member {
     /// `/help` in a chat playing this game (named `title`): its commands.
     fn help(title: &str, lang: Lang) -> String {
         let help = tr!(lang, "any-help", game = title);
-        if !Self::PROFILE.agrees_draws {
-            return help;
-        }
-        // The draw's line after "any time", in a game whose players may agree one.
+        // The lines of a draw and of resigning after "any time", in a game that has them.
+        let extra: Vec<String> = [
+            (Self::PROFILE.agrees_draws, "any-help-draw"),
+            (Self::PROFILE.may_resign, "any-help-resign"),
+        ]
+        .into_iter()
+        .filter(|(has, _)| *has)
+        .map(|(_, key)| tr!(lang, key))
+        .collect();
         let mut lines: Vec<&str> = help.lines().collect();
-        let draw = tr!(lang, "any-help-draw");
-        lines.insert(3.min(lines.len()), &draw);
+        let at = 3.min(lines.len());
+        lines.splice(at..at, extra.iter().map(String::as_str));
         lines.join("\n")
     }
     /// Choices offered for a text that starts one of the game's actions without finishing

@@ -33,6 +33,8 @@ pub struct GameRecord {
     pub over: bool,
     /// Every action, in order: the seat and the action's text.
     pub actions: Vec<(u8, String)>,
+    /// The seat that gave the game up (`/resign`), if one did.
+    pub resigned: Option<u8>,
 }
 
 /// A board game's record file, as `/export` posts it (the seed in it only once the game is
@@ -60,9 +62,10 @@ pub fn any_record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
 }
 
 /// A finished game's result as its record states it (`{"winner": N or null, "reason": …}`),
-/// replayed from its actions; a game over whose actions do not reach an end was drawn by
-/// its players' agreement (`{"winner": null, "agreed": "draw", …}`: nothing else ends a
-/// game before its rules do); `null` if the actions do not replay.
+/// replayed from its actions; a game over whose actions do not reach an end was given up by
+/// a player (`{"winner": N, "resigned": M, …}`) or else drawn by its players' agreement
+/// (`{"winner": null, "agreed": "draw", …}`: nothing else ends a game before its rules
+/// do); `null` if the actions do not replay.
 fn result(r: &GameRecord) -> serde_json::Value {
     let Ok(options) = labscape_core::game::parse_options(&r.settings) else {
         return serde_json::Value::Null;
@@ -79,6 +82,11 @@ fn result(r: &GameRecord) -> serde_json::Value {
         Some(o) => serde_json::json!({
             "winner": o.winner().map(|w| w.0),
             "reason": o.reason.english(),
+        }),
+        None if let Some(seat) = r.resigned => serde_json::json!({
+            "winner": (0..r.players.len()).find(|&s| s != usize::from(seat)),
+            "resigned": seat,
+            "reason": format!("seat {seat} resigned"),
         }),
         None => serde_json::json!({
             "winner": null,

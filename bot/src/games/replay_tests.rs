@@ -42,6 +42,7 @@ fn record(kind: GameKind, seed: &str) -> GameRecord {
         seed_hash: labscape_core::labscape::commitment(seed),
         over: true,
         actions,
+        resigned: None,
     }
 }
 

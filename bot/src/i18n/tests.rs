@@ -128,7 +128,9 @@ fn every_portuguese_singular_has_its_zero() {
     ];
     let variant = |line: &str| {
         let l = line.trim_start().trim_start_matches('*');
-        l.strip_prefix('[').and_then(|r| r.split_once(']')).map(|(k, _)| k.to_string())
+        l.strip_prefix('[')
+            .and_then(|r| r.split_once(']'))
+            .map(|(k, _)| k.to_string())
     };
     for text in catalogs {
         let lines: Vec<&str> = text.lines().collect();

@@ -103,6 +103,7 @@ pub fn commands(lang: Lang) -> Vec<(String, String)> {
         ("export", tr!(lang, "tg-cmd-export")),
         ("luck", tr!(lang, "tg-cmd-luck")),
         ("draw", tr!(lang, "tg-cmd-draw")),
+        ("resign", tr!(lang, "tg-cmd-resign")),
         ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
     ];

@@ -47,6 +47,7 @@ fn every_command_is_registered_in_its_place() {
             "export",
             "luck",
             "draw",
+            "resign",
             "records",
             "help",
             "place"

@@ -48,6 +48,7 @@ impl ChatGame for Position {
         two_step_buttons: true,
         has_dice: true,
         agrees_draws: false,
+        may_resign: false,
         public_actions: true,
     };
     /// `move` is Labscape's too: read here first in a Hidra chat.

@@ -30,6 +30,7 @@ impl ChatGame for Position {
         two_step_buttons: false,
         has_dice: true,
         agrees_draws: false,
+        may_resign: false,
         public_actions: false,
     };
     const VERBS: &'static [&'static str] = super::VERBS;
