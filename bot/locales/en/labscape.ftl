@@ -614,7 +614,10 @@ error-other-games-verb = { $game } has no such command: it is one of { $owner }'
 any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
 any-help-resign = Giving up: /resign ends the game, and the other player wins
 any-help = **{ $game } commands**
-    Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
+    Your turn: /play ACTION (or the buttons under the board){ $several ->
+        [yes] { " " }· a whole turn of several actions in one message
+       *[no] {""}
+    }
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]
     The lobby: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Over days: /me tz Europe/Lisbon quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings

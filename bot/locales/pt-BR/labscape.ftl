@@ -679,7 +679,10 @@ error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. 
 any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
 any-help-resign = Desistir: /resign encerra a partida, e o outro jogador vence
 any-help = **Comandos de { $game }**
-    Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
+    Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro){ $several ->
+        [yes] { " " }· um turno inteiro de várias jogadas numa mensagem
+       *[no] {""}
+    }
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]
     No saguão: /join · /leave · /addbot [random|easy|strong] · /start · /abandon
     Partidas de vários dias: /me tz America/Sao_Paulo quiet 22:00-07:00 lang pt-BR · /away 3d · /snooze · /settings

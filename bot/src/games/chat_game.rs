@@ -467,7 +467,12 @@ pub trait ChatGame: Member {
     }
     /// `/help` in a chat playing this game (named `title`): its commands.
     fn help(title: &str, lang: Lang) -> String {
-        let help = tr!(lang, "any-help", game = title);
+        let several = if Self::PROFILE.reads_several {
+            "yes"
+        } else {
+            "no"
+        };
+        let help = tr!(lang, "any-help", game = title, several = several);
         // The lines of a draw and of resigning after "any time", in a game that has them.
         let extra: Vec<String> = [
             (Self::PROFILE.agrees_draws, "any-help-draw"),

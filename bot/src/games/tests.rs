@@ -208,3 +208,24 @@ fn every_game_has_random_easy_and_strong_computer_players() {
     assert_eq!(labscape.policy("heuristic").as_deref(), Some("easy"));
     assert_eq!(labscape.policy("search").as_deref(), Some("strong"));
 }
+
+/// `/help` offers a whole turn in one message, a draw and resigning only in a game that
+/// has them (a newcomer was told Soccolot took several actions a message, and it does not).
+#[test]
+fn help_offers_only_what_the_game_has() {
+    for lang in [Lang::En, Lang::PtBr] {
+        let several = |kind: GameKind| {
+            let help = of(kind).help("G #1", lang);
+            assert!(!help.contains("{"), "{kind:?}: {help}");
+            help.contains("·") && help.lines().nth(1).is_some_and(|l| l.contains("·"))
+        };
+        assert!(several(GameKind::Nim), "Nim reads several actions");
+        assert!(!several(GameKind::Soccolot), "Soccolot reads one");
+        let soccolot = of(GameKind::Soccolot).help("G #1", lang);
+        assert!(soccolot.contains("/resign") && !soccolot.contains("/draw"));
+        let nim = of(GameKind::Nim).help("G #1", lang);
+        assert!(nim.contains("/resign") && nim.contains("/draw"));
+        let labscape = of(GameKind::Labscape).help("G #1", lang);
+        assert!(!labscape.contains("/resign") && !labscape.contains("/draw"));
+    }
+}
