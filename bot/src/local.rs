@@ -332,7 +332,17 @@ fn shown(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<String> {
         writeln!(out, "[file: {}]", path.display())?;
     }
     if reply.quick().next().is_some() {
-        let labels: Vec<&str> = reply.quick().map(|q| q.label.as_str()).collect();
+        // No button is pressed in a terminal: the 🔒 one (a player's own view) names the
+        // command that gives the same, to the speaker alone.
+        let labels: Vec<String> = reply
+            .quick()
+            .map(|q| match q.payload.as_str() {
+                crate::app::PROMPT => {
+                    crate::i18n::tr!(reply.lang, "local-my-view", label = q.label.as_str())
+                }
+                _ => q.label.clone(),
+            })
+            .collect();
         writeln!(out, "[buttons: {}]", labels.join(" · "))?;
     }
     for m in &reply.mention {
@@ -425,6 +435,27 @@ mod tests {
         let text = shown(&reply, "bo", dir.path()).unwrap();
         assert!(text.starts_with("(to bo only) Produto #1"), "{text}");
         assert!(text.ends_with("@ana, it's your turn.\n"), "{text}");
+    }
+
+    /// No button is pressed in a terminal: the 🔒 one (a player's own view) names the
+    /// command that gives it, to the speaker alone.
+    #[test]
+    fn the_lock_button_names_the_command_that_gives_it() {
+        use crate::app::{Button, PROMPT};
+        let dir = tempfile::tempdir().unwrap();
+        let mut reply = Reply::text("Labirinto da Hidra #1 · 3");
+        reply.buttons = vec![
+            vec![Button::new("end", "end")],
+            vec![Button::new("🔒 My view and hand", PROMPT)],
+        ];
+        let text = shown(&reply, "ana", dir.path()).unwrap();
+        assert!(
+            text.contains("[buttons: end · 🔒 My view and hand (type /myview)]"),
+            "{text}"
+        );
+        reply.lang = crate::i18n::Lang::PtBr;
+        let text = shown(&reply, "ana", dir.path()).unwrap();
+        assert!(text.contains("(digite /myview)]"), "{text}");
     }
 
     #[test]

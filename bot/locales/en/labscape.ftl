@@ -394,7 +394,8 @@ tg-keyboard-old = That keyboard is too old to use. Send /status for the current 
 tg-keyboard-not-yours = That keyboard belongs to the player whose turn it is.
 local-intro = Labscape local play — you are { $who }. Type chat lines like `/new pyramid`, `/join`, `/start`, `/move N`,
     or speak as someone else with `bo: /join`. `/as bo` switches the default speaker, `/help` lists
-    the commands, `/quit` leaves (games are saved; run again to continue).
+    the commands, `/myview` shows the speaker alone their own view of a game with secrets (their
+    hand: the 🔒 button), `/quit` leaves (games are saved; run again to continue).
 
 ## Telegram's command menu (setMyCommands).
 
@@ -563,6 +564,8 @@ records-line = { $rank }. { $who }: { $games ->
        *[other] most food carried out: { $food }
     }.
 records-hint = /records me shows your own record over every chat.
+records-unranked = { $game } is not rated and keeps no leaderboard: its finished games are kept with every seat's result, but ranked nowhere.
+records-none-of-game = No game of { $game } has finished in this chat yet. Records count games played to the end; abandoned games don't count.
 records-empty = No game has finished in this chat yet. Records count games played to the end; abandoned games don't count.
 records-me = **Your record** over every chat: { $games ->
         [one] one game
@@ -909,6 +912,12 @@ hidra-tile-entry = ENTRY
 hidra-tile-portal = PORTAL
 board-hidra-counts = Round { $round } of { $rounds } · AP { $ap } · bank { $bank } · artifacts left { $left } · pinned { $pin }
 hidra-refusal-unreadable = “{ $text }” is not an action: write move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 or drop gem
+hidra-misread-line = “{ $word }” is not a row or a column: the rows are 1 to 5, the columns a to e
+hidra-misread-end = { $line } slides towards “{ $first }” or “{ $second }”, not “{ $word }”
+hidra-misread-rotation = “{ $word }” is not a rotation: the tile comes back turned by 0, 90, 180 or 270
+hidra-misread-seat = there is no seat { $word } in this game: its seats are 0 to { $last }
+hidra-misread-cell = “{ $word }” is not a cell: the cells are a1 to e5
+hidra-misread-dir = “{ $word }” is not a direction: write n, e, s or w (or north, east, south, west)
 hidra-refusal-view = this is a view of the game: only the whole position can be played
 hidra-refusal-no-ap = you have { $have } action points left; { $doing } costs { $need }
 hidra-refusal-drop-owed = you lost the fight: first choose the artifact you drop (drop NAME)
@@ -958,6 +967,17 @@ hidra-ev-turn = { $who }'s turn: round { $round }, { $ap ->
         [one] 1 action point
        *[other] { $ap } action points
     }.
+hidra-dir-n = north
+hidra-dir-e = east
+hidra-dir-s = south
+hidra-dir-w = west
+hidra-hazard-mud = Mud Pit
+hidra-hazard-bats = Bat Nest
+hidra-hazard-draft = Toxic Draft
+hidra-hazard-pillars = Collapsing Pillars
+hidra-hazard-stalactites = Singing Stalactites
+hidra-scream-order = (Scream { $n } of { $count })
+hidra-ev-pickup = { $who } picks up { $what } on { $cell } at the start of the turn, for 1 action point.
 hidra-ev-refilled = An artifact from the bank lies face down on { $cell }.
 hidra-ev-refilled-known = The { $artifact } from the bank lies face down on { $cell }.
 hidra-ev-moved = { $who } goes to { $cell }.
@@ -970,7 +990,7 @@ hidra-ev-hazard = { $who } springs the { $hazard } on { $cell }.
 hidra-ev-hazard-immune = { $who } springs the { $hazard } on { $cell }; the Warden of Light is untouched.
 hidra-ev-snatched = The bats snatch an artifact from { $who }.
 hidra-ev-snatched-known = The bats snatch the { $artifact } from { $who }.
-hidra-ev-dodged = { $who } rolls { $roll } and slips past the Hydra.
+hidra-ev-dodged = { $who } rolls { $roll } and slips past the Hydra: their turn ends there, every action point spent.
 hidra-ev-dodge-failed = { $who } rolls { $roll }: the Hydra sees them and the fight follows.
 hidra-ev-combat = { $who } fights the Hydra: { $a } + { $b } + 2 = { $total } against { $defence }: { $result }.
 hidra-ev-combat-blade = { $who } fights the Hydra with the Threshold Blade: { $result }.
@@ -1042,6 +1062,7 @@ event-search-food-floored = { $who } searched the food room { $cell } (attempt r
     }.
 local-private = (to { $who } only) { $text }
 local-secret = (to { $who }, private) { $text }
+local-my-view = { $label } (type /myview)
 
 ## walls
 walls-list = **{ $count } walls on floor { $floor }**, each named by the cell inside its corner and that corner (A2:NW: the north and west sides of A2): { $walls }

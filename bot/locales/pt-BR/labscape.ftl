@@ -430,7 +430,8 @@ tg-keyboard-old = Esse teclado é antigo demais. Mande /status para ver a vez at
 tg-keyboard-not-yours = Esse teclado é de quem está na vez.
 local-intro = Labscape no terminal — você é { $who }. Digite linhas de chat como `/new pyramid`, `/join`, `/start`, `/move N`,
     ou fale como outra pessoa com `bo: /join`. `/as bo` troca quem fala por padrão, `/help` lista
-    os comandos, `/quit` sai (as partidas ficam salvas; rode de novo para continuar).
+    os comandos, `/myview` mostra só para quem fala a sua própria visão de uma partida com segredos
+    (a sua mão: o botão 🔒), `/quit` sai (as partidas ficam salvas; rode de novo para continuar).
 
 ## O menu de comandos do Telegram (setMyCommands).
 
@@ -607,6 +608,8 @@ records-line = { $rank }. { $who }: { $games ->
        *[other] mais comida levada para fora: { $food }
     }.
 records-hint = O /records me mostra o seu histórico em todos os chats.
+records-unranked = { $game } não vale rating e não tem classificação: as partidas terminadas ficam guardadas com o resultado de cada lugar, mas não entram em ranking.
+records-none-of-game = Nenhuma partida de { $game } terminou neste chat ainda. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
 records-empty = Nenhuma partida terminou neste chat ainda. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
 records-me = **Seu histórico** em todos os chats: { $games ->
         [0] { $games } partidas
@@ -1013,6 +1016,17 @@ hidra-ev-turn = Vez de { $who }: rodada { $round }, { $ap ->
         [one] 1 ponto de ação
        *[other] { $ap } pontos de ação
     }.
+hidra-dir-n = norte
+hidra-dir-e = leste
+hidra-dir-s = sul
+hidra-dir-w = oeste
+hidra-hazard-mud = Poço de Lodo
+hidra-hazard-bats = Ninho de Morcegos
+hidra-hazard-draft = Corrente de Ar Tóxico
+hidra-hazard-pillars = Pilares em Colapso
+hidra-hazard-stalactites = Estalactites Sonoras
+hidra-scream-order = (Grito { $n } de { $count })
+hidra-ev-pickup = { $who } recolhe { $what } em { $cell } no começo do turno, por 1 ponto de ação.
 hidra-ev-refilled = Um artefato do banco é posto virado em { $cell }.
 hidra-ev-refilled-known = O artefato { $artifact } do banco é posto virado em { $cell }.
 hidra-ev-moved = { $who } vai para { $cell }.
@@ -1025,7 +1039,7 @@ hidra-ev-hazard = { $who } dispara o perigo { $hazard } em { $cell }.
 hidra-ev-hazard-immune = { $who } dispara o perigo { $hazard } em { $cell }; a Guardiã da Luz não é atingida.
 hidra-ev-snatched = Os morcegos levam um artefato de { $who }.
 hidra-ev-snatched-known = Os morcegos levam o artefato { $artifact } de { $who }.
-hidra-ev-dodged = { $who } tira { $roll } e passa pela Hidra sem ser visto.
+hidra-ev-dodged = { $who } tira { $roll } e passa pela Hidra sem ser visto: o turno termina ali, com todos os pontos de ação gastos.
 hidra-ev-dodge-failed = { $who } tira { $roll }: a Hidra vê e a luta começa.
 hidra-ev-combat = { $who } luta com a Hidra: { $a } + { $b } + 2 = { $total } contra { $defence }: { $result }.
 hidra-ev-combat-blade = { $who } luta com a Hidra com a Lâmina do Limiar: { $result }.
@@ -1076,6 +1090,12 @@ hidra-table-dice = **Dados** (todos d6)
     Roubo (steal N, 2 PA): seu d6 contra o da vítima; o maior vence (o rogue vence empates; a lamp tira 1 do seu). Um roubo que falha custa seus PA e 1 PA no próximo turno.
     Luta vencida: a Hidra se acalma (o próximo Grito não acontece). Perdida: empurrado, você larga um artefato (ou perde 1 PA no próximo turno), e então grita.
 hidra-refusal-unreadable = “{ $text }” não é uma ação: escreva move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 ou drop gem
+hidra-misread-line = “{ $word }” não é uma linha nem uma coluna: as linhas vão de 1 a 5, as colunas de a a e
+hidra-misread-end = { $line } desliza para “{ $first }” ou “{ $second }”, não “{ $word }”
+hidra-misread-rotation = “{ $word }” não é uma rotação: a peça volta girada em 0, 90, 180 ou 270
+hidra-misread-seat = não há lugar { $word } nesta partida: os lugares vão de 0 a { $last }
+hidra-misread-cell = “{ $word }” não é uma casa: as casas vão de a1 a e5
+hidra-misread-dir = “{ $word }” não é uma direção: escreva n, e, s ou w (ou north, east, south, west)
 hidra-refusal-view = isto é uma vista do jogo: só a posição inteira pode ser jogada
 hidra-refusal-no-ap = você tem { $have } pontos de ação; { $doing } custa { $need }
 hidra-refusal-drop-owed = você perdeu a luta: primeiro escolha o artefato que larga (drop NOME)
@@ -1127,6 +1147,7 @@ event-search-food-floored = { $who } vasculhou a sala de comida { $cell } (tenta
     }.
 local-private = (só para { $who }) { $text }
 local-secret = (para { $who }, em privado) { $text }
+local-my-view = { $label } (digite /myview)
 
 ## walls
 walls-list = **{ $count } paredes do andar { $floor }**, cada uma com o nome da casa dentro do seu canto e desse canto (A2:NW: os lados norte e oeste de A2): { $walls }

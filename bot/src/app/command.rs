@@ -51,6 +51,9 @@ pub enum Command {
     Status,
     /// One of a game's own views on request (Labscape's `/walls`), by its word.
     Look(String),
+    /// One's own view of the game, for oneself alone: what the 🔒 button gives, typed
+    /// (local play has no buttons to press).
+    MyView,
     /// Rules summary.
     Rules(Option<String>),
     /// A dice or setup table.
@@ -189,6 +192,7 @@ impl Command {
             Command::AddBot(_) => "addbot",
             Command::Status => "status",
             Command::Look(_) => "look",
+            Command::MyView => "myview",
             Command::Rules(_) => "rules",
             Command::Table(_) => "table",
             Command::Log(_) => "log",
@@ -233,6 +237,7 @@ impl Command {
             "abandon" => Command::Abandon,
             "addbot" => Command::AddBot(one_arg()),
             "status" => Command::Status,
+            "myview" | "my_view" | "my-view" | "hand" => Command::MyView,
             "rules" => Command::Rules(one_arg()),
             "table" => Command::Table(one_arg()),
             "log" => Command::Log(match args.first() {

@@ -26,6 +26,7 @@ impl<S: GameStore> Service<S> {
             Command::Table(t) => return self.table_cmd(ctx, t).await,
             Command::Status => return self.status(ctx).await,
             Command::Look(word) => return self.look_cmd(ctx, &word).await,
+            Command::MyView => return self.my_view_cmd(ctx).await,
             Command::Log(n) => return self.log(ctx, n.unwrap_or(10)).await,
             Command::Play { action, .. } if action.trim().eq_ignore_ascii_case("snooze") => {
                 return self.snooze(ctx).await;

@@ -1,6 +1,6 @@
 //! `/log` and `/recap`: the game's actions told, for the asker alone.
 
-use labscape_core::{AnyAction, AnyEvent, AnyGame, Audience, game::parse_options};
+use labscape_core::{AnyAction, AnyEvent, AnyGame, Audience, Outcome, game::parse_options};
 
 use super::{
     Ctx, GameRow, GameStatus, GameStore, Reply, Res, Seat, Service, ServiceError, UserError,
@@ -31,9 +31,11 @@ impl<S: GameStore> Service<S> {
             let auto = read_back::automatic_note(&s.row, lang);
             let before = i.checked_sub(1).map_or(&first, |j| &steps[j].game);
             let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
+            // The action that ended the game says so, as its post did.
+            let outcome = s.game.outcome().filter(|_| !before.is_over());
             text.push('\n');
             text.push_str(&games::of(row.kind).log_line(
-                &told(s, action, &events, &auto),
+                &told(s, action, &events, &auto, outcome.as_ref()),
                 &names,
                 lang,
             ));
@@ -80,7 +82,7 @@ impl<S: GameStore> Service<S> {
             let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
             text.push('\n');
             text.push_str(&games::of(row.kind).recap_line(
-                &told(s, action, &events, &auto),
+                &told(s, action, &events, &auto, None),
                 &names,
                 lang,
             ));
@@ -116,6 +118,7 @@ fn told<'s>(
     action: Option<&'s AnyAction>,
     events: &'s [AnyEvent],
     auto: &'s str,
+    outcome: Option<&'s Outcome>,
 ) -> games::Told<'s> {
     games::Told {
         seq: s.row.seq,
@@ -123,6 +126,7 @@ fn told<'s>(
         action,
         events,
         auto,
+        outcome,
     }
 }
 
@@ -132,4 +136,32 @@ fn setup_events(row: &GameRow, names: &[String]) -> Res<Vec<AnyEvent>> {
     AnyGame::new_game(row.kind, &options, names, &row.seed)
         .map(|(_, events)| events)
         .map_err(|e| corrupt(row.id, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::app::{
+        Visibility,
+        tests::{say, service},
+    };
+
+    /// The last line of `/log` of a finished game says how it ended, as the game's last
+    /// post did: every game whose story does not tell its end itself.
+    #[tokio::test]
+    async fn the_log_of_a_finished_game_ends_with_how_it_ended() {
+        let s = service().await;
+        say(&s, "ana", "/new semaforo").await;
+        say(&s, "bo", "/join").await;
+        let mut r = say(&s, "ana", "/start").await;
+        while let Some(next) = r.mention.first().map(|m| m.user_id.clone()) {
+            let action = r.quick().next().expect("a button").payload.clone();
+            r = say(&s, &next, &format!("/play {action}")).await;
+        }
+        assert!(r.text.contains("Game over"), "{}", r.text);
+        let log = say(&s, "bo", "/log 2").await;
+        assert_eq!(log.visibility, Visibility::Private);
+        let lines: Vec<&str> = log.text.lines().collect();
+        assert!(lines[2].contains("Game over"), "{}", log.text);
+        assert!(!lines[1].contains("Game over"), "{}", log.text);
+    }
 }

@@ -90,6 +90,18 @@ pub enum UserError {
     Refused(labscape_core::AnyRefusal),
     /// Part `n` (1-based) of a turn typed at once was refused; nothing was played.
     RefusedPart(usize, String, labscape_core::AnyRefusal),
+    /// Text its game reads as no action, though it begins as one and only a word of it is
+    /// wrong (`scream 6 e`): the game says which word and what it allows there
+    /// ([`games::Module::misread`], from `game`, the position it was typed against); part
+    /// `part` (1-based) of several when set. Nothing was played.
+    Misread {
+        /// The part's number, in a message of several.
+        part: Option<usize>,
+        /// What was typed (the part).
+        text: String,
+        /// The position it was read against.
+        game: Box<labscape_core::AnyGame>,
+    },
     /// In a game with secrets, the refusal of a part ([`UserError::RefusedPart`] or
     /// [`UserError::TurnEndedAfter`]) after parts that were played and stand.
     RestNotPlayed(Box<UserError>),
@@ -325,6 +337,21 @@ impl UserError {
             UserError::Refused(e) => refusal_module(e).refused(e, lang),
             UserError::TurnEndedAfter { after, part, ended } => {
                 turn_ended_after(after, part, ended, lang, false)
+            }
+            UserError::Misread { part, text, game } => {
+                let problem = games::of(game.kind())
+                    .misread(game, text, lang)
+                    .unwrap_or_default();
+                match part {
+                    None => tr!(lang, "error-refused", problem = problem),
+                    Some(n) => tr!(
+                        lang,
+                        "error-refused-part",
+                        n = *n,
+                        part = text.chars().take(40).collect::<String>(),
+                        problem = problem
+                    ),
+                }
             }
             UserError::RefusedPart(n, part, e) => tr!(
                 lang,

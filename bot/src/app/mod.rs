@@ -21,6 +21,7 @@ mod in_flight;
 mod language;
 mod look;
 mod luck;
+mod my_view;
 mod new;
 mod outbox;
 mod posts;

@@ -121,17 +121,18 @@ impl<S: GameStore> Service<S> {
         Ok(())
     }
 
-    /// Each game's leaderboard in this chat, in words (empty when no game has one).
-    /// Each rated game's leaderboard in this chat, in words, and the names on them.
+    /// Each rated game's leaderboard in this chat, in words, and the names on them (empty
+    /// when no game has one); only `only`'s when given (the chat's game).
     pub(super) async fn rating_boards(
         &self,
         scope: &crate::store::ChatScope,
+        only: Option<GameKind>,
         lang: Lang,
     ) -> Res<(Vec<String>, Vec<String>)> {
         let mut boards = Vec::new();
         let mut names = Vec::new();
         for &kind in GameKind::ALL {
-            if !games::of(kind).profile().rated {
+            if !games::of(kind).profile().rated || only.is_some_and(|k| k != kind) {
                 continue;
             }
             let board = self
@@ -272,6 +273,25 @@ mod tests {
         let me = s.handle_line(&ctx(&loser), "/records me").await;
         assert!(me.text.contains("Your ratings"), "{}", me.text);
         assert!(me.text.contains("Semáforo: "), "{}", me.text);
+    }
+
+    /// `/records` shows the chat's game's ratings, not those of another game played here
+    /// before.
+    #[tokio::test]
+    async fn records_are_the_chats_games() {
+        let s = service().await;
+        play_one(&s, "ana", "bo").await;
+        let board = say(&s, "bo", "/records").await;
+        assert!(
+            board.text.contains("**Semáforo** ratings"),
+            "{}",
+            board.text
+        );
+        // Another game in the chat: its records, not Semáforo's ratings.
+        say(&s, "ana", "/new avanco").await;
+        let board = say(&s, "bo", "/records").await;
+        assert!(!board.text.contains("Semáforo"), "{}", board.text);
+        assert!(board.text.contains("Avanço"), "{}", board.text);
     }
 
     #[tokio::test]

@@ -12,6 +12,7 @@ use super::{
 };
 use crate::{
     games,
+    i18n::Lang,
     store::{ChatScope, SeatRow},
 };
 
@@ -33,6 +34,19 @@ pub(super) fn read_turn(
         Ok(step) => return Ok((vec![step], None)),
         Err(e) => e,
     };
+    // Text that begins as an action and has one wrong word (`scream 6 e`) is that
+    // action misread, not several actions (those are separated by commas): the game
+    // says which word.
+    let unreadable = first_error.code() == "unreadable";
+    let misread = |part: &str| unreadable && module.misread(game, part, Lang::default()).is_some();
+    if !text.contains(',') && misread(text) {
+        return Err(UserError::Misread {
+            part: None,
+            text: text.to_string(),
+            game: Box::new(game.clone()),
+        }
+        .into());
+    }
     // Separated by commas (`move n, move e, explore b4`: actions of several words), else
     // by spaces (`c3 c4 d5`).
     let parts: Vec<&str> = if text.contains(',') {
@@ -58,6 +72,14 @@ pub(super) fn read_turn(
         let e = game.read_chat(p).err()?;
         (e.code() == "unreadable").then_some((i, e))
     }) {
+        if misread(parts[i]) {
+            return Err(UserError::Misread {
+                part: Some(i + 1),
+                text: parts[i].to_string(),
+                game: Box::new(game.clone()),
+            }
+            .into());
+        }
         let part = parts[i].chars().take(40).collect();
         return Err(UserError::RefusedPart(i + 1, part, e).into());
     }

@@ -22,14 +22,30 @@ impl<S: GameStore> Service<S> {
         self.rate_pending(&ctx.scope.platform).await?;
         match of {
             RecordsOf::Chat => {
+                // The chat's game (running, in its lobby, or its last finished one): its
+                // records alone, not another game's played here before. A chat that has
+                // had no game shows every game's.
+                let only = self.live_or_last(&ctx.scope).await.ok().map(|row| row.kind);
                 let past = self.store.chat_results(&ctx.scope).await?;
                 let lang = self.public_lang(ctx, None).await;
-                let (ratings, mut names) = self.rating_boards(&ctx.scope, lang).await?;
+                let (ratings, mut names) = self.rating_boards(&ctx.scope, only, lang).await?;
                 let mut parts: Vec<String> = by_game(&past)
+                    .filter(|(kind, _)| only.is_none_or(|k| k == *kind))
                     .filter_map(|(kind, f)| games::of(kind).leaderboard(&f, LEADERBOARD_SIZE, lang))
                     .collect();
                 if parts.is_empty() && ratings.is_empty() {
-                    parts.push(tr!(lang, "records-empty"));
+                    let finished = |kind| past.iter().any(|r| r.game == kind);
+                    parts.push(match only {
+                        // A game that is neither rated nor keeps a leaderboard of its own.
+                        Some(kind) if finished(kind) && !games::of(kind).profile().rated => {
+                            tr!(lang, "records-unranked", game = kind.name())
+                        }
+                        // Other games finished here, none of this one yet.
+                        Some(kind) if !finished(kind) && !past.is_empty() => {
+                            tr!(lang, "records-none-of-game", game = kind.name())
+                        }
+                        _ => tr!(lang, "records-empty"),
+                    });
                 }
                 parts.extend(ratings);
                 // Names people chose: an adapter whose markup would read them escapes them.

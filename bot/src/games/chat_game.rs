@@ -116,6 +116,8 @@ pub struct TurnTold<'a, G: Game> {
     pub events: &'a [G::Event],
     /// The note of an action played for an absent player (empty otherwise).
     pub auto: &'a str,
+    /// How the game ended, when this action ended it and the reader is told so.
+    pub outcome: Option<&'a Outcome>,
 }
 
 /// The first line of a game's first post: it begins, with whom, and the seed's commitment.
@@ -237,6 +239,15 @@ pub trait ChatGame: Member {
         let player = names.get(seat.index()).map_or("", String::as_str);
         vec![tr!(lang, "any-played-hidden", who = player)]
     }
+    /// Why `text`, which the game reads as no action, is none, when it begins as one of
+    /// its actions and only a word of it is wrong (Hidra's `scream 6 e`: there is no row 6):
+    /// a clause naming that word and what this game allows in its place. `None` (the
+    /// default): the game's usual refusal of unreadable text, and a message of several
+    /// actions is tried part by part.
+    fn misread(&self, text: &str, lang: Lang) -> Option<String> {
+        let _ = (text, lang);
+        None
+    }
     /// Why `action`, played on `self`, ended the turn, when a message went on past it
     /// (`/play e5b f6w` on Produto's one-stone first turn): a clause, or `None` when the
     /// game has nothing to add to "your turn ends with it". `after` is the position after
@@ -319,10 +330,12 @@ pub trait ChatGame: Member {
     fn lobby_status(title: &str, settings: &str, names: &[String], max: u8, lang: Lang) -> String {
         any_lobby_status(title, settings, names, max, lang)
     }
-    /// A line of `/log`: `#seq` and the action told.
+    /// A line of `/log`: `#seq` and the action told, and how the game ended when it ended
+    /// it ("Game over: ana wins (…)").
     fn log_line(t: &TurnTold<'_, Self>, names: &[String], lang: Lang) -> String {
-        let story = Self::describe(names, t.seat, t.action, t.events, lang).join(" ");
-        format!("#{}{} {story}", t.seq, t.auto)
+        let mut story = Self::describe(names, t.seat, t.action, t.events, lang);
+        story.extend(t.outcome.map(|o| Self::outcome_line(o, names, lang)));
+        format!("#{}{} {}", t.seq, t.auto, story.join(" "))
     }
     /// A line of `/recap`: `#seq` and what happened.
     fn recap_line(t: &TurnTold<'_, Self>, names: &[String], lang: Lang) -> String {

@@ -1,7 +1,7 @@
 //! What the service hands a game to tell a stored action in `/log` and `/recap`, and how
 //! options read for players.
 
-use labscape_core::{AnyAction, AnyEvent, Seat};
+use labscape_core::{AnyAction, AnyEvent, Outcome, Seat};
 
 use crate::i18n::{Lang, tr};
 
@@ -28,4 +28,7 @@ pub struct Told<'a> {
     pub events: &'a [AnyEvent],
     /// The note of an action played for an absent player (empty otherwise).
     pub auto: &'a str,
+    /// How the game ended, when this action ended it (`/log`'s last line of a finished
+    /// game); `None` otherwise, and in `/recap`, which ends with the game's status.
+    pub outcome: Option<&'a Outcome>,
 }

@@ -65,6 +65,8 @@ pub trait Module: Send + Sync {
         events: &[AnyEvent],
         lang: Lang,
     ) -> Vec<String>;
+    /// [`ChatGame::misread`] of `game`.
+    fn misread(&self, game: &AnyGame, text: &str, lang: Lang) -> Option<String>;
     fn turn_ended_why(
         &self,
         before: &AnyGame,
@@ -173,8 +175,9 @@ fn events_of<G: ChatGame>(events: &[AnyEvent]) -> Vec<G::Event> {
 impl<G: ChatGame> Of<G> {
     /// A line of `/log` or `/recap` for an action its reader may not learn whole.
     fn hidden_line(t: &Told<'_>, events: &[G::Event], names: &[String], lang: Lang) -> String {
-        let story = G::describe_hidden(names, t.seat, events, lang).join(" ");
-        format!("#{}{} {story}", t.seq, t.auto)
+        let mut story = G::describe_hidden(names, t.seat, events, lang);
+        story.extend(t.outcome.map(|o| G::outcome_line(o, names, lang)));
+        format!("#{}{} {}", t.seq, t.auto, story.join(" "))
     }
 
     fn told<'a>(t: &'a Told<'a>, events: &'a [G::Event]) -> Option<TurnTold<'a, G>> {
@@ -184,6 +187,7 @@ impl<G: ChatGame> Of<G> {
             action: G::action(t.action?)?,
             events,
             auto: t.auto,
+            outcome: t.outcome,
         })
     }
 }
@@ -276,6 +280,9 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> Vec<String> {
         G::describe_hidden(names, seat, &events_of::<G>(events), lang)
+    }
+    fn misread(&self, game: &AnyGame, text: &str, lang: Lang) -> Option<String> {
+        G::from_any(game)?.misread(text, lang)
     }
     fn turn_ended_why(
         &self,

@@ -26,6 +26,7 @@ use crate::i18n::{Lang, t, tr};
 
 mod buttons;
 mod luck;
+mod misread;
 mod picture;
 mod refusals;
 #[cfg(test)]
@@ -76,6 +77,11 @@ impl ChatGame for Position {
     /// turn that is not theirs and a game over tell nothing and stay where they were sent.
     fn secret_refusal(r: &Refusal) -> bool {
         matches!(r, Refusal::Illegal(_))
+    }
+
+    /// `scream 6 e`, `steal 5`: the word that is wrong and the lines or seats that exist.
+    fn misread(&self, text: &str, lang: Lang) -> Option<String> {
+        misread::misread(self, text, lang)
     }
 
     fn reason_message(code: &str) -> Option<&'static str> {

@@ -101,6 +101,18 @@ fn readable(r: &Reply, asker: &str, reader: &str) -> Vec<String> {
     out
 }
 
+/// The names a hazard's id is told by in the story, in every language (none for another
+/// word).
+fn hazard_names(id: &str) -> Vec<String> {
+    labscape_core::hidra::Hazard::parse(id)
+        .map(|h| {
+            [crate::i18n::Lang::En, crate::i18n::Lang::PtBr]
+                .map(|lang| super::story::hazard_words(h, lang))
+                .to_vec()
+        })
+        .unwrap_or_default()
+}
+
 /// Whether `text` holds `word` as a whole word.
 fn has_word(text: &str, word: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric())
@@ -121,6 +133,13 @@ async fn check(s: &Service<MemoryStore>, r: &Reply, asker: &str, what: &str) -> 
                     !has_word(&text, word),
                     "{reader} reads {word} after {asker}'s {what}: {text}"
                 );
+                // A hazard is told by its name in the reader's language, not its id.
+                for name in hazard_names(word) {
+                    assert!(
+                        !text.contains(&name),
+                        "{reader} reads {name} after {asker}'s {what}: {text}"
+                    );
+                }
             }
         }
     }
@@ -179,7 +198,13 @@ async fn a_game(private: bool, seed: &str) -> (usize, Vec<Reply>) {
         assert!(!r.text.contains("refused"), "{text}: {}", r.text);
         kept += check(&s, &r, who, &text).await;
         if turn.is_multiple_of(7) {
-            for (asker, ask) in [("cy", "/status"), ("bo", "/log"), ("ana", "/recap")] {
+            for (asker, ask) in [
+                ("cy", "/status"),
+                ("bo", "/log"),
+                ("ana", "/recap"),
+                ("ana", "/myview"),
+                ("bo", "/myview"),
+            ] {
                 let r = line(&s, &at(asker, private), ask).await;
                 kept += check(&s, &r, asker, ask).await;
             }
@@ -449,4 +474,147 @@ async fn a_refusal_of_a_hand_action_goes_to_its_player_alone() {
         before,
         "nothing was played"
     );
+}
+
+/// `/myview` is the 🔒 button typed, for local play's terminal where no button is pressed:
+/// the speaker's own view, to them alone, the same as the press gives; it waits for the
+/// start, a spectator has none, and it changes nothing.
+#[tokio::test]
+async fn myview_is_the_lock_button_typed_for_the_speaker_alone() {
+    let s = service();
+    line(&s, &ctx("ana"), "/new hidra players=2").await;
+    let early = line(&s, &ctx("ana"), "/myview").await;
+    assert!(early.text.contains("not started"), "{}", early.text);
+    line(&s, &ctx("bo"), "/join").await;
+    line(&s, &ctx("ana"), "/start").await;
+    // Play until the one to move knows a token the other does not (an explore).
+    for turn in 0..200 {
+        let (p, _) = truth(&s).await;
+        let me = p.to_move().unwrap();
+        let who = ["ana", "bo"][me.index()];
+        let explore = p
+            .legal_actions()
+            .into_iter()
+            .find(|a| a.to_string().starts_with("explore"));
+        let Some(explore) = explore else {
+            line(&s, &at(who, true), &turn_text(&p, turn)).await;
+            continue;
+        };
+        line(&s, &at(who, true), &format!("/play {explore}")).await;
+        let (p, _) = truth(&s).await;
+        let row = s.store().game(GameId(1)).await.unwrap().unwrap();
+        let mine = line(&s, &at(who, true), "/myview").await;
+        let press = s
+            .handle(
+                &at(who, true),
+                Command::Press {
+                    game: 1,
+                    turn: row.turn,
+                    action: PROMPT.to_string(),
+                },
+            )
+            .await;
+        assert_eq!(mine.visibility, Visibility::Secret, "{}", mine.text);
+        assert!(mine.elsewhere.is_empty() && mine.whispers.is_empty());
+        assert_eq!(mine.text, press.text);
+        assert_eq!(mine.image, press.image);
+        assert_eq!(flat(&mine.buttons).count(), flat(&press.buttons).count());
+        // Typed where the group reads (a Telegram group), it still goes to them alone.
+        let in_group = line(&s, &at(who, false), "/myview").await;
+        assert_eq!(in_group.visibility, Visibility::Secret, "{}", in_group.text);
+        // A spectator has no view of their own.
+        let cy = line(&s, &ctx("cy"), "/myview").await;
+        assert_ne!(cy.visibility, Visibility::Secret, "{}", cy.text);
+        assert!(cy.text.contains("not playing"), "{}", cy.text);
+        assert_eq!(
+            s.store().game(GameId(1)).await.unwrap().unwrap().turn,
+            row.turn,
+            "nothing was played"
+        );
+        assert_eq!(truth(&s).await.0, p);
+        return;
+    }
+    panic!("nobody came next to a token in 200 turns");
+}
+
+/// A bad line or seat in an action is refused for that word, naming the lines or seats
+/// that exist, not as "not an action" nor cut into parts; nothing is played.
+#[tokio::test]
+async fn a_bad_line_or_seat_is_refused_with_what_exists() {
+    let s = service();
+    for (who, text) in [
+        ("ana", "/new hidra players=2"),
+        ("bo", "/join"),
+        ("ana", "/start"),
+    ] {
+        line(&s, &ctx(who), text).await;
+    }
+    let (p, _) = truth(&s).await;
+    let who = ["ana", "bo"][p.to_move().unwrap().index()];
+    let before = s.store().game(GameId(1)).await.unwrap().unwrap().turn;
+    for (text, says) in [
+        (
+            "/play scream 6 e",
+            "That is refused: “6” is not a row or a column: the rows are 1 to 5, the columns a to e",
+        ),
+        (
+            "/scream 6 e",
+            "That is refused: “6” is not a row or a column: the rows are 1 to 5, the columns a to e",
+        ),
+        (
+            "/play steal 5",
+            "That is refused: there is no seat 5 in this game: its seats are 0 to 1",
+        ),
+        (
+            "/play end, use mask 3",
+            "Part 2 (“use mask 3”) is refused: there is no seat 3 in this game: its seats are 0 to 1. Nothing was played.",
+        ),
+    ] {
+        let r = line(&s, &ctx(who), text).await;
+        assert_eq!(r.visibility, Visibility::Private, "{text}: {}", r.text);
+        assert_eq!(r.text, says, "{text}");
+    }
+    assert_eq!(
+        s.store().game(GameId(1)).await.unwrap().unwrap().turn,
+        before,
+        "nothing was played"
+    );
+    // In Portuguese too.
+    line(&s, &ctx(who), "/me lang pt").await;
+    let r = line(&s, &ctx(who), "/play steal 5").await;
+    assert!(r.text.contains("os lugares vão de 0 a 1"), "{}", r.text);
+}
+
+/// The last line of `/log` of a finished game says it is over, and why.
+#[tokio::test]
+async fn the_log_of_a_finished_game_ends_with_game_over() {
+    let s = service();
+    for (who, text) in [
+        ("ana", "/new hidra players=2 rounds=5"),
+        ("bo", "/join"),
+        ("ana", "/start"),
+    ] {
+        line(&s, &ctx(who), text).await;
+    }
+    for turn in 0..400 {
+        let (p, _) = truth(&s).await;
+        if p.is_over() {
+            break;
+        }
+        let who = ["ana", "bo"][p.to_move().unwrap().index()];
+        line(&s, &ctx(who), &turn_text(&p, turn)).await;
+    }
+    assert!(truth(&s).await.0.is_over());
+    for lang in ["en", "pt"] {
+        line(&s, &ctx("bo"), &format!("/me lang {lang}")).await;
+        let log = line(&s, &ctx("bo"), "/log 2").await;
+        let lines: Vec<&str> = log.text.lines().collect();
+        let over = if lang == "en" {
+            "Game over"
+        } else {
+            "Fim de jogo"
+        };
+        assert!(lines.last().unwrap().contains(over), "{}", log.text);
+        assert!(!lines[1].contains(over), "{}", log.text);
+    }
 }
