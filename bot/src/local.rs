@@ -246,11 +246,16 @@ fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
     if let Some((who, rest)) = line.split_once(':') {
         let who = who.trim();
         let rest = rest.trim();
-        // `bo: /play d5`, or `bo: play d5` when what follows reads as a command.
+        // `bo: /play d5`, `bo: play d5`, and `bo: hi` too (bo says something the bot does
+        // not read, and is told so): one word before the colon is a name, unless it is a
+        // cell (`B3:NE`, a wall).
+        let cell = who.len() > 1
+            && who.starts_with(|c: char| c.is_ascii_alphabetic())
+            && who[1..].chars().all(|c| c.is_ascii_digit());
         if !who.is_empty()
             && !who.contains(char::is_whitespace)
             && !who.starts_with('/')
-            && (rest.starts_with('/') || crate::app::Command::parse(rest).is_ok())
+            && !cell
             && !rest.is_empty()
         {
             return (who.to_string(), rest);
@@ -479,5 +484,8 @@ mod tests {
             split_speaker("/rotate-wall B3:NE B2:SE", "bo"),
             ("bo".into(), "/rotate-wall B3:NE B2:SE")
         );
+        assert_eq!(split_speaker("B3:NE", "bo"), ("bo".into(), "B3:NE"));
+        // Whatever bo says is bo's, read or not: ana is not told "/bo:" is no command.
+        assert_eq!(split_speaker("bo: hi", "ana"), ("bo".into(), "hi"));
     }
 }
