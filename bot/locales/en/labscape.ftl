@@ -610,6 +610,7 @@ error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
 any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
+error-no-tables = { $game } has no tables. The games with tables: { $games }; /table GAME shows them (/table { $example }).
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]

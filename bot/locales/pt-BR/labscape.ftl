@@ -645,6 +645,7 @@ error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
 any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
+error-no-tables = { $game } não tem tabelas. Os jogos com tabelas: { $games }; /table JOGO mostra as deles (/table { $example }).
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]

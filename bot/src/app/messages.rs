@@ -120,6 +120,16 @@ pub enum UserError {
         /// The game the command belongs to (`Labscape`).
         owner: &'static str,
     },
+    /// `/table` of a game without tables: the chat's game (`Skarb Labiryntu #2`) or the game
+    /// named, and the games that have some.
+    NoTables {
+        /// The game without tables.
+        game: String,
+        /// The games with tables, by name.
+        games: String,
+        /// One of their ids, for the example.
+        example: &'static str,
+    },
 }
 
 /// Why `/draw` changes nothing.
@@ -350,6 +360,17 @@ impl UserError {
                 "error-other-games-verb",
                 game = game.as_str(),
                 owner = *owner
+            ),
+            UserError::NoTables {
+                game,
+                games,
+                example,
+            } => tr!(
+                lang,
+                "error-no-tables",
+                game = game.as_str(),
+                games = games.as_str(),
+                example = *example
             ),
         }
     }

@@ -54,7 +54,7 @@ labscape_core::if_test_game! {
 
 pub use buttons::{Button, PICK, Style, Suggestion, flat, pick_key};
 pub use chat_game::{ChatGame, Picture, Profile, TurnTold};
-pub use help::{NoTable, help, rules, table};
+pub use help::{NoTable, help, rules, table, with_tables};
 pub use history::{Told, options_text};
 pub use lobby::{DEFAULT_GAME, LobbyOpen, LobbyWords, OptionError, Worded, side_word};
 pub use look::{Look, owner_of_look};
