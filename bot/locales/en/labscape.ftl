@@ -766,7 +766,7 @@ error-turn-ended-rest = Your turn ended with “{ $after }”, so “{ $part }�
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (Treasure of the Labyrinth; Jakub Kowalski, 2013, a programming game of the Meridius system, University of Wrocław) — 2 players on an n×n maze (size=5 to 25, default 8). The first player is the architect, the second the seeker.
-    The treasure lies on the top-left square, the seeker starts bottom-right. A round is one action of each: the architect plants a hedge on a square (/play c3) or passes; the seeker steps up, right, down or left (/play n, e, s, w, or the square he steps to) or passes.
+    The treasure lies on the top-left square, the seeker starts bottom-right. A round is one action of each: the architect plants a hedge on a square (/play c3) or passes; the seeker steps up, right, down or left (/play n, e, s, w, or north, east, south, west, or the square he steps to) or passes.
     A hedge never grows on the seeker's square or next to it, on the treasure's corner, or where it would leave the seeker no way to the treasure.
     100 points are shared [architect, seeker]: arriving within 2n−2 rounds gives the seeker all of them, then his share falls each round to nothing at the limit (n² rounds with the map, 3n² without). More points wins; 50–50 goes to the seeker.
     Without the map (/new skarb map=no) the seeker sees only the 5×5 square around him and remembers what he saw; the group sees what he sees, and the architect plays in private (the bot's private chat on Telegram, answers only he sees on Discord). A pass and a hedge planted out of the seeker's sight look the same to him: “The architect has played.”

@@ -814,7 +814,7 @@ error-turn-ended-rest = Sua vez terminou com “{ $after }”, então “{ $part
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (O Tesouro do Labirinto; Jakub Kowalski, 2013, um jogo de programação do sistema Meridius, Universidade de Wrocław) — 2 jogadores num labirinto n×n (size=5 a 25, padrão 8). O primeiro jogador é o arquiteto, o segundo o explorador.
-    O tesouro fica na casa do canto superior esquerdo; o explorador começa no canto inferior direito. Uma rodada é uma ação de cada um: o arquiteto planta uma sebe numa casa (/play c3) ou passa; o explorador anda uma casa para cima, direita, baixo ou esquerda (/play n, e, s, w, ou a casa para onde vai) ou passa.
+    O tesouro fica na casa do canto superior esquerdo; o explorador começa no canto inferior direito. Uma rodada é uma ação de cada um: o arquiteto planta uma sebe numa casa (/play c3) ou passa; o explorador anda uma casa para cima, direita, baixo ou esquerda (/play n, e, s, w, ou norte, leste, sul, oeste, ou a casa para onde vai) ou passa.
     Nenhuma sebe cresce na casa do explorador nem ao lado dela, no canto do tesouro, nem onde deixaria o explorador sem caminho até o tesouro.
     100 pontos são divididos [arquiteto, explorador]: chegar em até 2n−2 rodadas dá todos ao explorador; depois a parte dele cai a cada rodada até zero no limite (n² rodadas com o mapa, 3n² sem). Vence quem tiver mais pontos; 50–50 é do explorador.
     Sem o mapa (/new skarb map=no) o explorador só vê o quadrado de 5×5 casas em volta dele e lembra o que viu; o grupo vê o que ele vê, e o arquiteto joga em particular (no chat privado com o bot no Telegram, em respostas que só ele vê no Discord). Um passe e uma sebe plantada fora da vista do explorador parecem iguais para ele: “O arquiteto jogou.”

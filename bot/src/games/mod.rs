@@ -20,6 +20,7 @@ mod avanco;
 pub mod board;
 mod buttons;
 mod chat_game;
+mod directions;
 pub mod engine;
 mod flume;
 #[cfg(test)]
