@@ -37,6 +37,7 @@ deed-change-language = change the chat's language
 # Commands that cannot be read.
 parse-too-long = that is too long (at most { $max } characters)
 parse-unknown-command = “/{ $command }” is not a command; /help lists them
+parse-unknown-command-near = “/{ $command }” is not a command; did you mean /{ $near }? /help lists them
 parse-bad-count = “{ $value }” is not a count from 1 to 100; write it like /log 10
 parse-bad-new-arg = “{ $value }” is not a word /new knows; write it like /new pyramid medium random 4
 parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard, or /records me for your own record
@@ -609,8 +610,8 @@ any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
-any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
 error-no-tables = { $game } has no tables. The games with tables: { $games }; /table GAME shows them (/table { $example }).
+any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
 any-help = **{ $game } commands**
     Your turn: /play ACTION (or the buttons under the board) · a whole turn of several actions in one message
     Any time: /status · /log [count] · /recap · /replay · /export · /rules · /records [me]

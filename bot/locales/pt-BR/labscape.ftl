@@ -40,6 +40,7 @@ deed-change-language = mudar o idioma do chat
 # Comandos ilegíveis.
 parse-too-long = isso é comprido demais (no máximo { $max } caracteres)
 parse-unknown-command = “/{ $command }” não é um comando; /help mostra a lista
+parse-unknown-command-near = “/{ $command }” não é um comando; você quis dizer /{ $near }? /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
 parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid medium random 4
 parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat, ou /records me para o seu histórico
@@ -644,8 +645,8 @@ any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
-any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
 error-no-tables = { $game } não tem tabelas. Os jogos com tabelas: { $games }; /table JOGO mostra as deles (/table { $example }).
+any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
 any-help = **Comandos de { $game }**
     Na sua vez: /play JOGADA (ou os botões embaixo do tabuleiro) · um turno inteiro de várias jogadas numa mensagem
     A qualquer hora: /status · /log [quantidade] · /recap · /replay · /export · /rules · /records [me]

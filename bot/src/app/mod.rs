@@ -20,6 +20,7 @@ mod in_flight;
 mod language;
 mod look;
 mod luck;
+mod nearest;
 mod new;
 mod outbox;
 mod posts;
@@ -336,7 +337,6 @@ impl<S: GameStore> Service<S> {
             .ok_or(ServiceError::User(UserError::NoGame))
     }
 
-    /// The time source.
     /// The chat's game: its live game (a lobby too), else its last finished game, until a
     /// new one opens; `None` in a chat that never finished one.
     async fn chat_game(&self, scope: &ChatScope) -> Res<Option<GameRow>> {
@@ -346,6 +346,7 @@ impl<S: GameStore> Service<S> {
         Ok(self.store.last_finished_game(scope).await?)
     }
 
+    /// The time source.
     pub fn now(&self) -> i64 {
         self.clock.now()
     }
