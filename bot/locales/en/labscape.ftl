@@ -37,6 +37,7 @@ deed-change-language = change the chat's language
 # Commands that cannot be read.
 parse-too-long = that is too long (at most { $max } characters)
 parse-unknown-command = “/{ $command }” is not a command; /help lists them
+parse-unknown-command-near = “/{ $command }” is not a command; did you mean /{ $near }? /help lists them
 parse-bad-count = “{ $value }” is not a count from 1 to 100; write it like /log 10
 parse-bad-new-arg = “{ $value }” is not a word /new knows; write it like /new pyramid medium random 4
 parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard, or /records me for your own record
@@ -614,6 +615,7 @@ any-status = { $game }, turn { $turn }. Players: { $players }.
 error-game-option = { $problem }
 error-refused = That is refused: { $problem }
 error-other-games-verb = { $game } has no such command: it is one of { $owner }'s. Play with /play (or the buttons); /help lists this game's commands.
+error-no-tables = { $game } has no tables. The games with tables: { $games }; /table GAME shows them (/table { $example }).
 any-help-draw = A draw: /draw offers one, or accepts the one offered · /draw no declines it
 any-help-resign = Giving up: /resign ends the game, and the other player wins
 any-help = **{ $game } commands**
@@ -774,7 +776,7 @@ error-turn-ended-rest = Your turn ended with “{ $after }”, so “{ $part }�
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (Treasure of the Labyrinth; Jakub Kowalski, 2013, a programming game of the Meridius system, University of Wrocław) — 2 players on an n×n maze (size=5 to 25, default 8). The first player is the architect, the second the seeker.
-    The treasure lies on the top-left square, the seeker starts bottom-right. A round is one action of each: the architect plants a hedge on a square (/play c3) or passes; the seeker steps up, right, down or left (/play n, e, s, w, or the square he steps to) or passes.
+    The treasure lies on the top-left square, the seeker starts bottom-right. A round is one action of each: the architect plants a hedge on a square (/play c3) or passes; the seeker steps up, right, down or left (/play n, e, s, w, or north, east, south, west, or the square he steps to) or passes.
     A hedge never grows on the seeker's square or next to it, on the treasure's corner, or where it would leave the seeker no way to the treasure.
     100 points are shared [architect, seeker]: arriving within 2n−2 rounds gives the seeker all of them, then his share falls each round to nothing at the limit (n² rounds with the map, 3n² without). More points wins; 50–50 goes to the seeker.
     Without the map (/new skarb map=no) the seeker sees only the 5×5 square around him and remembers what he saw; the group sees what he sees, and the architect plays in private (the bot's private chat on Telegram, answers only he sees on Discord). A pass and a hedge planted out of the seeker's sight look the same to him: “The architect has played.”

@@ -41,6 +41,7 @@ deed-change-language = mudar o idioma do chat
 # Comandos ilegíveis.
 parse-too-long = isso é comprido demais (no máximo { $max } caracteres)
 parse-unknown-command = “/{ $command }” não é um comando; /help mostra a lista
+parse-unknown-command-near = “/{ $command }” não é um comando; você quis dizer /{ $near }? /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
 parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid medium random 4
 parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat, ou /records me para o seu histórico
@@ -679,6 +680,7 @@ any-status = { $game }, jogada { $turn }. Jogadores: { $players }.
 error-game-option = { $problem }
 error-refused = Isso não vale: { $problem }
 error-other-games-verb = { $game } não tem esse comando: ele é do { $owner }. Jogue com /play (ou os botões); /help mostra os comandos deste jogo.
+error-no-tables = { $game } não tem tabelas. Os jogos com tabelas: { $games }; /table JOGO mostra as deles (/table { $example }).
 any-help-draw = Empate: /draw propõe um, ou aceita o proposto · /draw no recusa
 any-help-resign = Desistir: /resign encerra a partida, e o outro jogador vence
 any-help = **Comandos de { $game }**
@@ -854,7 +856,7 @@ error-turn-ended-rest = Sua vez terminou com “{ $after }”, então “{ $part
 
 ## skarb
 skarb-rules = **Skarb Labiryntu** (O Tesouro do Labirinto; Jakub Kowalski, 2013, um jogo de programação do sistema Meridius, Universidade de Wrocław) — 2 jogadores num labirinto n×n (size=5 a 25, padrão 8). O primeiro jogador é o arquiteto, o segundo o explorador.
-    O tesouro fica na casa do canto superior esquerdo; o explorador começa no canto inferior direito. Uma rodada é uma ação de cada um: o arquiteto planta uma sebe numa casa (/play c3) ou passa; o explorador anda uma casa para cima, direita, baixo ou esquerda (/play n, e, s, w, ou a casa para onde vai) ou passa.
+    O tesouro fica na casa do canto superior esquerdo; o explorador começa no canto inferior direito. Uma rodada é uma ação de cada um: o arquiteto planta uma sebe numa casa (/play c3) ou passa; o explorador anda uma casa para cima, direita, baixo ou esquerda (/play n, e, s, w, ou norte, leste, sul, oeste, ou a casa para onde vai) ou passa.
     Nenhuma sebe cresce na casa do explorador nem ao lado dela, no canto do tesouro, nem onde deixaria o explorador sem caminho até o tesouro.
     100 pontos são divididos [arquiteto, explorador]: chegar em até 2n−2 rodadas dá todos ao explorador; depois a parte dele cai a cada rodada até zero no limite (n² rodadas com o mapa, 3n² sem). Vence quem tiver mais pontos; 50–50 é do explorador.
     Sem o mapa (/new skarb map=no) o explorador só vê o quadrado de 5×5 casas em volta dele e lembra o que viu; o grupo vê o que ele vê, e o arquiteto joga em particular (no chat privado com o bot no Telegram, em respostas que só ele vê no Discord). Um passe e uma sebe plantada fora da vista do explorador parecem iguais para ele: “O arquiteto jogou.”

@@ -151,9 +151,9 @@ pub enum CommandParseError {
     /// Too long.
     #[error("that is too long (at most {MAX_LINE} characters)")]
     TooLong,
-    /// Unknown command word.
+    /// Unknown command word, and the command it most likely misspells, if one is near.
     #[error("“/{0}” is not a command; /help lists them")]
-    Unknown(String),
+    Unknown(String, Option<&'static str>),
     /// Not a count for `/log`.
     #[error("“{0}” is not a count from 1 to 100; write it like /log 10")]
     BadCount(String),
@@ -170,6 +170,16 @@ pub enum CommandParseError {
     #[error("“{0}” is not for /records; write /records, or /records me for your own")]
     BadRecordsArg(String),
 }
+
+/// The words of the service's own commands, as [`Command::parse`] reads them (beside the
+/// games' own verbs and views): the ones a mistyped command may be near. Telegram's names
+/// (`newgame`) and short forms (`p`) are left out: the suggestion is renamed for each
+/// platform.
+pub(super) const WORDS: &[&str] = &[
+    "new", "join", "leave", "start", "abandon", "addbot", "status", "rules", "table", "log",
+    "help", "settings", "me", "away", "recap", "snooze", "replay", "export", "luck", "draw",
+    "records", "play",
+];
 
 /// The game whose own command `verb` is (`move` is Labscape's), if any.
 fn games_verb(verb: &str) -> Option<GameKind> {
@@ -282,7 +292,12 @@ impl Command {
                     .join(" "),
                 expected_turn: None,
             },
-            v => return Err(CommandParseError::Unknown(v.to_string())),
+            v => {
+                return Err(CommandParseError::Unknown(
+                    v.to_string(),
+                    super::nearest::command(v),
+                ));
+            }
         })
     }
 }
@@ -392,14 +407,29 @@ mod tests {
             }
         );
         assert!(Command::parse("/new 9").is_err());
-        assert!(matches!(
+        assert_eq!(
             Command::parse("/fly"),
-            Err(CommandParseError::Unknown(_))
-        ));
+            Err(CommandParseError::Unknown("fly".into(), None))
+        );
+        assert_eq!(
+            Command::parse("/Staus@LabscapeBot now"),
+            Err(CommandParseError::Unknown("staus".into(), Some("status")))
+        );
         assert_eq!(
             Command::parse(&"x".repeat(400)),
             Err(CommandParseError::TooLong)
         );
+    }
+
+    #[test]
+    fn every_command_word_a_typo_may_be_near_is_a_command() {
+        for word in WORDS {
+            let read = Command::parse(&format!("/{word}"));
+            assert!(
+                !matches!(read, Err(CommandParseError::Unknown(..))),
+                "{word}: {read:?}"
+            );
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@ impl<S: GameStore> Service<S> {
         for (i, s) in steps.iter().enumerate().skip(start) {
             let auto = read_back::automatic_note(&s.row, lang);
             let before = i.checked_sub(1).map_or(&first, |j| &steps[j].game);
-            let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
+            let (action, events) = seen(&row, before, s);
             // The action that ended the game says so, as its post did.
             let outcome = s.game.outcome().filter(|_| !before.is_over());
             text.push('\n');
@@ -43,6 +43,12 @@ impl<S: GameStore> Service<S> {
         if steps.is_empty() {
             text.push('\n');
             text.push_str(&tr!(lang, "log-empty"));
+        }
+        // A game ended early ends its log with how: no action of its says it.
+        let last = steps.last().map_or(&first, |s| &s.game);
+        if let Some(end) = self.early_end(&row, last).await? {
+            text.push('\n');
+            text.push_str(&end.line(lang));
         }
         Ok(Reply::private(text))
     }
@@ -79,7 +85,7 @@ impl<S: GameStore> Service<S> {
         for (i, s) in steps.iter().enumerate().skip(since) {
             let auto = read_back::automatic_note(&s.row, lang);
             let before = i.checked_sub(1).map_or(&start, |j| &steps[j].game);
-            let (action, events) = audience::seen(before, &s.game, &s.action, &s.events, PUBLIC);
+            let (action, events) = seen(&row, before, s);
             text.push('\n');
             text.push_str(&games::of(row.kind).recap_line(
                 &told(s, action, &events, &auto, None),
@@ -108,8 +114,24 @@ impl<S: GameStore> Service<S> {
 }
 
 /// `/log` and `/recap` tell what the public may learn, whoever asks: their answer may be
-/// read in the group (Telegram has no private answers there).
+/// read in the group (Telegram has no private answers there); once the game has ended,
+/// all of it ([`seen`]).
 const PUBLIC: Audience = Audience::Public;
+
+/// What `/log` and `/recap` tell of step `s` of `row`'s game, played from `before`: while
+/// the game goes on, what the public may learn of it; once it has ended, nothing is secret
+/// any more (every view is then the whole position, and `/export` gives the record) and
+/// the step is told whole: the architect's far hedges and passes by name.
+fn seen<'s>(
+    row: &GameRow,
+    before: &AnyGame,
+    s: &'s read_back::Step,
+) -> (Option<&'s AnyAction>, Vec<AnyEvent>) {
+    if row.status == GameStatus::Over {
+        return (Some(&s.action), s.events.clone());
+    }
+    audience::seen(before, &s.game, &s.action, &s.events, PUBLIC)
+}
 
 /// A stored step as `/log` and `/recap` tell it: its action (`None`: masked) and events as
 /// the public may learn them.
@@ -141,8 +163,8 @@ fn setup_events(row: &GameRow, names: &[String]) -> Res<Vec<AnyEvent>> {
 #[cfg(test)]
 mod tests {
     use crate::app::{
-        Visibility,
-        tests::{say, service},
+        Ctx, Visibility,
+        tests::{ctx, say, service},
     };
 
     /// The last line of `/log` of a finished game says how it ended, as the game's last
@@ -163,5 +185,55 @@ mod tests {
         let lines: Vec<&str> = log.text.lines().collect();
         assert!(lines[2].contains("Game over"), "{}", log.text);
         assert!(!lines[1].contains("Game over"), "{}", log.text);
+    }
+
+    /// Skarb without the map: while it runs, `/log` tells the architect's far hedge and his
+    /// passes only as "The architect has played."; once it has ended, nothing is secret and
+    /// it tells what he did.
+    #[tokio::test]
+    async fn the_log_keeps_the_architects_secrets_until_the_end_and_then_tells_them() {
+        let s = service().await;
+        say(&s, "ana", "/new skarb size=5 map=no").await;
+        say(&s, "bo", "/join").await;
+        say(&s, "ana", "/start").await;
+        let ana = Ctx {
+            private: true,
+            ..ctx("ana")
+        };
+        // A hedge on a1, far from the seeker on e1; then passes while bo walks to a5.
+        let steps = ["n", "n", "n", "n", "w", "w", "w", "w"];
+        for (i, step) in steps.iter().enumerate() {
+            let planted = if i == 0 { "a1" } else { "pass" };
+            let r = s.handle_line(&ana, &format!("/play {planted}")).await;
+            s.posted(&r).await;
+            if i == 2 {
+                for who in ["bo", "cy", "ana"] {
+                    let log = say(&s, who, "/log 100").await;
+                    assert!(
+                        log.text.contains("The architect has played."),
+                        "{}",
+                        log.text
+                    );
+                    let words: Vec<&str> = log.text.split(|c: char| !c.is_alphanumeric()).collect();
+                    assert!(
+                        !words.contains(&"a1"),
+                        "the hedge reached {who}: {}",
+                        log.text
+                    );
+                    assert!(!log.text.to_lowercase().contains("pass"), "{}", log.text);
+                }
+            }
+            say(&s, "bo", &format!("/play {step}")).await;
+        }
+        let status = say(&s, "cy", "/status").await;
+        assert!(status.text.contains("has ended"), "{}", status.text);
+        let log = say(&s, "cy", "/log 100").await;
+        assert!(
+            !log.text.contains("The architect has played."),
+            "{}",
+            log.text
+        );
+        let words: Vec<&str> = log.text.split(|c: char| !c.is_alphanumeric()).collect();
+        assert!(words.contains(&"a1"), "the hedge is told: {}", log.text);
     }
 }

@@ -134,6 +134,16 @@ pub enum UserError {
         /// The game the command belongs to (`Labscape`).
         owner: &'static str,
     },
+    /// `/table` of a game without tables: the chat's game (`Skarb Labiryntu #2`) or the game
+    /// named, and the games that have some.
+    NoTables {
+        /// The game without tables.
+        game: String,
+        /// The games with tables, by name.
+        games: String,
+        /// One of their ids, for the example.
+        example: &'static str,
+    },
 }
 
 /// Why `/draw` changes nothing.
@@ -381,6 +391,17 @@ impl UserError {
                 game = game.as_str(),
                 owner = *owner
             ),
+            UserError::NoTables {
+                game,
+                games,
+                example,
+            } => tr!(
+                lang,
+                "error-no-tables",
+                game = game.as_str(),
+                games = games.as_str(),
+                example = *example
+            ),
         }
     }
 }
@@ -572,7 +593,7 @@ pub fn nearest_game(word: &str) -> Option<GameKind> {
             (
                 keys(k)
                     .iter()
-                    .map(|key| edit_distance(&w, key))
+                    .map(|key| super::nearest::distance(&w, key))
                     .min()
                     .unwrap_or(usize::MAX),
                 *k,
@@ -583,31 +604,19 @@ pub fn nearest_game(word: &str) -> Option<GameKind> {
         .map(|(_, k)| k)
 }
 
-/// Levenshtein distance between two short words.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == *cb {
-                prev
-            } else {
-                1 + prev.min(row[j]).min(row[j + 1])
-            };
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
 /// A command line that cannot be read, in `lang`.
 fn command_problem(e: &CommandParseError, lang: Lang) -> String {
     match e {
         CommandParseError::TooLong => tr!(lang, "parse-too-long", max = super::command::MAX_LINE),
-        CommandParseError::Unknown(c) => tr!(lang, "parse-unknown-command", command = c.as_str()),
+        CommandParseError::Unknown(c, None) => {
+            tr!(lang, "parse-unknown-command", command = c.as_str())
+        }
+        CommandParseError::Unknown(c, Some(near)) => tr!(
+            lang,
+            "parse-unknown-command-near",
+            command = c.as_str(),
+            near = *near
+        ),
         CommandParseError::BadCount(v) => tr!(lang, "parse-bad-count", value = v.as_str()),
         CommandParseError::BadNewArg(v) => tr!(lang, "parse-bad-new-arg", value = v.as_str()),
         CommandParseError::BadPlayers(n) => {

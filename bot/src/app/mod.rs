@@ -22,6 +22,7 @@ mod language;
 mod look;
 mod luck;
 mod my_view;
+mod nearest;
 mod new;
 mod outbox;
 mod posts;
@@ -334,13 +335,18 @@ impl<S: GameStore> Service<S> {
     /// The game `/status`, `/log` and `/recap` read: the chat's live game (a lobby too),
     /// else its last finished game, until a new one opens.
     async fn live_or_last(&self, scope: &ChatScope) -> Res<GameRow> {
-        if let Some(row) = self.store.live_game(scope).await? {
-            return Ok(row);
-        }
-        self.store
-            .last_finished_game(scope)
+        self.chat_game(scope)
             .await?
             .ok_or(ServiceError::User(UserError::NoGame))
+    }
+
+    /// The chat's game: its live game (a lobby too), else its last finished game, until a
+    /// new one opens; `None` in a chat that never finished one.
+    async fn chat_game(&self, scope: &ChatScope) -> Res<Option<GameRow>> {
+        if let Some(row) = self.store.live_game(scope).await? {
+            return Ok(Some(row));
+        }
+        Ok(self.store.last_finished_game(scope).await?)
     }
 
     /// The time source.

@@ -51,6 +51,8 @@ async fn a_player_who_resigns_loses_and_the_game_is_over_everywhere() {
     let status = say(&s, "ana", "/status").await;
     assert!(status.text.contains("BO resigned."), "{}", status.text);
     assert!(!status.text.contains("Next"), "{}", status.text);
+    let log = say(&s, "ana", "/log").await;
+    assert!(log.text.ends_with("BO resigned."), "{}", log.text);
     let again = say(&s, "bo", "/resign").await;
     assert_eq!(again.visibility, Visibility::Private, "{}", again.text);
     // Its record tells who resigned, and verifies.

@@ -154,6 +154,8 @@ impl<S: GameStore> Service<S> {
         let me = Seat(seat.seat);
         let refused = |e| ServiceError::User(UserError::Refused(e));
         let module = games::of(row.kind);
+        // The chat's words for the notation's (`north` for `n`), before anything reads it.
+        let text = &*module.chat_words(text);
         // A player who plays in private acts only where nobody else reads: what they
         // typed in the group is not applied, and not repeated.
         let in_private = audience::plays_in_private(&game, me);

@@ -438,6 +438,13 @@ pub trait ChatGame: Member {
     fn action_of(payload: &str) -> Cow<'_, str> {
         Cow::Borrowed(payload)
     }
+    /// What a player typed, in the game's notation before it is read: the chat's words for
+    /// what the notation writes shorter (a game that steps by compass direction reads
+    /// `north` and `norte` as `n`, with `games/directions.rs`). By default, the text as
+    /// typed; the notation itself (the engine's) is never widened.
+    fn chat_words(text: &str) -> Cow<'_, str> {
+        Cow::Borrowed(text)
+    }
 
     // --- Images.
 

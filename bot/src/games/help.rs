@@ -61,16 +61,29 @@ pub enum NoTable {
 }
 
 /// `/table [NAME]`: every table of the game NAME names (`/table hidra`), else one of the
-/// printed tables of the chat's game `playing` (running), or of the default game outside
-/// one.
+/// printed tables of the chat's game `playing` (live, or the one it played last), or of
+/// the default game outside one; with the numbers of `game` (the chat's game as it stands)
+/// when it is the game whose tables these are.
 ///
 /// # Errors
-/// [`NoTable`] for an unknown name, or in a chat playing a game without tables.
-pub fn table(name: Option<&str>, playing: Option<&AnyGame>, lang: Lang) -> Result<String, NoTable> {
-    if let Some(kind) = name.and_then(GameKind::from_id) {
-        let game = playing.filter(|g| g.kind() == kind);
-        return of(kind).table(None, game, lang);
-    }
-    let kind = playing.map_or(DEFAULT_GAME, AnyGame::kind);
-    of(kind).table(name, playing, lang)
+/// [`NoTable`] for an unknown name, or for a game without tables.
+pub fn table(
+    name: Option<&str>,
+    playing: Option<GameKind>,
+    game: Option<&AnyGame>,
+    lang: Lang,
+) -> Result<String, NoTable> {
+    let named = name.and_then(GameKind::from_id);
+    let kind = named.or(playing).unwrap_or(DEFAULT_GAME);
+    let game = game.filter(|g| g.kind() == kind);
+    of(kind).table(name.filter(|_| named.is_none()), game, lang)
+}
+
+/// The games that have printed tables (`/table GAME`), in core's order.
+pub fn with_tables(lang: Lang) -> Vec<GameKind> {
+    GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| of(*k).table(None, None, lang).is_ok())
+        .collect()
 }

@@ -20,6 +20,7 @@ mod avanco;
 pub mod board;
 mod buttons;
 mod chat_game;
+mod directions;
 pub mod engine;
 mod flume;
 #[cfg(test)]
@@ -54,7 +55,7 @@ labscape_core::if_test_game! {
 
 pub use buttons::{Button, PICK, Style, Suggestion, flat, pick_key};
 pub use chat_game::{ChatGame, Picture, Profile, TurnTold};
-pub use help::{NoTable, help, rules, table};
+pub use help::{NoTable, help, rules, table, with_tables};
 pub use history::{Told, options_text};
 pub use lobby::{DEFAULT_GAME, LobbyOpen, LobbyWords, OptionError, Worded, side_word};
 pub use look::{Look, owner_of_look};

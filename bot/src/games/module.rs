@@ -131,6 +131,7 @@ pub trait Module: Send + Sync {
     fn suggestions(&self, game: &AnyGame, seat: Seat) -> Vec<Suggestion>;
     fn payload<'a>(&self, action: &'a str) -> Cow<'a, str>;
     fn action_of<'a>(&self, payload: &'a str) -> Cow<'a, str>;
+    fn chat_words<'a>(&self, text: &'a str) -> Cow<'a, str>;
     fn position_image(&self, game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>>;
     fn replay(&self, r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String>;
     fn results(&self, end: &AnyGame, history: &[Vec<AnyEvent>]) -> Vec<Placement>;
@@ -414,6 +415,9 @@ impl<G: ChatGame> Module for Of<G> {
     }
     fn action_of<'a>(&self, payload: &'a str) -> Cow<'a, str> {
         G::action_of(payload)
+    }
+    fn chat_words<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        G::chat_words(text)
     }
     fn position_image(&self, game: &AnyGame, width: Option<u32>) -> Option<Vec<u8>> {
         G::from_any(game)?.position_image(self.kind().name(), width)

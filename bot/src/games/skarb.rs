@@ -9,6 +9,8 @@
 //! here needs to know: the image draws whatever view it is given, and the story of an
 //! action the reader may not learn whole is told by its `hidden` event.
 
+use std::borrow::Cow;
+
 use labscape_core::{
     Game,
     skarb::{ARCHITECT, Action, Cell, Event, Memory, Position, Refusal, Square},
@@ -24,6 +26,12 @@ impl ChatGame for Position {
         reads_several: false,
         ..Profile::BOARD
     };
+
+    /// The seeker's steps in words, in either language (`/play north`, `/play oeste`), as
+    /// Hidra's chat reads its steps: read as the notation's letters.
+    fn chat_words(text: &str) -> Cow<'_, str> {
+        super::directions::to_letters(text)
+    }
 
     fn problem(r: &Refusal, lang: Lang) -> String {
         let sq = |s: &Square| s.to_string();
@@ -289,6 +297,57 @@ mod tests {
             "{counters}"
         );
         assert!(!counters.contains("arriving now"), "{counters}");
+    }
+
+    /// The seeker's steps as words in either language, through the service: read as the
+    /// notation's letters before the action is read. The architect's direction word is
+    /// refused as a direction is; the notation itself still refuses words.
+    #[tokio::test]
+    async fn the_seeker_steps_by_words_in_both_languages() {
+        use crate::app::tests::{say, service};
+        let s = service().await;
+        say(&s, "ana", "/new skarb size=5").await;
+        say(&s, "bo", "/join").await;
+        say(&s, "ana", "/start").await;
+        let walks = say(&s, "ana", "/play north").await;
+        assert!(
+            walks.text.contains("only the seeker walks"),
+            "{}",
+            walks.text
+        );
+        // From e1: e2, d2, d1, e1, e2, d2, c2, d2.
+        let steps = [
+            ("north", "n"),
+            ("OESTE", "w"),
+            ("sul", "s"),
+            ("East", "e"),
+            ("norte", "n"),
+            ("west", "w"),
+            ("o", "w"),
+            ("L", "e"),
+        ];
+        for (word, letter) in steps {
+            say(&s, "ana", "/play pass").await;
+            let r = say(&s, "bo", &format!("/play {word}")).await;
+            assert!(
+                r.text.contains(&format!("BO played {letter}.")),
+                "{word}: {}",
+                r.text
+            );
+        }
+        let typo = say(&s, "ana", "/play pass").await;
+        assert!(!typo.text.is_empty());
+        let nort = say(&s, "bo", "/play nort").await;
+        assert!(
+            nort.text.contains("“nort” is not an action"),
+            "{}",
+            nort.text
+        );
+        // The engine's notation is unchanged: words are the chat's alone.
+        let g = Position::start(Default::default());
+        let g = g.apply(None, "pass").unwrap().1;
+        assert!(g.parse_action("north").is_err());
+        assert!(g.parse_action("n").is_ok());
     }
 
     fn png_of(g: &Position) -> Vec<u8> {

@@ -15,6 +15,8 @@
 //! artifacts) has no fair two-player rating; like Labscape, its finished games are kept
 //! but not rated (`docs/hidra.md`).
 
+use std::borrow::Cow;
+
 use labscape_core::{
     Game, Seat,
     hidra::{Action, Event, Position, Refusal},
@@ -58,6 +60,12 @@ impl ChatGame for Position {
     ];
     const RULES_TOPICS: &'static [&'static str] = &tables::TOPICS;
     const TABLES: &'static [&'static str] = &tables::TOPICS;
+
+    /// Steps in either language's words (`move norte`), as Skarb's seeker's: the notation
+    /// itself reads only `n` and English.
+    fn chat_words(text: &str) -> Cow<'_, str> {
+        super::directions::to_letters(text)
+    }
 
     fn problem(r: &Refusal, lang: Lang) -> String {
         match r {
