@@ -10,8 +10,10 @@
 
 use super::{
     AGREED_DRAW, Button, Call, Ctx, DrawAnswer, GameStatus, GameStore, Mention, MessageKey, Reply,
-    Res, Service, ServiceError, Style, UserError, any_game_name, early_end::in_game_chat,
-    messages::DrawProblem, turns::names,
+    Res, Service, ServiceError, Style, UserError, any_game_name,
+    early_end::{in_game_chat, me_and_other},
+    messages::DrawProblem,
+    turns::names,
 };
 use crate::{
     games,
@@ -49,14 +51,9 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::NoGame.into());
         }
         let seats = self.seats_at(&row, &guard).await?;
-        let me = seats
-            .iter()
-            .find(|s| s.user_id == ctx.user_id)
-            .ok_or(ServiceError::User(UserError::NotSeated))?;
-        let [first, second] = seats.as_slice() else {
+        let Some((me, other)) = me_and_other(&seats, &ctx.user_id)? else {
             return Err(refused(DrawProblem::NotThisGame(title)));
         };
-        let other = if me.seat == first.seat { second } else { first };
         let lang = self.chat_lang(&row.scope, Some(&row)).await;
         let offer = self.standing_offer(&row).await?;
         let who = me.display_name.as_str();

@@ -9,7 +9,8 @@
 use labscape_core::AnyGame;
 
 use super::{
-    Ctx, GameStatus, GameStore, Outgoing, Reply, Res, Service, tr, turns::names as display_names,
+    Ctx, GameStatus, GameStore, Outgoing, Reply, Res, Service, ServiceError, UserError, tr,
+    turns::names as display_names,
 };
 use crate::{
     games,
@@ -91,6 +92,28 @@ impl<S: GameStore> Service<S> {
         }
         reply
     }
+}
+
+/// In a game of two, the asker's seat (`user`'s) and the other player's; `None` in a game
+/// of any other count.
+///
+/// # Errors
+/// [`UserError::NotSeated`] when `user` has no seat.
+pub(super) fn me_and_other<'s>(
+    seats: &'s [SeatRow],
+    user: &str,
+) -> Res<Option<(&'s SeatRow, &'s SeatRow)>> {
+    let me = seats
+        .iter()
+        .find(|s| s.user_id == user)
+        .ok_or(ServiceError::User(UserError::NotSeated))?;
+    let [first, second] = seats else {
+        return Ok(None);
+    };
+    Ok(Some((
+        me,
+        if me.seat == first.seat { second } else { first },
+    )))
 }
 
 /// `reply` where the game's players read it: asked from elsewhere (a private chat where

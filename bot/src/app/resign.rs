@@ -6,9 +6,8 @@
 //! the position as it stood. It is rated as a win for the other player.
 
 use super::{
-    Ctx, GameStatus, GameStore, MessageKey, Reply, Res, Service, ServiceError, UserError,
-    any_game_name,
-    early_end::{RESIGNED, in_game_chat},
+    Ctx, GameStatus, GameStore, MessageKey, Reply, Res, Service, UserError, any_game_name,
+    early_end::{RESIGNED, in_game_chat, me_and_other},
 };
 use crate::{
     games,
@@ -34,14 +33,9 @@ impl<S: GameStore> Service<S> {
             return Err(UserError::NoGame.into());
         }
         let seats = self.seats_at(&row, &guard).await?;
-        let me = seats
-            .iter()
-            .find(|s| s.user_id == ctx.user_id)
-            .ok_or(ServiceError::User(UserError::NotSeated))?;
-        let [first, second] = seats.as_slice() else {
+        let Some((me, other)) = me_and_other(&seats, &ctx.user_id)? else {
             return Err(UserError::NoResigning(title).into());
         };
-        let other = if me.seat == first.seat { second } else { first };
         let end = AgreedEnd {
             game: row.id,
             turn: row.turn,
