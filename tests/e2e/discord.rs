@@ -504,6 +504,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "export",
             "luck",
             "draw",
+            "resign",
             "records",
             "help",
             "place"
