@@ -178,7 +178,7 @@ pub enum CommandParseError {
 pub(super) const WORDS: &[&str] = &[
     "new", "join", "leave", "start", "abandon", "addbot", "status", "rules", "table", "log",
     "help", "settings", "me", "away", "recap", "snooze", "replay", "export", "luck", "draw",
-    "records", "play",
+    "resign", "records", "play", "myview",
 ];
 
 /// The game whose own command `verb` is (`move` is Labscape's), if any.

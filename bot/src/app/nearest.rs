@@ -92,6 +92,8 @@ mod tests {
             ("wlals", "walls"),
             ("rotate_wal", "rotate-wall"),
             ("exprt", "export"),
+            ("resgin", "resign"),
+            ("myveiw", "myview"),
         ] {
             assert_eq!(command(typed), Some(meant), "{typed}");
         }

@@ -25,7 +25,7 @@ impl<S: GameStore> Service<S> {
                 // The chat's game (running, in its lobby, or its last finished one): its
                 // records alone, not another game's played here before. A chat that has
                 // had no game shows every game's.
-                let only = self.live_or_last(&ctx.scope).await.ok().map(|row| row.kind);
+                let only = self.chat_game(&ctx.scope).await?.map(|row| row.kind);
                 let past = self.store.chat_results(&ctx.scope).await?;
                 let lang = self.public_lang(ctx, None).await;
                 let (ratings, mut names) = self.rating_boards(&ctx.scope, only, lang).await?;
