@@ -505,6 +505,7 @@ async fn the_commands_are_registered_with_their_options_and_autocomplete() {
             "luck",
             "draw",
             "resign",
+            "myview",
             "records",
             "help",
             "place"

@@ -321,6 +321,8 @@ async fn telegram_registers_its_commands_and_answers_in_a_private_chat() {
         "export",
         "luck",
         "draw",
+        "resign",
+        "myview",
         "records",
         "help",
         "wall",

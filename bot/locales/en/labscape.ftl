@@ -430,6 +430,7 @@ tg-cmd-export = The game's record file, to check every move (and roll, in a game
 tg-cmd-luck = Everyone's dice against fair dice
 tg-cmd-draw = Offer a draw, or accept the one offered (/draw no declines)
 tg-cmd-resign = Give up the game: the other player wins
+tg-cmd-myview = Your own view of the game (your hand, your map), sent to you alone
 tg-cmd-records = This chat's leaderboard; /records me for your own record
 tg-cmd-help = All commands
 
@@ -492,6 +493,7 @@ dc-cmd-export = The record file of the game here (or the last finished one), to 
 dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
 dc-cmd-draw = Offer a draw, or accept the one offered; or decline it
 dc-cmd-resign = Give up the game here: the other player wins
+dc-cmd-myview = Your own view of the game here (your hand, your map), shown to you alone
 dc-opt-draw-answer = yes: offer or accept a draw; no: decline it, or take your offer back
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead

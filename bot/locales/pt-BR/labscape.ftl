@@ -466,6 +466,7 @@ tg-cmd-export = O registro da partida, para conferir cada jogada (e rolagem, num
 tg-cmd-luck = Os dados de cada um comparados com dados honestos
 tg-cmd-draw = Propor empate, ou aceitar o proposto (/draw no recusa)
 tg-cmd-resign = Desistir da partida: o outro jogador vence
+tg-cmd-myview = A sua visão da partida (sua mão, seu mapa), enviada só para você
 tg-cmd-records = O ranking deste chat; /records me mostra o seu
 tg-cmd-help = Todos os comandos
 
@@ -528,6 +529,7 @@ dc-cmd-export = O registro da partida daqui (ou da última que terminou), para c
 dc-cmd-luck = Os dados de cada um comparados com dados honestos, na partida daqui (ou na última)
 dc-cmd-draw = Propor empate, ou aceitar o proposto; ou recusá-lo
 dc-cmd-resign = Desistir da partida daqui: o outro jogador vence
+dc-cmd-myview = A sua visão da partida daqui (sua mão, seu mapa), mostrada só para você
 dc-opt-draw-answer = yes: propor ou aceitar empate; no: recusar, ou retirar a sua proposta
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais

@@ -32,6 +32,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         luck(),
         draw(),
         resign(),
+        myview(),
         records(),
         help(),
     ]);
@@ -354,6 +355,12 @@ pub async fn draw(
 #[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Resign).await
+}
+
+/// Your own view of the game (your hand, what you alone may see), shown to you alone
+#[poise::command(slash_command)]
+pub async fn myview(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::MyView).await
 }
 
 /// Records of finished games: this channel's leaderboard, or your own

@@ -30,6 +30,7 @@ fn command(name: &str, lang: Lang) -> Option<String> {
         "records" => tr!(lang, "dc-cmd-records"),
         "draw" => tr!(lang, "dc-cmd-draw"),
         "resign" => tr!(lang, "dc-cmd-resign"),
+        "myview" => tr!(lang, "dc-cmd-myview"),
         "play" => tr!(lang, "dc-cmd-play"),
         "rules" => tr!(lang, "dc-cmd-rules"),
         "table" => tr!(lang, "dc-cmd-table"),

@@ -104,6 +104,7 @@ pub fn commands(lang: Lang) -> Vec<(String, String)> {
         ("luck", tr!(lang, "tg-cmd-luck")),
         ("draw", tr!(lang, "tg-cmd-draw")),
         ("resign", tr!(lang, "tg-cmd-resign")),
+        ("myview", tr!(lang, "tg-cmd-myview")),
         ("records", tr!(lang, "tg-cmd-records")),
         ("help", tr!(lang, "tg-cmd-help")),
     ];

@@ -48,6 +48,7 @@ fn every_command_is_registered_in_its_place() {
             "luck",
             "draw",
             "resign",
+            "myview",
             "records",
             "help",
             "place"
