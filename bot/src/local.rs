@@ -169,7 +169,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             // The terminal prints a private reply as `(to NAME, private)`.
             private: true,
         };
-        let reply = service.handle_line(&ctx, text).await;
+        let reply = service.handle_line(&ctx, &as_typed(text)).await;
         deliver(service, &reply, &who, &opts.images).await?;
     }
     Ok(())
@@ -262,6 +262,20 @@ fn split_speaker<'a>(line: &'a str, default: &str) -> (String, &'a str) {
         }
     }
     (default.to_string(), line)
+}
+
+/// The command a line means. In the terminal every line is for the bot, so a line without
+/// a slash whose first word is no command and misspells none (`e1-e2`, `d5`, `move n`
+/// is a command already) is an action: `/play e1-e2`, answered as the game reads it
+/// rather than as "“/e1-e2” is not a command", which quotes a slash nobody typed.
+fn as_typed(text: &str) -> std::borrow::Cow<'_, str> {
+    use crate::app::{Command, CommandParseError};
+    match Command::parse(text) {
+        Err(CommandParseError::Unknown(_, None)) if !text.starts_with('/') => {
+            format!("/play {text}").into()
+        }
+        _ => text.into(),
+    }
 }
 
 /// Prints a reply, then the posts it makes elsewhere (the group's post of a turn played in
@@ -487,5 +501,16 @@ mod tests {
         assert_eq!(split_speaker("B3:NE", "bo"), ("bo".into(), "B3:NE"));
         // Whatever bo says is bo's, read or not: ana is not told "/bo:" is no command.
         assert_eq!(split_speaker("bo: hi", "ana"), ("bo".into(), "hi"));
+    }
+
+    #[test]
+    fn a_line_without_a_slash_that_is_no_command_is_an_action() {
+        assert_eq!(as_typed("e1-e2"), "/play e1-e2");
+        assert_eq!(as_typed("move n"), "move n");
+        assert_eq!(as_typed("play d5"), "play d5");
+        // A misspelt command is answered as one ("did you mean /status?").
+        assert_eq!(as_typed("staus"), "staus");
+        // Typed with a slash, it is a command, known or not.
+        assert_eq!(as_typed("/e1-e2"), "/e1-e2");
     }
 }
