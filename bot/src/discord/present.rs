@@ -109,7 +109,7 @@ pub fn escape_markdown(name: &str) -> String {
 
 /// The reply's text with the names users chose escaped, so a nickname like
 /// `[free](https://x.co/a)`, `||spoiler||` or `**` shows as typed, not as a link, a spoiler
-/// or bold.
+/// or bold; and every lone `*` escaped ([`escape_lone_stars`]).
 pub fn text_of(reply: &Reply) -> String {
     let mut names: Vec<&String> = reply
         .names
@@ -122,7 +122,58 @@ pub fn text_of(reply: &Reply) -> String {
     for name in names {
         text = replace_outside_escapes(&text, name, &escape_markdown(name));
     }
-    text
+    escape_lone_stars(&text)
+}
+
+/// The service's markup is `**bold**` and code; a lone `*` is a character of the text
+/// (Soccolot's dribble `c2-d3*`, a player's mistyped action), but Discord reads two of
+/// them as italics: `c2-d3*, e4-e5*` would show `, e4-e5` slanted. Each lone `*` outside
+/// code is escaped; code spans and fenced blocks, where Discord shows a backslash as one,
+/// are left as they are, and so is a character already escaped.
+pub fn escape_lone_stars(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut fenced = false;
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            out.push_str(line);
+            continue;
+        }
+        if fenced {
+            out.push_str(line);
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let mut in_code = false;
+        let mut k = 0;
+        while k < chars.len() {
+            let c = chars[k];
+            match c {
+                '\\' if !in_code && k + 1 < chars.len() => {
+                    out.push(c);
+                    out.push(chars[k + 1]);
+                    k += 2;
+                    continue;
+                }
+                // A backtick opens a span only when another closes it on this line.
+                '`' if in_code || chars[k + 1..].contains(&'`') => in_code = !in_code,
+                '*' if !in_code => {
+                    let star_before = k > 0 && chars[k - 1] == '*';
+                    let star_after = chars.get(k + 1) == Some(&'*');
+                    if !star_before && !star_after {
+                        out.push('\\');
+                    }
+                }
+                _ => {}
+            }
+            out.push(c);
+            k += 1;
+        }
+    }
+    out
 }
 
 /// The service's command names as Discord users type them: the lobby and preference

@@ -388,3 +388,23 @@ fn a_thread_belongs_to_its_parent_channel() {
     assert!(!is_admin(Some(serenity::Permissions::SEND_MESSAGES)));
     assert!(!is_admin(None));
 }
+
+/// Two dribbles in one post would slant the text between them on Discord; bold, code and
+/// names already escaped stay as they are.
+#[test]
+fn a_lone_star_is_escaped_and_markup_is_kept() {
+    assert_eq!(
+        escape_lone_stars("**ana** played c2-d3*, then e4-e5*"),
+        "**ana** played c2-d3\\*, then e4-e5\\*"
+    );
+    assert_eq!(
+        escape_lone_stars("`c2-d3*` and a\\*b"),
+        "`c2-d3*` and a\\*b"
+    );
+    assert_eq!(
+        escape_lone_stars("a* b\n```\nx * y\n```\nc*"),
+        "a\\* b\n```\nx * y\n```\nc\\*"
+    );
+    assert_eq!(escape_lone_stars("one ` tick, d3*"), "one ` tick, d3\\*");
+    assert_eq!(escape_lone_stars("a**"), "a**");
+}
