@@ -346,7 +346,11 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
         }
     }
 
-    // The game's end.
+    // The game's end. Points while the game runs need only those two fields read, so
+    // they are reported even when another field is bad: every problem is listed.
+    if let (Ok(None), Ok(Some(_))) = (&result, doc_points) {
+        problems.push("points are given, but the game has no result");
+    }
     let mut end = None;
     if let (Some(size), Some(map), Some(turn), Some(to_move), Some(s), Ok(result), Ok(pts)) =
         (size, map, turn, to_move, seeker, &result, doc_points)
@@ -356,9 +360,6 @@ pub(super) fn from_value(value: &Value, view: Option<Audience>) -> Result<Positi
             None => {
                 if on_treasure {
                     problems.push("the seeker stands on the treasure, but the game has no result");
-                }
-                if pts.is_some() {
-                    problems.push("points are given, but the game has no result");
                 }
             }
             Some((w, _)) => {

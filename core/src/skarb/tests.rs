@@ -712,6 +712,10 @@ fn invalid_positions_list_every_problem() {
         ("map", json!(1)),
     ]));
     assert!(p.len() >= 3, "{p:?}");
+    // Points while the game runs are listed beside a bad seat to move.
+    let p = problems(with(&[("to_move", json!(5)), ("points", json!([50, 50]))]));
+    assert!(p.iter().any(|m| m.contains("to_move")), "{p:?}");
+    assert!(p.iter().any(|m| m.contains("points are given")), "{p:?}");
 }
 
 #[test]
