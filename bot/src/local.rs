@@ -5,7 +5,10 @@
 //! written to a folder. Games live in the database, so quitting and starting again resumes
 //! them. `--script FILE` reads the same lines from a file (demos and tests).
 
-use std::path::{Path, PathBuf};
+use std::{
+    path::{Path, PathBuf},
+    sync::Mutex,
+};
 
 use anyhow::Context as _;
 
@@ -77,14 +80,19 @@ pub async fn run<S: GameStore>(
     let scheduler = crate::scheduler::spawn(service.clone(), router);
     let images = opts.images.clone();
     let printer_service = service.clone();
+    // The buttons listed, by the lines read and by the printer alike (a computer player's
+    // turn, posted by the scheduler, lists the next person's).
+    let listed = std::sync::Arc::new(std::sync::Mutex::new(Listed::default()));
+    let printer_listed = listed.clone();
     let printer = tokio::spawn(async move {
         while let Some(o) = rx.recv().await {
-            if let Err(e) = deliver(&printer_service, &o.reply, "", &images).await {
+            let shown = deliver(&printer_service, &o.reply, "", &images, &printer_listed);
+            if let Err(e) = shown.await {
                 tracing::warn!("printing a scheduled message: {e:#}");
             }
         }
     });
-    let result = run_input(&service, &opts).await;
+    let result = run_input(&service, &opts, &listed).await;
     scheduler.abort();
     printer.abort();
     match result {
@@ -93,13 +101,17 @@ pub async fn run<S: GameStore>(
     }
 }
 
-async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> anyhow::Result<()> {
+async fn run_input<S: GameStore>(
+    service: &Service<S>,
+    opts: &LocalOptions,
+    listed: &Mutex<Listed>,
+) -> anyhow::Result<()> {
     match &opts.script {
         Some(path) => {
             let file = tokio::fs::File::open(path)
                 .await
                 .with_context(|| format!("opening {}", path.display()))?;
-            run_lines(service, opts, BufReader::new(file), true).await
+            run_lines(service, opts, BufReader::new(file), true, listed).await
         }
         None => {
             let lang = terminal_lang(opts);
@@ -107,7 +119,8 @@ async fn run_input<S: GameStore>(service: &Service<S>, opts: &LocalOptions) -> a
                 "{}",
                 crate::i18n::tr!(lang, "local-intro", who = opts.speaker.as_str())
             );
-            run_lines(service, opts, BufReader::new(tokio::io::stdin()), false).await
+            let stdin = BufReader::new(tokio::io::stdin());
+            run_lines(service, opts, stdin, false, listed).await
         }
     }
 }
@@ -117,6 +130,7 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
     opts: &LocalOptions,
     input: R,
     echo: bool,
+    listed: &Mutex<Listed>,
 ) -> anyhow::Result<()> {
     let mut speaker = opts.speaker.clone();
     let mut input = input;
@@ -169,8 +183,12 @@ async fn run_lines<S: GameStore, R: AsyncBufRead + Unpin>(
             // The terminal prints a private reply as `(to NAME, private)`.
             private: true,
         };
-        let reply = service.handle_line(&ctx, &as_typed(text)).await;
-        deliver(service, &reply, &who, &opts.images).await?;
+        let press = lock(listed).pressed(&who, text);
+        let reply = match press {
+            Some(press) => service.handle(&ctx, press).await,
+            None => service.handle_line(&ctx, &as_typed(text)).await,
+        };
+        deliver(service, &reply, &who, &opts.images, listed).await?;
     }
     Ok(())
 }
@@ -285,17 +303,107 @@ async fn deliver<S: GameStore>(
     reply: &Reply,
     who: &str,
     images: &Path,
+    listed: &Mutex<Listed>,
 ) -> anyhow::Result<()> {
     print_reply(reply, who, images)?;
+    lock(listed).shown(reply, who);
     service.posted(reply).await;
     for o in &reply.elsewhere {
         print_reply(&o.reply, "", images)?;
+        lock(listed).shown(&o.reply, "");
         service.posted(&o.reply).await;
     }
     for w in &reply.whispers {
         print_reply(&w.reply, &w.to.name, images)?;
+        lock(listed).shown(&w.reply, &w.to.name);
     }
     Ok(())
+}
+
+/// The buttons listed, locked for a moment (a panic elsewhere leaves them usable).
+fn lock(listed: &Mutex<Listed>) -> std::sync::MutexGuard<'_, Listed> {
+    listed
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The buttons local play last listed (`[buttons: S · Roll · Wait 1]`), so a label typed
+/// as it reads is the press no terminal can make: `S`, `Rolar`, `B1:NW → A1:NE`. A post
+/// the group reads lists them for everyone; a private reply for its reader alone, whose
+/// own buttons come first. Each reply with buttons replaces the ones listed before it for
+/// the same readers; a label typed after the game moved on is an old button, and is
+/// answered as one.
+#[derive(Default)]
+struct Listed {
+    /// The group's buttons, and each reader's own.
+    by_reader: std::collections::HashMap<String, Vec<ListedButton>>,
+}
+
+struct ListedButton {
+    label: String,
+    game: i64,
+    turn: i64,
+    payload: String,
+}
+
+impl Listed {
+    /// Notes the buttons of `reply`, shown to `who` (the group when it is public).
+    fn shown(&mut self, reply: &Reply, who: &str) {
+        let Some((game, turn)) = reply.turn else {
+            return;
+        };
+        let buttons: Vec<ListedButton> = reply
+            .quick()
+            .filter(|b| b.payload != crate::app::PROMPT)
+            .map(|b| ListedButton {
+                label: b.label.clone(),
+                game: game.0,
+                turn,
+                payload: b.payload.clone(),
+            })
+            .collect();
+        if buttons.is_empty() {
+            return;
+        }
+        let reader = match reply.visibility {
+            Visibility::Public => {
+                // A newer turn: a reader's own buttons of an earlier one are old.
+                self.by_reader.retain(|_, b| {
+                    b.first()
+                        .is_some_and(|b| (b.game, b.turn) == (game.0, turn))
+                });
+                String::new()
+            }
+            _ => who.to_string(),
+        };
+        self.by_reader.insert(reader, buttons);
+    }
+
+    /// The press a line typed by `who` makes: a listed label, as it reads (any case; a
+    /// label that opens more choices, `b1…`, without its `…` too).
+    fn pressed(&self, who: &str, text: &str) -> Option<crate::app::Command> {
+        if text.starts_with('/') {
+            return None;
+        }
+        let typed = text.trim();
+        let matches = |label: &str| {
+            let label = label.trim();
+            label.eq_ignore_ascii_case(typed)
+                || label
+                    .strip_suffix('…')
+                    .is_some_and(|l| !l.is_empty() && l.trim().eq_ignore_ascii_case(typed))
+        };
+        [who, ""]
+            .iter()
+            .filter_map(|r| self.by_reader.get(*r))
+            .flatten()
+            .find(|b| matches(&b.label))
+            .map(|b| crate::app::Command::Press {
+                game: b.game,
+                turn: b.turn,
+                action: b.payload.clone(),
+            })
+    }
 }
 
 fn print_reply(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<()> {
@@ -501,6 +609,50 @@ mod tests {
         assert_eq!(split_speaker("B3:NE", "bo"), ("bo".into(), "B3:NE"));
         // Whatever bo says is bo's, read or not: ana is not told "/bo:" is no command.
         assert_eq!(split_speaker("bo: hi", "ana"), ("bo".into(), "hi"));
+    }
+
+    /// A listed button's label typed is its press: the group's for anyone, a reader's own
+    /// for them first; a label that opens more choices without its `…`; a newer turn's
+    /// post leaves a reader's older buttons out.
+    #[test]
+    fn a_listed_label_typed_presses_its_button() {
+        use crate::app::{Button, Command};
+        use crate::store::GameId;
+        let post = |turn: i64, buttons: Vec<Button>, private: bool| {
+            let mut r = if private {
+                Reply::private("")
+            } else {
+                Reply::text("")
+            };
+            r.buttons = vec![buttons];
+            r.turn = Some((GameId(7), turn));
+            r
+        };
+        let press = |turn: i64, action: &str| Command::Press {
+            game: 7,
+            turn,
+            action: action.to_string(),
+        };
+        let mut listed = Listed::default();
+        listed.shown(
+            &post(
+                3,
+                vec![Button::new("S", "move S"), Button::new("Rolar", "roll")],
+                false,
+            ),
+            "",
+        );
+        assert_eq!(listed.pressed("bo", "s"), Some(press(3, "move S")));
+        assert_eq!(listed.pressed("bo", " rolar "), Some(press(3, "roll")));
+        assert_eq!(listed.pressed("bo", "/rolar"), None);
+        assert_eq!(listed.pressed("bo", "n"), None);
+        listed.shown(&post(3, vec![Button::new("b1…", "pick b1")], true), "ana");
+        assert_eq!(listed.pressed("ana", "b1"), Some(press(3, "pick b1")));
+        assert_eq!(listed.pressed("bo", "b1"), None);
+        listed.shown(&post(4, vec![Button::new("N", "move N")], false), "");
+        assert_eq!(listed.pressed("ana", "b1"), None);
+        assert_eq!(listed.pressed("ana", "S"), None);
+        assert_eq!(listed.pressed("ana", "n"), Some(press(4, "move N")));
     }
 
     #[test]
