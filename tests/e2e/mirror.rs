@@ -51,13 +51,14 @@ impl Mirror {
     }
 }
 
-/// The actions of every "… played ACTION." line of `text`, in order.
+/// The actions of every "… played ACTION." line of `text`, in order, as a reader sees
+/// them: Discord shows `\*` (a dribble's star, escaped) as `*`.
 pub fn played(text: &str) -> Vec<String> {
     text.lines()
         .filter_map(|line| {
             let (_, rest) = line.split_once(" played ")?;
             let word = rest.split_whitespace().next()?;
-            Some(word.trim_end_matches('.').to_string())
+            Some(word.trim_end_matches('.').replace("\\*", "*"))
         })
         .collect()
 }
@@ -68,4 +69,5 @@ fn the_story_lines_give_the_actions() {
         played("Avanço #1 · 3\nana played b2-b3.\nBot 1 (random) played a6-a5.\nNext: ana."),
         ["b2-b3", "a6-a5"]
     );
+    assert_eq!(played("ana played d6-d5\\*."), ["d6-d5*"]);
 }

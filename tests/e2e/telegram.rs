@@ -517,7 +517,7 @@ async fn a_whole_game_on_single_with_two_players_by_keyboard_and_commands_surviv
                 previous = Some(post);
                 post = new_post.into_iter().find(is_turn_post).unwrap();
                 turn += 1;
-                assert!(post.text().contains("moved the wall"), "{}", post.text());
+                assert!(post.text().contains("turned the wall"), "{}", post.text());
                 continue;
             }
         }

@@ -40,7 +40,7 @@ parse-unknown-command = “/{ $command }” is not a command; /help lists them
 parse-unknown-command-near = “/{ $command }” is not a command; did you mean /{ $near }? /help lists them
 parse-bad-count = “{ $value }” is not a count from 1 to 100; write it like /log 10
 parse-bad-new-arg = “{ $value }” is not a word /new knows; write it like /new pyramid medium random 4
-parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard, or /records me for your own record
+parse-bad-records-arg = “{ $value }” means nothing to /records; write /records for this chat's leaderboard of its game, /records GAME for another game's (like /records skarb), or /records me for your own record
 
 # Bad options for /new.
 option-layout = { $problem }. Presets: { $presets }
@@ -218,7 +218,7 @@ effect-food = { $delta } food
 effect-time = { $delta } min
 effect-robot-moves = the robot moves now
 effect-none = no effect
-event-wall-rotated = { $who } moved the wall { $from } to { $to }.
+event-wall-rotated = { $who } turned the wall { $from } to { $to }.
 event-waited = { $who } waited { $minutes } min.
 event-exited = { $who } left floor { $floor } through the exit.
 event-escaped = { $who } escaped from the building!
@@ -238,7 +238,8 @@ event-game-over-nobody = Game over: nobody escaped. The scientists arrive at daw
 event-game-over = Game over! { $count ->
         [one] One escaped
        *[other] { $count } escaped
-    }: { $escaped }. Most food carried out: { $top }.
+    }: { $escaped }.
+event-game-over-top = { " " }Most food carried out: { $top }.
 
 ## Headings, whose turn, status.
 
@@ -248,7 +249,7 @@ next-to-play = Next: { $who } (time { $time }, on { $cell }). Keys { $keys }/{ $
 next-floor-limit = { " " }· floor limit { $limit }
 status-game = { $layout } · { $difficulty } · floor { $floor } of { $top } · keys { $keys }/{ $needed } · dawn { $dawn }
 status-limit = { " " }· limit { $limit }
-status-board = Exit { $exit } · robot { $robot } · robot moves at the next multiple of { $every } after { $since }
+status-board = Exit { $exit } · robot { $robot } · the robot moves next at { $next }
 status-player = { $who } — time { $time }, food { $food }, { $status }
 status-player-cell = , on { $cell }
 
@@ -497,6 +498,7 @@ dc-cmd-myview = Your own view of the game here (your hand, your map), shown to y
 dc-opt-draw-answer = yes: offer or accept a draw; no: decline it, or take your offer back
 dc-cmd-records = Records of finished games: this channel's leaderboard, or your own
 dc-opt-records-me = Show your own record over every channel instead
+dc-opt-records-game = This channel's leaderboard of another game than its own
 
 ## /replay: the game as an animated GIF.
 
@@ -558,10 +560,10 @@ records-heading = **Records in this chat** (games played to the end; computer pl
 records-line = { $rank }. { $who }: { $games ->
         [one] one game
        *[other] { $games } games
-    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, caught by the robot { $robot ->
-        [0] never
-        [one] once
-       *[other] { $robot } times
+    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, { $robot ->
+        [0] never caught by the robot
+        [one] caught by the robot once
+       *[other] caught by the robot { $robot } times
     }; { $escaped ->
         [0] no food carried out yet
        *[other] most food carried out: { $food }
@@ -573,10 +575,10 @@ records-empty = No game has finished in this chat yet. Records count games playe
 records-me = **Your record** over every chat: { $games ->
         [one] one game
        *[other] { $games } games
-    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, caught by the robot { $robot ->
-        [0] never
-        [one] once
-       *[other] { $robot } times
+    }, escaped { $escaped }, caught at dawn { $dawn }, left behind { $left }, { $robot ->
+        [0] never caught by the robot
+        [one] caught by the robot once
+       *[other] caught by the robot { $robot } times
     }. { $escaped ->
         [0] You have not carried any food out yet.
        *[other] Most food carried out: { $food } (your personal record).
@@ -772,6 +774,8 @@ export-running-plain = The record of { $game } so far ({ $turns ->
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
 rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
 error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
+error-game-ended-plain = it is over.
+error-empty-action = Write the action after /play, like /play ACTION: the buttons under the last turn show what you can play, and /help how actions are written.
 status-ended = { $game } has ended; /new GAME starts another.
 error-turn-ended-after = Your turn ends with “{ $after }”, so “{ $part }” cannot follow it in the same message. Nothing was played: send “{ $after }” alone.
 error-turn-ended-rest = Your turn ended with “{ $after }”, so “{ $part }” and what follows were not played.

@@ -44,7 +44,7 @@ parse-unknown-command = “/{ $command }” não é um comando; /help mostra a l
 parse-unknown-command-near = “/{ $command }” não é um comando; você quis dizer /{ $near }? /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
 parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid medium random 4
-parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat, ou /records me para o seu histórico
+parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat no jogo dele, /records JOGO para o de outro jogo (como /records skarb), ou /records me para o seu histórico
 
 # Opções ruins para /new.
 option-layout = { $problem }. Prédios prontos: { $presets }
@@ -242,7 +242,7 @@ effect-food = { $delta } de comida
 effect-time = { $delta } min
 effect-robot-moves = o robô anda agora
 effect-none = nada acontece
-event-wall-rotated = { $who } moveu a parede { $from } para { $to }.
+event-wall-rotated = { $who } girou a parede { $from } para { $to }.
 event-waited = { $who } esperou { $minutes } min.
 event-exited = { $who } saiu do andar { $floor } pela saída.
 event-escaped = { $who } fugiu do prédio!
@@ -267,7 +267,8 @@ event-game-over = Fim de jogo! { $count ->
         [0] Escaparam
         [one] Escapou
        *[other] Escaparam
-    }: { $escaped }. Quem levou mais comida: { $top }.
+    }: { $escaped }.
+event-game-over-top = { " " }Quem levou mais comida: { $top }.
 
 ## Cabeçalhos, de quem é a vez, situação.
 
@@ -277,7 +278,7 @@ next-to-play = Vez de { $who } (tempo { $time }, em { $cell }). Chaves { $keys }
 next-floor-limit = { " " }· limite do andar { $limit }
 status-game = { $layout } · { $difficulty } · andar { $floor } de { $top } · chaves { $keys }/{ $needed } · amanhecer { $dawn }
 status-limit = { " " }· limite { $limit }
-status-board = Saída { $exit } · robô { $robot } · o robô anda no próximo múltiplo de { $every } depois de { $since }
+status-board = Saída { $exit } · robô { $robot } · o robô anda de novo em { $next }
 status-player = { $who } — tempo { $time }, comida { $food }, { $status }
 status-player-cell = , em { $cell }
 
@@ -533,6 +534,7 @@ dc-cmd-myview = A sua visão da partida daqui (sua mão, seu mapa), mostrada só
 dc-opt-draw-answer = yes: propor ou aceitar empate; no: recusar, ou retirar a sua proposta
 dc-cmd-records = Recordes das partidas terminadas: o ranking deste canal, ou o seu
 dc-opt-records-me = Mostrar o seu histórico em todos os canais
+dc-opt-records-game = O ranking deste canal de outro jogo que não o seu
 
 ## /replay: a partida como GIF animado.
 
@@ -602,11 +604,7 @@ records-line = { $rank }. { $who }: { $games ->
         [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
-    }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; pego pelo robô { $robot ->
-        [0] nenhuma vez
-        [one] uma vez
-       *[other] { $robot } vezes
-    }; { $escaped ->
+    }: fugas { $escaped }, capturas ao amanhecer { $dawn }, vezes que ficou para trás { $left }, capturas pelo robô { $robot }; { $escaped ->
         [0] ainda não levou comida para fora
        *[other] mais comida levada para fora: { $food }
     }.
@@ -618,11 +616,7 @@ records-me = **Seu histórico** em todos os chats: { $games ->
         [0] { $games } partidas
         [one] uma partida
        *[other] { $games } partidas
-    }: escapou em { $escaped }, foi pego ao amanhecer em { $dawn }, ficou para trás em { $left }; foi pego pelo robô { $robot ->
-        [0] nenhuma vez
-        [one] uma vez
-       *[other] { $robot } vezes
-    }. { $escaped ->
+    }: fugas { $escaped }, capturas ao amanhecer { $dawn }, vezes que ficou para trás { $left }, capturas pelo robô { $robot }. { $escaped ->
         [0] Você ainda não levou comida para fora do prédio.
        *[other] Mais comida levada para fora: { $food } (o seu recorde pessoal).
     }
@@ -852,6 +846,8 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
 rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.
 error-game-ended = { $game } terminou: { $how } /status, /log e /recap ainda mostram a partida; /new JOGO começa outra (/help lista os jogos).
+error-game-ended-plain = a partida acabou.
+error-empty-action = Escreva a ação depois de /play, como /play AÇÃO: os botões do último turno mostram o que você pode jogar, e /help como as ações se escrevem.
 status-ended = { $game } terminou; /new JOGO começa outra.
 error-turn-ended-after = Sua vez termina com “{ $after }”, então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
 error-turn-ended-rest = Sua vez terminou com “{ $after }”, então “{ $part }” e o que vem depois não foram jogados.

@@ -139,8 +139,10 @@ impl DrawAnswer {
 /// Whose records `/records` shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordsOf {
-    /// The leaderboard of this chat (or thread, or topic).
+    /// The leaderboard of this chat (or thread, or topic), of the chat's game.
     Chat,
+    /// This chat's leaderboard of one game (`/records skarb`).
+    Game(GameKind),
     /// The asker's own, over every chat on the platform.
     Me,
 }
@@ -166,8 +168,8 @@ pub enum CommandParseError {
     /// Something after `/draw` other than yes or no.
     #[error("“{0}” is not for /draw; write /draw to offer or accept a draw, /draw no to decline")]
     BadDrawArg(String),
-    /// Something after `/records` other than `me`.
-    #[error("“{0}” is not for /records; write /records, or /records me for your own")]
+    /// Something after `/records` other than `me` or a game.
+    #[error("“{0}” is not for /records; write /records, /records GAME, or /records me")]
     BadRecordsArg(String),
 }
 
@@ -277,6 +279,9 @@ impl Command {
                     .any(|m| w.eq_ignore_ascii_case(m)) =>
                 {
                     RecordsOf::Me
+                }
+                [w] if GameKind::from_id(w).is_some() => {
+                    RecordsOf::Game(GameKind::from_id(w).expect("checked"))
                 }
                 _ => return Err(CommandParseError::BadRecordsArg(args.join(" "))),
             }),
@@ -457,6 +462,10 @@ mod tests {
         assert_eq!(
             Command::parse("/records everyone"),
             Err(CommandParseError::BadRecordsArg("everyone".into()))
+        );
+        assert_eq!(
+            Command::parse("/records labscape").unwrap(),
+            Command::Records(RecordsOf::Game(GameKind::from_id("labscape").unwrap()))
         );
     }
 }

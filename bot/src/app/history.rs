@@ -86,9 +86,11 @@ impl<S: GameStore> Service<S> {
             let auto = read_back::automatic_note(&s.row, lang);
             let before = i.checked_sub(1).map_or(&start, |j| &steps[j].game);
             let (action, events) = seen(&row, before, s);
+            // The action that ended the game says so, as in `/log`.
+            let outcome = s.game.outcome().filter(|_| !before.is_over());
             text.push('\n');
             text.push_str(&games::of(row.kind).recap_line(
-                &told(s, action, &events, &auto, None),
+                &told(s, action, &events, &auto, outcome.as_ref()),
                 &names,
                 lang,
             ));
@@ -185,6 +187,19 @@ mod tests {
         let lines: Vec<&str> = log.text.lines().collect();
         assert!(lines[2].contains("Game over"), "{}", log.text);
         assert!(!lines[1].contains("Game over"), "{}", log.text);
+        // `/recap` tells the last action with the end it made, as `/log` does (to the
+        // player who did not make it: the other has nothing new).
+        let mut recaps = Vec::new();
+        for who in ["ana", "bo"] {
+            recaps.push(say(&s, who, "/recap").await.text);
+        }
+        let ends = |t: &String| {
+            t.lines()
+                .filter(|l| l.starts_with('#'))
+                .last()
+                .is_some_and(|l| l.contains("Game over"))
+        };
+        assert!(recaps.iter().any(ends), "{recaps:?}");
     }
 
     /// Skarb without the map: while it runs, `/log` tells the architect's far hedge and his

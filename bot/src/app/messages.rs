@@ -56,6 +56,8 @@ pub enum UserError {
     CannotLeave,
     /// The turn moved on (old button or a race).
     MovedOn,
+    /// `/play` with no action after it.
+    EmptyAction,
     /// A retried delivery.
     AlreadyHandled,
     /// A command that cannot be read.
@@ -307,6 +309,7 @@ impl UserError {
             UserError::AlreadyStarted => tr!(lang, "error-already-started"),
             UserError::CannotLeave => tr!(lang, "error-cannot-leave"),
             UserError::MovedOn => tr!(lang, "error-moved-on"),
+            UserError::EmptyAction => tr!(lang, "error-empty-action"),
             UserError::AlreadyHandled => tr!(lang, "error-already-handled"),
             UserError::BadCommand(e) => {
                 tr!(lang, "error-cant-read", problem = command_problem(e, lang))

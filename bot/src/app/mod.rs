@@ -322,7 +322,10 @@ impl<S: GameStore> Service<S> {
             let lang = self.chat_lang(scope, Some(&row)).await;
             let how = match self.early_end(&row, &game).await.ok()? {
                 Some(end) => end.line(lang),
-                None => crate::games::of(row.kind).next_line(&game, &turns::names(&seats), lang)?,
+                // A game whose end its story told (Labscape's) has no line of its own.
+                None => crate::games::of(row.kind)
+                    .next_line(&game, &turns::names(&seats), lang)
+                    .unwrap_or_else(|| tr!(lang, "error-game-ended-plain")),
             };
             Some(UserError::Ended {
                 game: any_game_name(row.kind, row.id),

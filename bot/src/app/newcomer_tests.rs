@@ -279,6 +279,12 @@ async fn portuguese_words_the_lobby_and_counts_one_win_in_the_singular() {
     assert!(!board.text.contains("1 vitórias"), "{}", board.text);
     let mine = say(&s, "ana", "/records me").await;
     assert!(!mine.text.contains("1 vitórias"), "{}", mine.text);
+    // Another game opened here: `/records` speaks of it, `/records nim` still of Nim.
+    say(&s, "ana", "/new semaforo").await;
+    let now = say(&s, "ana", "/records").await;
+    assert!(!now.text.contains("1 vitória"), "{}", now.text);
+    let nim = say(&s, "ana", "/records nim").await;
+    assert_eq!(nim.text, board.text);
 }
 
 /// `/walls` names every wall of the floor in play, with the image, to the asker alone

@@ -21,11 +21,14 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn records_cmd(&self, ctx: &Ctx, of: RecordsOf) -> Res<Reply> {
         self.rate_pending(&ctx.scope.platform).await?;
         match of {
-            RecordsOf::Chat => {
-                // The chat's game (running, in its lobby, or its last finished one): its
-                // records alone, not another game's played here before. A chat that has
-                // had no game shows every game's.
-                let only = self.chat_game(&ctx.scope).await?.map(|row| row.kind);
+            RecordsOf::Chat | RecordsOf::Game(_) => {
+                // The game named, else the chat's game (running, in its lobby, or its last
+                // finished one): its records alone, not another game's played here
+                // before. A chat that has had no game shows every game's.
+                let only = match of {
+                    RecordsOf::Game(kind) => Some(kind),
+                    _ => self.chat_game(&ctx.scope).await?.map(|row| row.kind),
+                };
                 let past = self.store.chat_results(&ctx.scope).await?;
                 let lang = self.public_lang(ctx, None).await;
                 let (ratings, mut names) = self.rating_boards(&ctx.scope, only, lang).await?;

@@ -12,7 +12,14 @@ impl<S: GameStore> Service<S> {
     /// stands, with its image (as it was posted), the awaited player's time and deadline.
     pub(super) async fn status(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.live_or_last(&ctx.scope).await?;
-        let lang = self.lang_for(ctx).await;
+        let module = games::of(row.kind);
+        // A game whose status is posted where the group reads it is written in the chat's
+        // language; otherwise the asker's.
+        let lang = if module.profile().status_in_public && row.status != GameStatus::Lobby {
+            self.public_lang(ctx, Some(&row)).await
+        } else {
+            self.lang_for(ctx).await
+        };
         let seats = self.store.seats(row.id).await?;
         let title = any_game_name(row.kind, row.id);
         if row.status == GameStatus::Lobby {
@@ -26,7 +33,6 @@ impl<S: GameStore> Service<S> {
         }
         let game = self.current_game(&row).await?;
         // Read once, for the text and the image.
-        let module = games::of(row.kind);
         let notes = if module.profile().shows_notes {
             self.away_notes(&row, &seats, lang).await?
         } else {

@@ -441,11 +441,15 @@ async fn a_game_played_in_portuguese_speaks_portuguese_throughout() {
     assert!(help.text.contains("Na sua vez"), "{}", help.text);
     let log = s.handle_line(&ana, "/log").await;
     assert!(log.text.contains("esperou 3 min"), "{}", log.text);
-    // An English speaker in the same chat: private answers in English, public in Portuguese.
+    // An English speaker in the same chat: private answers in English, public ones in
+    // Portuguese, Labscape's `/status` among them (it is posted for the group).
     let mut en = ctx(&next);
     en.locale = Some("en-GB".into());
+    let rules = s.handle_line(&en, "/rules robot").await;
+    assert!(rules.text.starts_with("**The robot**"), "{}", rules.text);
     let st = s.handle_line(&en, "/status").await;
-    assert!(st.text.contains("keys"), "{}", st.text);
+    assert_eq!(st.visibility, Visibility::Public, "{}", st.text);
+    assert!(st.text.contains("chaves"), "{}", st.text);
     let r = s.handle_line(&en, "/wait 2").await;
     assert!(r.text.contains("esperou 2 min"), "{}", r.text);
 }
@@ -900,4 +904,21 @@ async fn after_a_game_ends_the_chat_says_which_game_ended_and_still_shows_it() {
     say(&s, "ana", "/new semaforo").await;
     let status = say(&s, "ana", "/status").await;
     assert!(status.text.contains("Semáforo"), "{}", status.text);
+}
+
+/// Labscape's `/status` is posted where the group reads it, so it is written in the chat's
+/// language, whatever the asker's own.
+#[tokio::test]
+async fn a_public_status_is_in_the_chats_language() {
+    let s = service().await;
+    started(&s).await;
+    say(&s, "bo", "/me lang pt").await;
+    let r = say(&s, "bo", "/status").await;
+    assert_eq!(r.visibility, Visibility::Public, "{}", r.text);
+    assert_eq!(r.lang, Lang::En, "{}", r.text);
+    assert_eq!(r.text, say(&s, "ana", "/status").await.text);
+    // A refusal is the asker's alone, in their language.
+    let r = say(&s, "bo", "/play").await;
+    assert_eq!(r.visibility, Visibility::Private, "{}", r.text);
+    assert!(r.text.contains("Escreva a ação"), "{}", r.text);
 }

@@ -119,6 +119,9 @@ impl<S: GameStore> Service<S> {
         key: Option<MessageKey>,
     ) -> Res<Reply> {
         let row = self.game_for(ctx).await?;
+        if text.trim().is_empty() {
+            return Err(UserError::EmptyAction.into());
+        }
         self.play_on(ctx, row, text, expected, key).await
     }
 

@@ -368,11 +368,20 @@ pub async fn myview(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn records(
     ctx: Context<'_>,
     #[description = "Show your own record over every channel instead"] me: Option<bool>,
+    #[description = "This channel's leaderboard of another game than its own"]
+    #[autocomplete = "complete_game"]
+    game: Option<String>,
 ) -> Result<(), Error> {
-    let of = if me == Some(true) {
-        RecordsOf::Me
-    } else {
-        RecordsOf::Chat
+    let of = match (me, game.as_deref().map(str::trim).filter(|g| !g.is_empty())) {
+        (Some(true), _) => RecordsOf::Me,
+        (_, None) => RecordsOf::Chat,
+        (_, Some(g)) => match labscape_core::GameKind::from_id(g) {
+            Some(kind) => RecordsOf::Game(kind),
+            None => {
+                let e = UserError::UnknownGame(g.chars().take(40).collect());
+                return respond::refuse(ctx, e).await;
+            }
+        },
     };
     respond::command(ctx, Command::Records(of)).await
 }

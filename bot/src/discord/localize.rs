@@ -64,6 +64,7 @@ fn option(command: &str, option: &str, lang: Lang) -> Option<String> {
         ("table", "name") => tr!(lang, "dc-opt-table-name"),
         ("log", "count") => tr!(lang, "dc-opt-log-count"),
         ("records", "me") => tr!(lang, "dc-opt-records-me"),
+        ("records", "game") => tr!(lang, "dc-opt-records-game"),
         ("draw", "answer") => tr!(lang, "dc-opt-draw-answer"),
         _ => return None,
     })

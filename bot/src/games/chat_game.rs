@@ -270,10 +270,10 @@ pub trait ChatGame: Member {
             ),
         }
     }
-    /// The first line of a post about the game at `turn`.
+    /// The first line of a post about the game at `turn`: "**Rastros #3** · turn 12", as
+    /// every game's.
     fn heading(title: &str, turn: i64, lang: Lang) -> String {
-        let _ = lang;
-        format!("{title} · {turn}")
+        tr!(lang, "heading", game = title, turn = turn)
     }
     /// Who acts next, or how the game ended; `None` when the story told it already.
     fn next_line(&self, names: &[String], lang: Lang) -> Option<String> {

@@ -30,6 +30,10 @@ impl ChatGame for Position {
     /// The seeker's steps in words, in either language (`/play north`, `/play oeste`), as
     /// Hidra's chat reads its steps: read as the notation's letters.
     fn chat_words(text: &str) -> Cow<'_, str> {
+        // "passar", as the Portuguese button reads, is the notation's `pass`.
+        if text.trim().eq_ignore_ascii_case("passar") {
+            return Cow::Borrowed("pass");
+        }
         super::directions::to_letters(text)
     }
 
@@ -335,6 +339,11 @@ mod tests {
                 r.text
             );
         }
+        // The Portuguese button's word is a pass too, for either player.
+        let passes = say(&s, "ana", "/play Passar").await;
+        assert!(passes.text.contains("ANA played pass."), "{}", passes.text);
+        let r = say(&s, "bo", "/play passar").await;
+        assert!(r.text.contains("BO played pass."), "{}", r.text);
         let typo = say(&s, "ana", "/play pass").await;
         assert!(!typo.text.is_empty());
         let nort = say(&s, "bo", "/play nort").await;

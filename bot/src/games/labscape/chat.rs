@@ -73,10 +73,6 @@ impl ChatGame for Position {
         story::describe(events, names, lang)
     }
 
-    fn heading(title: &str, turn: i64, lang: Lang) -> String {
-        story::heading(title, turn, lang)
-    }
-
     fn next_line(&self, _names: &[String], lang: Lang) -> Option<String> {
         Some(story::next_up(self, lang)).filter(|l| !l.is_empty())
     }

@@ -5,7 +5,7 @@ mod events;
 
 use std::fmt::Write;
 
-use labscape_core::labscape::{Difficulty, ItemKind, Phase, Position, STANDARD, SetupMode, Status};
+use labscape_core::labscape::{Difficulty, ItemKind, Phase, Position, SetupMode, Status};
 
 pub use events::describe;
 
@@ -181,8 +181,11 @@ pub fn status(
             "status-board",
             exit = e.to_string(),
             robot = r.to_string(),
-            every = STANDARD.robot_trigger_every,
-            since = pos.watermark()
+            // As the image says it: the first multiple of the trigger past the watermark.
+            next = {
+                let every = pos.rules().robot_trigger_every.max(1);
+                (pos.watermark() / every + 1) * every
+            }
         ));
     }
     let active = pos.active();

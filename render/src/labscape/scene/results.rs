@@ -49,7 +49,11 @@ impl Scene<'_> {
     }
 
     pub(super) fn draw_results(&self, cv: &mut Canvas, x: f32, y: f32, w: f32) {
-        let (escaped, top) = self.pos.outcome().unwrap_or_default();
+        let (escaped, mut top) = self.pos.outcome().unwrap_or_default();
+        // Nobody carried food out: nobody is the top forager.
+        if top.first().is_some_and(|s| self.pos.player(*s).food() == 0) {
+            top.clear();
+        }
         let n = self.pos.players().len();
         let lang = self.lang();
         let (title, sub) = if escaped.is_empty() {

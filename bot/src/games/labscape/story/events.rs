@@ -300,14 +300,19 @@ fn end_line(e: &Event, names: &[String], lang: Lang) -> String {
                 tr!(lang, "event-game-over-nobody")
             } else {
                 let e: Vec<&str> = escaped.iter().map(|s| name(names, *s)).collect();
-                let t: Vec<&str> = top_forager.iter().map(|s| name(names, *s)).collect();
-                tr!(
+                let mut line = tr!(
                     lang,
                     "event-game-over",
                     escaped = list(&e, lang),
-                    top = list(&t, lang),
                     count = e.len()
-                )
+                );
+                // Everyone who escaped carried the same (a lone escaper, or all of them
+                // with none): there is nobody to name as carrying the most.
+                if top_forager.len() < escaped.len() {
+                    let t: Vec<&str> = top_forager.iter().map(|s| name(names, *s)).collect();
+                    line.push_str(&tr!(lang, "event-game-over-top", top = list(&t, lang)));
+                }
+                line
             }
         }
         _ => unreachable!("{e:?} is not told by end_line"),
@@ -457,5 +462,23 @@ mod tests {
         );
         let pt = line(food_roll(-2, 0), Lang::PtBr);
         assert!(pt.ends_with("então não perde nada."), "{pt}");
+    }
+
+    /// "Most food carried out" names someone only when it sets them apart: not when every
+    /// escaper carried the same (all of them with none, as a newcomer's game ended).
+    #[test]
+    fn the_most_food_is_told_only_when_it_sets_someone_apart() {
+        let names = ["ana".to_string(), "bo".to_string(), "cy".to_string()];
+        let over = |top: &[u8]| {
+            let e = Event::GameOver {
+                escaped: vec![Seat(0), Seat(1)],
+                top_forager: top.iter().map(|s| Seat(*s)).collect(),
+            };
+            describe(&[e], &names, Lang::En).join(" ")
+        };
+        let tied = over(&[0, 1]);
+        assert!(tied.ends_with("2 escaped: ana and bo."), "{tied}");
+        let one = over(&[1]);
+        assert!(one.ends_with("Most food carried out: bo."), "{one}");
     }
 }
