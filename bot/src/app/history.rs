@@ -195,8 +195,7 @@ mod tests {
         }
         let ends = |t: &String| {
             t.lines()
-                .filter(|l| l.starts_with('#'))
-                .last()
+                .rfind(|l| l.starts_with('#'))
                 .is_some_and(|l| l.contains("Game over"))
         };
         assert!(recaps.iter().any(ends), "{recaps:?}");
