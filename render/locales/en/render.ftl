@@ -142,6 +142,7 @@ time-dawn = dawn { $dawn }
 time-dawn-lap = dawn { $dawn } (lap { $lap })
 time-limit = limit { $limit }
 time-no-limit = limit: none yet
+time-no-limit-over = limit: none
 time-keys = keys { $keys } of { $needed } to leave
 time-order = same square: bottom-left moves first
 

@@ -143,6 +143,7 @@ time-dawn = amanhecer { $dawn }
 time-dawn-lap = amanhecer { $dawn } (volta { $lap })
 time-limit = limite { $limit }
 time-no-limit = limite: ainda não
+time-no-limit-over = limite: nenhum
 time-keys = { $keys } de { $needed } chaves
 time-order = mesma casa: joga antes o de baixo à esq.
 

@@ -209,6 +209,28 @@ mod tests {
         );
     }
 
+    /// A game over in which nobody exited set no limit, and none will come: the image does
+    /// not promise one ("No limit yet").
+    #[test]
+    fn a_game_over_without_an_exit_promises_no_limit() {
+        use labscape_core::labscape::{Action, Position, SetupMode};
+        let settings = common::settings("single", 1, SetupMode::Random);
+        let (mut pos, _) = Position::new_game(&settings, "s").expect("a new game");
+        while !pos.is_over() {
+            pos.play(None, &Action::Wait(3)).expect("a wait");
+        }
+        assert!(pos.limit().is_none());
+        let view = View::new(&pos);
+        let drawn = Scene::new(&view).draw(crate::DEFAULT_WIDTH);
+        let limit: Vec<_> = drawn
+            .texts()
+            .iter()
+            .filter(|t| t.text.contains("limit"))
+            .map(|t| t.text.clone())
+            .collect();
+        assert_eq!(limit, ["limit: none"]);
+    }
+
     /// Asked for, every wall of the floor in play carries its name, and
     /// no two names overlap, at the smallest width and the default, on every layout.
     #[test]

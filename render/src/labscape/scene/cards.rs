@@ -126,14 +126,16 @@ impl Scene<'_> {
         };
         facts.push((Fact::Dawn, dawn_line));
         let limit = match self.pos.limit() {
-            Some(l) => tr!(lang, "fact-limit", limit = l),
-            None => tr!(
+            Some(l) => Some(tr!(lang, "fact-limit", limit = l)),
+            // Over with no limit set: nobody exited, and none will be.
+            None if self.pos.phase() == Phase::Over => None,
+            None => Some(tr!(
                 lang,
                 "fact-no-limit",
                 minutes = self.pos.rules().limit_after_exit
-            ),
+            )),
         };
-        facts.push((Fact::Limit, limit));
+        facts.extend(limit.map(|l| (Fact::Limit, l)));
         facts
     }
 

@@ -252,6 +252,8 @@ impl Scene<'_> {
         );
         let limit_label = match self.pos.limit() {
             Some(l) => tr!(lang, "time-limit", limit = l),
+            // Over with none set: none ever will be.
+            None if self.pos.is_over() => tr!(lang, "time-no-limit-over"),
             None => tr!(lang, "time-no-limit"),
         };
         legend_entry(
