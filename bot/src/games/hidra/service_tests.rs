@@ -45,6 +45,15 @@ fn at(user: &str, private: bool) -> Ctx {
     }
 }
 
+/// Opens `new` (a `/new hidra …` line) with ana, seats `joiners`, and starts it.
+async fn started(s: &Service<MemoryStore>, new: &str, joiners: &[&str]) {
+    line(s, &ctx("ana"), new).await;
+    for who in joiners {
+        line(s, &ctx(who), "/join").await;
+    }
+    line(s, &ctx("ana"), "/start").await;
+}
+
 /// The whole truth now, replayed from the store, and per seat every word the events told
 /// it (masked for it by the engine: what it explored, took, lost, saw with the Gem).
 async fn truth(s: &Service<MemoryStore>) -> (Position, Vec<HashSet<String>>) {
@@ -257,13 +266,7 @@ async fn no_account_reads_a_secret_of_another_in_a_three_player_game() {
 #[tokio::test]
 async fn a_running_games_record_waits_for_the_end_and_its_luck_reads() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=2"),
-        ("bo", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=2", &["bo"]).await;
     for text in ["/export", "/replay"] {
         let r = line(&s, &ctx("bo"), text).await;
         assert!(r.files.is_empty(), "{text}: {}", r.text);
@@ -278,13 +281,7 @@ async fn a_running_games_record_waits_for_the_end_and_its_luck_reads() {
 #[tokio::test]
 async fn the_group_sees_the_action_the_explorer_alone_sees_the_token() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=2"),
-        ("bo", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=2", &["bo"]).await;
     // Walk whoever is to move towards a token until one is next to them, then explore it.
     for turn in 0..200 {
         let (p, _) = truth(&s).await;
@@ -341,13 +338,7 @@ async fn the_group_sees_the_action_the_explorer_alone_sees_the_token() {
 #[tokio::test]
 async fn several_actions_in_one_message_and_a_bad_one_changes_nothing_or_stops_there() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=2"),
-        ("bo", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=2", &["bo"]).await;
     let (p, _) = truth(&s).await;
     let who = ["ana", "bo"][p.to_move().unwrap().index()];
     let before = s.store().game(GameId(1)).await.unwrap().unwrap().turn;
@@ -418,14 +409,7 @@ async fn several_actions_in_one_message_and_a_bad_one_changes_nothing_or_stops_t
 #[tokio::test]
 async fn a_refusal_of_a_hand_action_goes_to_its_player_alone() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=3"),
-        ("bo", "/join"),
-        ("cy", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=3", &["bo", "cy"]).await;
     let (p, _) = truth(&s).await;
     let me = p.to_move().unwrap();
     let who = ["ana", "bo", "cy"][me.index()];
@@ -542,13 +526,7 @@ async fn myview_is_the_lock_button_typed_for_the_speaker_alone() {
 #[tokio::test]
 async fn a_bad_line_or_seat_is_refused_with_what_exists() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=2"),
-        ("bo", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=2", &["bo"]).await;
     let (p, _) = truth(&s).await;
     let who = ["ana", "bo"][p.to_move().unwrap().index()];
     let before = s.store().game(GameId(1)).await.unwrap().unwrap().turn;
@@ -589,13 +567,7 @@ async fn a_bad_line_or_seat_is_refused_with_what_exists() {
 #[tokio::test]
 async fn the_log_of_a_finished_game_ends_with_game_over() {
     let s = service();
-    for (who, text) in [
-        ("ana", "/new hidra players=2 rounds=5"),
-        ("bo", "/join"),
-        ("ana", "/start"),
-    ] {
-        line(&s, &ctx(who), text).await;
-    }
+    started(&s, "/new hidra players=2 rounds=5", &["bo"]).await;
     for turn in 0..400 {
         let (p, _) = truth(&s).await;
         if p.is_over() {
