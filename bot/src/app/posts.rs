@@ -193,7 +193,7 @@ impl<S: GameStore> Service<S> {
         let names = names(seats);
         let module = games::of(row.kind);
         let shown = audience::shown(game, audience);
-        let mut text = module.heading(&title, row.turn, lang);
+        let mut text = games::heading(&title, row.turn, lang);
         for line in played.story(row.kind, &names, audience, lang) {
             text.push('\n');
             text.push_str(&line);

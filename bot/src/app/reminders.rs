@@ -200,7 +200,7 @@ impl<S: GameStore> Service<S> {
                 }
                 let mut reply = Reply::text(format!(
                     "{}\n{}",
-                    heading(&name, row.turn, lang),
+                    crate::games::heading(&name, row.turn, lang),
                     tr!(
                         lang,
                         "game-stalled",
@@ -232,7 +232,7 @@ impl<S: GameStore> Service<S> {
             }
             let mut reply = Reply::text(format!(
                 "{}\n{}",
-                heading(&name, row.turn, lang),
+                crate::games::heading(&name, row.turn, lang),
                 tr!(
                     lang,
                     "reminder",
@@ -279,7 +279,7 @@ impl<S: GameStore> Service<S> {
         }
         let mut reply = Reply::text(format!(
             "{}\n{}",
-            heading(name, row.turn, lang),
+            crate::games::heading(name, row.turn, lang),
             tr!(lang, "deadline-passed", who = who_name, waited = waited)
         ));
         reply.mention = mention;
@@ -289,9 +289,4 @@ impl<S: GameStore> Service<S> {
             reply,
         }))
     }
-}
-
-/// The first line of a timer's post: the game and its turn.
-fn heading(name: &str, turn: i64, lang: crate::i18n::Lang) -> String {
-    tr!(lang, "heading", game = name, turn = turn)
 }

@@ -270,11 +270,6 @@ pub trait ChatGame: Member {
             ),
         }
     }
-    /// The first line of a post about the game at `turn`: "**Rastros #3** · turn 12", as
-    /// every game's.
-    fn heading(title: &str, turn: i64, lang: Lang) -> String {
-        tr!(lang, "heading", game = title, turn = turn)
-    }
     /// Who acts next, or how the game ended; `None` when the story told it already.
     fn next_line(&self, names: &[String], lang: Lang) -> Option<String> {
         if let Some(outcome) = self.outcome() {
@@ -311,7 +306,7 @@ pub trait ChatGame: Member {
         lang: Lang,
     ) -> String {
         let _ = notes;
-        let mut text = Self::heading(title, turn, lang);
+        let mut text = super::heading(title, turn, lang);
         text.push('\n');
         text.push_str(&tr!(
             lang,

@@ -67,5 +67,11 @@ pub use picture::{Renderer, ReplayRenderer, TurnPicture, image, position_image, 
 pub use record::{AGREED, ANY_RECORD_FORMAT, GameRecord};
 pub use results::{PastFinish, Placement};
 pub use study::StudyOptions;
+
+/// The first line of every post about a game at `turn` ("**Rastros #3** · turn 12"), so
+/// players in several games know which one it is.
+pub fn heading(title: &str, turn: i64, lang: crate::i18n::Lang) -> String {
+    crate::i18n::tr!(lang, "heading", game = title, turn = turn)
+}
 #[cfg(test)]
 mod tests;

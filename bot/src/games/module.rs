@@ -75,7 +75,6 @@ pub trait Module: Send + Sync {
         lang: Lang,
     ) -> Option<String>;
     fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String;
-    fn heading(&self, title: &str, turn: i64, lang: Lang) -> String;
     fn next_line(&self, game: &AnyGame, names: &[String], lang: Lang) -> Option<String>;
     fn begins(
         &self,
@@ -297,9 +296,6 @@ impl<G: ChatGame> Module for Of<G> {
     fn outcome_line(&self, outcome: &Outcome, names: &[String], lang: Lang) -> String {
         G::outcome_line(outcome, names, lang)
     }
-    fn heading(&self, title: &str, turn: i64, lang: Lang) -> String {
-        G::heading(title, turn, lang)
-    }
     fn next_line(&self, game: &AnyGame, names: &[String], lang: Lang) -> Option<String> {
         G::from_any(game)?.next_line(names, lang)
     }
@@ -326,7 +322,7 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> String {
         G::from_any(game).map_or_else(
-            || G::heading(title, turn, lang),
+            || super::heading(title, turn, lang),
             |g| g.status(title, turn, names, notes, lang),
         )
     }
@@ -368,7 +364,7 @@ impl<G: ChatGame> Module for Of<G> {
         lang: Lang,
     ) -> String {
         G::from_any(game).map_or_else(
-            || G::heading(title, turn, lang),
+            || super::heading(title, turn, lang),
             |g| g.recap_tail(title, turn, names, lang),
         )
     }

@@ -29,8 +29,8 @@ pub use replay::{MAX_REPLAY_BYTES, render_position, render_replay_within, replay
 
 pub use refusals::{layout_problem, problem, refused};
 pub use story::{
-    describe, difficulty_name, difficulty_named, heading, item_name, next_up, setup_name,
-    special_effect, special_name, status, status_name,
+    describe, difficulty_name, difficulty_named, item_name, next_up, setup_name, special_effect,
+    special_name, status, status_name,
 };
 
 /// The computer players `addbot` offers, for a refusal.

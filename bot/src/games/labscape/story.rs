@@ -98,11 +98,6 @@ pub fn special_effect(id: &str, lang: Lang) -> String {
     }
 }
 
-/// The heading of every game message, so players in several games know which one it is.
-pub fn heading(game_name: &str, turn: i64, lang: Lang) -> String {
-    tr!(lang, "heading", game = game_name, turn = turn)
-}
-
 /// Who acts next, with the essentials.
 pub fn next_up(pos: &Position, lang: Lang) -> String {
     match (pos.phase(), pos.active()) {
@@ -158,7 +153,7 @@ pub fn status(
     notes: &[Option<String>],
     lang: Lang,
 ) -> String {
-    let mut s = heading(game_name, turn, lang);
+    let mut s = crate::games::heading(game_name, turn, lang);
     s.push('\n');
     s.push_str(&tr!(
         lang,
