@@ -43,13 +43,13 @@ parse-too-long = isso é comprido demais (no máximo { $max } caracteres)
 parse-unknown-command = “/{ $command }” não é um comando; /help mostra a lista
 parse-unknown-command-near = “/{ $command }” não é um comando; você quis dizer /{ $near }? /help mostra a lista
 parse-bad-count = “{ $value }” não é uma quantidade de 1 a 100; escreva assim: /log 10
-parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid medium random 4
+parse-bad-new-arg = “{ $value }” não é uma palavra que o /new conhece; escreva assim: /new pyramid médio sorteada 4
 parse-bad-records-arg = o /records não entende “{ $value }”; use /records para o ranking deste chat no jogo dele, /records JOGO para o de outro jogo (como /records skarb), ou /records me para o seu histórico
 
 # Opções ruins para /new.
 option-layout = { $problem }. Prédios prontos: { $presets }
-option-difficulty = “{ $value }” não é uma dificuldade: easy (fácil), medium (médio), hard (muito difícil) ou impossible (impossibru)
-option-setup = “{ $value }” não é um modo de preparação: random (sorteada) ou draft (montada pelos jogadores)
+option-difficulty = “{ $value }” não é uma dificuldade: fácil (easy), médio (medium), difícil (hard) ou impossível (impossible)
+option-setup = “{ $value }” não é um modo de preparação: sorteada (random) ou montada (draft, montada pelos jogadores)
 option-players = uma partida tem de { $min } a { $max } jogadores, não { $value }
 option-players-exactly = este jogo tem exatamente { $max } jogadores, não { $value }
 option-cannot-start = { $game } precisa de { $min } a { $max } jogadores; { $count ->
@@ -381,7 +381,7 @@ reminder = ⏰ { $who }, é a sua vez (esperando desde { $since }). Lembrete { $
 ## Ajuda, regras e tabelas.
 
 help = **Comandos do Labscape**
-    Antes de começar: /new [prédio] [dificuldade] [random|draft] [jogadores] · /join · /leave · /addbot [estratégia] · /start · /abandon
+    Antes de começar: /new [prédio] [dificuldade] [sorteada|montada] [jogadores] · /join · /leave · /addbot [estratégia] · /start · /abandon
     Na sua vez: /move NNE ou /move C4 · /roll · /rotate-wall B3:NE B2:SE (sozinho: as paredes que você pode girar) · /exit · /wait [minutos]
     Qual parede é qual: /walls (o andar com o nome de cada parede)
     Montando o prédio: /wall A1:SE · /item A1 key|food|special · /autofill
@@ -867,7 +867,7 @@ board-skarb-counts = Rodada { $round } de { $limit } · chegando agora: arquitet
 board-skarb-final = Rodada { $round } de { $limit } · pontos: arquiteto { $architect } · explorador { $seeker }
 skarb-reason-arrived = o explorador chegou ao tesouro na rodada { $round }
 skarb-reason-limit = o explorador não chegou ao tesouro em { $limit } rodadas
-skarb-refusal-unreadable = “{ $text }” não é uma ação: escreva uma casa de a1 a { $last }, uma direção (n, e, s, w) ou pass
+skarb-refusal-unreadable = “{ $text }” não é uma ação: escreva uma casa de a1 a { $last }, uma direção (n, e, s, w) ou passar
 skarb-refusal-architect-walks = o arquiteto planta uma sebe numa casa ou passa; só o explorador anda
 skarb-refusal-already-hedge = { $square } já é sebe
 skarb-refusal-seeker-square = o explorador está em { $square }

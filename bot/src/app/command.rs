@@ -226,7 +226,9 @@ impl Command {
     }
 
     /// Reads `/verb args…` (the slash is optional; a `@botname` suffix on the verb, as
-    /// Telegram adds in groups, is ignored).
+    /// Telegram adds in groups, is ignored). The commands a Portuguese speaker tries first
+    /// read in Portuguese too (`/ajuda`, `/regras`, `/jogar`, `/entrar`, `/sair`,
+    /// `/começar`, `/desistir`); the menus and the texts name the English ones.
     ///
     /// # Errors
     /// [`CommandParseError`] for an unknown command or an unreadable option.
@@ -243,14 +245,14 @@ impl Command {
         let one_arg = || args.first().map(|s| s.to_string());
         Ok(match verb.as_str() {
             "new" | "newgame" => Command::New(parse_new(&args)?),
-            "join" => Command::Join,
-            "leave" => Command::Leave,
-            "start" | "startgame" => Command::Start,
+            "join" | "entrar" => Command::Join,
+            "leave" | "sair" => Command::Leave,
+            "start" | "startgame" | "comecar" | "começar" => Command::Start,
             "abandon" => Command::Abandon,
             "addbot" => Command::AddBot(one_arg()),
             "status" => Command::Status,
             "myview" | "my_view" | "my-view" | "hand" => Command::MyView,
-            "rules" => Command::Rules(one_arg()),
+            "rules" | "regras" => Command::Rules(one_arg()),
             "table" => Command::Table(one_arg()),
             "log" => Command::Log(match args.first() {
                 None => None,
@@ -261,7 +263,7 @@ impl Command {
                         .ok_or_else(|| CommandParseError::BadCount((*n).to_string()))?,
                 ),
             }),
-            "help" | "" => Command::Help,
+            "help" | "ajuda" | "" => Command::Help,
             "settings" => Command::Settings(args.iter().map(|s| s.to_string()).collect()),
             "me" => Command::Me(args.iter().map(|s| s.to_string()).collect()),
             "away" => Command::Away((!args.is_empty()).then(|| args.join(" "))),
@@ -285,7 +287,7 @@ impl Command {
                 }
                 _ => return Err(CommandParseError::BadRecordsArg(args.join(" "))),
             }),
-            "play" | "p" => Command::Play {
+            "play" | "p" | "jogar" => Command::Play {
                 action: args.join(" "),
                 expected_turn: None,
             },
@@ -384,6 +386,20 @@ mod tests {
             Command::Status
         );
         assert_eq!(Command::parse("/log 5").unwrap(), Command::Log(Some(5)));
+        assert_eq!(Command::parse("/ajuda").unwrap(), Command::Help);
+        assert_eq!(
+            Command::parse("/regras duo").unwrap(),
+            Command::Rules(Some("duo".into()))
+        );
+        assert_eq!(Command::parse("/Começar").unwrap(), Command::Start);
+        assert_eq!(Command::parse("/entrar").unwrap(), Command::Join);
+        assert_eq!(
+            Command::parse("/jogar e4").unwrap(),
+            Command::Play {
+                action: "e4".into(),
+                expected_turn: None
+            }
+        );
         assert_eq!(Command::parse("/replay").unwrap(), Command::Replay);
         assert_eq!(Command::parse("/export").unwrap(), Command::Export);
         assert_eq!(Command::parse("/luck@LabscapeBot").unwrap(), Command::Luck);

@@ -11,6 +11,7 @@
 use std::{borrow::Cow, ops::RangeInclusive};
 
 use labscape_core::{AnyGame, Game, Member, Outcome, Reason, Seat};
+use labscape_render::BoardFrame;
 
 use super::own_commands::{OwnCommand, OwnOption};
 use super::{
@@ -168,6 +169,13 @@ pub trait ChatGame: Member {
     fn rules(topic: Option<&str>, lang: Lang) -> Option<String>;
     /// The turn image, as PNG bytes; `None` when there is nothing to draw.
     fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>>;
+    /// The board as its image shows it, for a board game: `/status` tells its sides and
+    /// counters in words (the score, the stones left), as the image's player table and
+    /// footer show them. `None`: a game drawn otherwise.
+    fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
+        let _ = p;
+        None
+    }
 
     // --- A turn in words.
 
@@ -315,6 +323,14 @@ pub trait ChatGame: Member {
             turn = turn,
             players = names.join(", ")
         ));
+        let picture = Picture {
+            lang,
+            ..Picture::still(self, names, title)
+        };
+        if let Some(standing) = Self::frame(&picture).as_ref().and_then(board::standing) {
+            text.push('\n');
+            text.push_str(&standing);
+        }
         if let Some(next) = self.next_line(names, lang) {
             text.push('\n');
             text.push_str(&next);

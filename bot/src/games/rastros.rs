@@ -43,6 +43,10 @@ impl ChatGame for Position {
         Some(labscape_render::render_board_png(&view(p), None))
     }
 
+    fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
+        Some(BoardFrame::Square(view(p)))
+    }
+
     fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
         board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
     }

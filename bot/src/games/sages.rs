@@ -111,6 +111,10 @@ impl ChatGame for Position {
         Some(labscape_render::render_pitch_png(&view(p), None))
     }
 
+    fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
+        Some(BoardFrame::Pitch(view(p)))
+    }
+
     fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
         replay(r, lang)
     }
@@ -366,6 +370,20 @@ mod tests {
 
     fn payloads(rows: &[Vec<Button>]) -> Vec<String> {
         flat(rows).map(|b| b.payload.clone()).collect()
+    }
+
+    #[test]
+    fn the_status_names_the_sides_and_the_score_as_the_image_does() {
+        let g = Position::start();
+        let names = ["ana".to_string(), "bo".to_string()];
+        let status = ChatGame::status(&g, "SAGES #1", 0, &names, &[], Lang::En);
+        assert!(status.contains("ana: White · bo: Black"), "{status}");
+        assert!(
+            status.contains("White 0 – 0 Black · first to 5 goals"),
+            "{status}"
+        );
+        let status = ChatGame::status(&g, "SAGES #1", 0, &names, &[], Lang::PtBr);
+        assert!(status.contains("ana: Brancas · bo: Negras"), "{status}");
     }
 
     /// Every legal action is reached by pressing buttons, no step has more than 25, and

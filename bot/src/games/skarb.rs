@@ -126,6 +126,10 @@ impl ChatGame for Position {
         Some(labscape_render::render_board_png(&view(p), None))
     }
 
+    fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
+        Some(BoardFrame::Square(view(p)))
+    }
+
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
         Some(board::position_png(self, title, width, view))
     }

@@ -32,6 +32,28 @@ pub fn status<G: ChatGame>(p: &Picture<'_, G>) -> (Option<usize>, String) {
     }
 }
 
+/// The sides and counters a board's image shows, in words for `/status`: "ana: White ·
+/// bo: Black", then the footer ("White 1 – 0 Black · first to 5 goals"); `None` when the
+/// image shows neither.
+pub fn standing(frame: &BoardFrame) -> Option<String> {
+    let (sides, counters) = match frame {
+        BoardFrame::Square(v) => (&v.sides, &v.counters),
+        BoardFrame::Hex(v) => (&v.sides, &v.counters),
+        BoardFrame::Pitch(v) => (&v.sides, &v.counters),
+    };
+    let sides = sides
+        .iter()
+        .filter(|s| !s.note.is_empty())
+        .map(|s| format!("{}: {}", s.name, s.note))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let lines: Vec<&str> = [sides.as_str(), counters.as_str()]
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
 /// The two sides of the player table: names, their pieces, a note each.
 pub fn sides<G: Game>(
     p: &Picture<'_, G>,

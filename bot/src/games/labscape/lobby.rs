@@ -80,10 +80,17 @@ pub fn lobby_words(words: &[String]) -> Result<LobbyWords, OptionError> {
     for w in words {
         let lower = w.to_ascii_lowercase();
         let (key, value) = match lower.split_once('=') {
-            Some((k, _)) => (k.to_string(), w[k.len() + 1..].to_string()),
-            None if Difficulty::from_name(&lower).is_some() => ("difficulty".into(), lower),
-            None if SetupMode::from_name(&lower).is_some() => ("setup".into(), lower),
-            None => ("layout".into(), w.clone()),
+            Some((k, _)) => (k.to_string(), english(&w[k.len() + 1..]).to_string()),
+            None => {
+                let word = english(&lower);
+                if Difficulty::from_name(word).is_some() {
+                    ("difficulty".into(), word.to_string())
+                } else if SetupMode::from_name(word).is_some() {
+                    ("setup".into(), word.to_string())
+                } else {
+                    ("layout".into(), w.clone())
+                }
+            }
         };
         let slot = match key.as_str() {
             "layout" => &mut layout,
@@ -110,6 +117,21 @@ pub fn lobby_words(words: &[String]) -> Result<LobbyWords, OptionError> {
         settings,
         side: None,
     })
+}
+
+/// A difficulty or set-up named in Portuguese, as the lobby's post names them (with or
+/// without the accents), as its notation's word; any other word as it is.
+fn english(word: &str) -> &str {
+    match word.to_lowercase().as_str() {
+        "fácil" | "facil" => "easy",
+        "médio" | "medio" | "média" | "media" => "medium",
+        "difícil" | "dificil" => "hard",
+        "impossível" | "impossivel" | "impossibru" => "impossible",
+        "sorteada" | "sorteado" | "sorteio" | "aleatória" | "aleatoria" | "aleatório"
+        | "aleatorio" => "random",
+        "montada" | "montado" | "montagem" => "draft",
+        _ => word,
+    }
 }
 
 fn lobby_settings(
@@ -157,4 +179,32 @@ pub fn lobby_open(title: &str, settings: &str, max: u8, who: &str, lang: Lang) -
 /// Labscape does not know.
 pub fn policy(name: &str) -> Option<String> {
     Policy::from_name(name).map(|p| p.name().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(words: &[&str]) -> String {
+        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        match lobby_words(&words) {
+            Ok(w) => w.settings,
+            Err(e) => panic!("{words:?}: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn the_lobbys_portuguese_words_read_with_or_without_accents() {
+        let english = settings(&["duo", "easy", "draft"]);
+        assert_eq!(settings(&["duo", "fácil", "montada"]), english);
+        assert_eq!(settings(&["duo", "FACIL", "setup=montada"]), english);
+        assert_eq!(
+            settings(&["difficulty=impossível", "sorteada"]),
+            settings(&["impossible"])
+        );
+        assert_eq!(settings(&["Difícil"]), settings(&["hard"]));
+        assert_eq!(settings(&["medio", "aleatorio"]), settings(&[]));
+        // A word that is neither is still read as a layout, and refused as one.
+        assert!(lobby_words(&["facilmente".to_string()]).is_err());
+    }
 }
