@@ -445,11 +445,15 @@ fn shown(reply: &Reply, who: &str, images: &Path) -> anyhow::Result<String> {
             Visibility::Secret => format!("-{}", file_word(who)),
             _ => String::new(),
         };
-        let name = match reply.turn {
-            Some((g, t)) => format!("game{g}-turn{t:04}{mine}.png"),
-            None => format!("image{mine}.png"),
+        let path = match reply.turn {
+            Some((g, t)) => images.join(format!("game{g}-turn{t:04}{mine}.png")),
+            // An image of no turn (`/walls`, a look) is numbered: a second one keeps the
+            // first.
+            None => (1..)
+                .map(|n| images.join(format!("image{mine}-{n:03}.png")))
+                .find(|p| !p.exists())
+                .expect("a free number"),
         };
-        let path = images.join(name);
         std::fs::write(&path, png).with_context(|| format!("writing {}", path.display()))?;
         writeln!(out, "[image: {}]", path.display())?;
     }
@@ -540,6 +544,20 @@ mod tests {
         print_reply(&reply, "ana", dir.path()).unwrap();
         let written = std::fs::read(dir.path().join("game-3-record.json")).unwrap();
         assert_eq!(written, b"{}");
+    }
+
+    /// An image of no turn is a new file each time: a second `/walls` keeps the first.
+    #[test]
+    fn images_of_no_turn_are_numbered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut reply = Reply::text("walls");
+        reply.image = Some(vec![1]);
+        let first = shown(&reply, "bo", dir.path()).unwrap();
+        reply.image = Some(vec![2]);
+        let second = shown(&reply, "bo", dir.path()).unwrap();
+        assert!(first.contains("image-001.png"), "{first}");
+        assert!(second.contains("image-002.png"), "{second}");
+        assert_eq!(std::fs::read(dir.path().join("image-001.png")).unwrap(), [1]);
     }
 
     /// A reply in Portuguese is shown in Portuguese to its last word: who is called and
