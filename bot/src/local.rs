@@ -557,7 +557,10 @@ mod tests {
         let second = shown(&reply, "bo", dir.path()).unwrap();
         assert!(first.contains("image-001.png"), "{first}");
         assert!(second.contains("image-002.png"), "{second}");
-        assert_eq!(std::fs::read(dir.path().join("image-001.png")).unwrap(), [1]);
+        assert_eq!(
+            std::fs::read(dir.path().join("image-001.png")).unwrap(),
+            [1]
+        );
     }
 
     /// A reply in Portuguese is shown in Portuguese to its last word: who is called and

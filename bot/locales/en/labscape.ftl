@@ -599,6 +599,10 @@ ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
         [0] {""}
        *[other] , { $draws } drawn
     })
+records-me-unrated = **{ $game }** (not rated): { $games ->
+        [one] 1 game played to the end
+       *[other] { $games } games played to the end
+    }, { $wins } won.
 records-me-empty = You have no finished games here yet. Records count games played to the end; abandoned games don't count.
 
 ## Any game (what every game gets before it has words of its own)
@@ -912,7 +916,13 @@ hidra-rules = **Labirinto da Hidra** — 2 to 4 adventurers (digger, weaver, rog
     Stepping onto a chamber springs a hazard or gives you its artifact; either way you then scream: scream 3 e 90 slides row 3 one cell east, the tile pushed out coming back on the west turned 90°. A fight with the Hydra is 2d6 + 2 against 10.
     Nobody wins when fewer than 3 artifacts are left or after the last round (30 by default).
     In chat: /new hidra players=3 (options: players=2–4, heroes=rogue,warden,…, defence=fixed or scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (or easy, random), /start. Several actions in one message: /play move n, move e, explore b4. Every action is told to the group; what lies face down, each hand and the bank are secret: what you explore, take or lose comes to you alone (Telegram: your private chat with the bot; Discord: the 🔒 button), with your hand and its buttons, and so does the refusal of an action you could not make (“you do not hold the ring”). /table hidra: adventurers, artifacts, hazards, dice. Unrated.
-hidra-reason-portal = an adventurer escaped through the Portal with 3 artifacts
+hidra-heroes = Heroes: { $heroes }.
+hidra-hero-of = { $who } (seat { $seat }) is the { $hero }
+hidra-hero-digger = digger, who digs through a wall (dig D)
+hidra-hero-weaver = weaver, who turns their own tile (weave 90)
+hidra-hero-rogue = rogue, who wins theft ties
+hidra-hero-warden = warden, whom the hazards' effects do not touch
+hidra-reason-portal = an adventurer holding 3 artifacts or more escaped through the Portal
 hidra-reason-too-few-artifacts = fewer than 3 artifacts are left in the game: nobody can escape
 hidra-reason-round-limit = the last round is over and nobody escaped
 hidra-tile-hydra = HYDRA
@@ -920,6 +930,7 @@ hidra-tile-entry = ENTRY
 hidra-tile-portal = PORTAL
 board-hidra-counts = Round { $round } of { $rounds } · AP { $ap } · bank { $bank } · artifacts left { $left } · pinned { $pin }
 hidra-refusal-unreadable = “{ $text }” is not an action: write move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 or drop gem
+hidra-misread-incomplete = “{ $verb }” needs more: write it like { $example }
 hidra-misread-line = “{ $word }” is not a row or a column: the rows are 1 to 5, the columns a to e
 hidra-misread-end = { $line } slides towards “{ $first }” or “{ $second }”, not “{ $word }”
 hidra-misread-rotation = “{ $word }” is not a rotation: the tile comes back turned by 0, 90, 180 or 270

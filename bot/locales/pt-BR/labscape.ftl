@@ -656,6 +656,15 @@ ratings-me-line = { $game }: { $rating } ± { $deviation } ({ $games ->
        [one] , 1 empate
        *[other] , { $draws } empates
     })
+records-me-unrated = **{ $game }** (sem rating): { $games ->
+        [0] nenhuma partida jogada até o fim
+        [one] 1 partida jogada até o fim
+       *[other] { $games } partidas jogadas até o fim
+    }, { $wins } { $wins ->
+        [0] vencidas
+        [one] vencida
+       *[other] vencidas
+    }.
 records-me-empty = Você ainda não tem partidas terminadas aqui. Os recordes contam partidas jogadas até o fim; partidas abandonadas não contam.
 
 ## Qualquer jogo (o que todo jogo recebe antes de ter palavras próprias)
@@ -702,13 +711,13 @@ board-second = segundo
 board-cats = Gatos
 board-dogs = Cães
 board-white = Brancas
-board-black = Negras
+board-black = Pretas
 board-home = casa { $square }
 board-seat = Jogador { $n }
 board-semaforo-supply = Reserva: verdes { $green } · amarelas { $yellow } · vermelhas { $red }
 board-gatos-counts = Gatos { $cats } · cães { $dogs } · casas livres: gatos { $cat_squares }, cães { $dog_squares }
 board-rastros-counts = Peças pretas { $black } · jogadas possíveis { $moves }
-board-avanco-counts = Brancas { $white } · negras { $black }
+board-avanco-counts = Brancas { $white } · pretas { $black }
 
 ## Regras dos outros jogos (/rules num chat que os joga, ou /rules JOGO)
 semaforo-rules = **Semáforo** (Alan Parr) — 2 jogadores, tabuleiro 4×3 (a1–d3), uma reserva comum de 8 peças verdes, 8 amarelas e 8 vermelhas.
@@ -722,21 +731,21 @@ gatos-caes-rules = **Gatos & Cães** (Simon Norton) — 2 jogadores num tabuleir
 rastros-rules = **Rastros** (Bill Taylor) — 2 jogadores compartilham uma peça branca num tabuleiro 7×7, que começa em e5. A sua casa final: a1 para o primeiro jogador, g7 para o segundo.
     Na sua vez mova a peça branca uma casa em qualquer das 8 direções para uma casa vazia (/play d4); a casa que ela deixa recebe uma peça preta para sempre.
     Se a peça branca chegar à sua casa final, você vence, não importa quem a moveu. Deixar o adversário sem jogada também ganha.
-avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as Brancas nas filas 1–2 sobem, as Negras nas filas 6–7 descem; começam as Brancas.
+avanco-rules = **Avanço** (Dan Troyka) — 2 jogadores num tabuleiro 7×7: as Brancas nas filas 1–2 sobem, as Pretas nas filas 6–7 descem; começam as Brancas.
     Mova uma peça uma casa para a frente, em linha reta ou na diagonal, para uma casa vazia (/play b2-b3); ou capture uma peça inimiga uma casa na diagonal para a frente (/play b2xc3). Nunca em frente sobre uma peça, nunca para trás nem para o lado.
     Chegue à primeira fila do adversário, ou capture a última peça dele, e ganha. No chat, b2c3 ou B2-C3 vale pela única jogada legal que indica.
-board-flume-counts = Brancas { $white } · negras { $black } · 25 ganham
-flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Negras.
+board-flume-counts = Brancas { $white } · pretas { $black } · 25 ganham
+flume-rules = **Flume** (Mark Steere) — 2 jogadores num tabuleiro 7×7; o primeiro joga com as Brancas, o segundo com as Pretas.
     Na sua vez coloque uma peça da sua cor numa casa vazia (/play d4). Se a casa preenchida tiver no máximo uma casa vazia ao lado (esquerda, direita, acima, abaixo), joga outra vez — uma vez pode ser uma cadeia, escrita de uma só vez (/play b1 d4 quando a1 e c1 já estão ocupadas: b1 fica com uma só casa vazia ao lado).
     O segundo jogador pode responder à primeira peça com /play swap: as cores trocam de mãos e essa peça passa a ser dele.
     Ganha a primeira cor com 25 peças — mais da metade do tabuleiro.
 error-refused-part = A parte { $n } (“{ $part }”) não vale: { $problem }. Nada foi jogado.
 error-refused-rest = A parte { $n } (“{ $part }”) não vale: { $problem }. O que veio antes dela foi jogado; ela e o que vem depois, não.
-board-produto-final = Placar final: Negras { $black } · Brancas { $white }
-board-produto-score = Negras { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
-produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Negras. Uma reserva comum de 45 peças negras e 45 brancas.
-    A primeira vez das Negras é uma peça; cada vez seguinte são duas peças de qualquer cor, em quaisquer casas vazias: /play e5b f6w (b negra, w branca).
-    Com o tabuleiro cheio cada cor vale o produto dos seus dois maiores grupos (menos de dois grupos: 0). As Negras contam para o primeiro jogador, as Brancas para o segundo; ganha o maior. Empate: ganha quem tiver menos peças da sua cor.
+board-produto-final = Placar final: Pretas { $black } · Brancas { $white }
+board-produto-score = Pretas { $black } · Brancas { $white } · peças por jogar nesta vez: { $left }
+produto-rules = **Produto** (Bentley, Neto, Taylor) — 2 jogadores num hexágono de 61 casas (filas a–i); começam as Pretas. Uma reserva comum de 45 peças pretas e 45 brancas.
+    A primeira vez das Pretas é uma peça; cada vez seguinte são duas peças de qualquer cor, em quaisquer casas vazias: /play e5b f6w (b de black, as pretas; w de white, as brancas).
+    Com o tabuleiro cheio cada cor vale o produto dos seus dois maiores grupos (menos de dois grupos: 0). As Pretas contam para o primeiro jogador, as Brancas para o segundo; ganha o maior. Empate: ganha quem tiver menos peças da sua cor.
     Mantenha separados os seus dois grandes grupos; junte os do adversário.
 
 local-not-utf8 = a linha não é texto UTF-8
@@ -774,9 +783,9 @@ avanco-refusal-not-forward = as peças só andam para a frente, uma casa: { $fro
 avanco-refusal-straight-capture = as peças capturam só na diagonal, nunca em frente, em { $square }
 avanco-refusal-nothing-to-capture = não há peça adversária em { $square } para capturar
 avanco-refusal-not-one-action = “{ $text }” não indica uma única jogada válida aqui
-produto-refusal-unreadable = “{ $text }” não é uma pedra: escreva a casa e b ou w, como e5b
+produto-refusal-unreadable = “{ $text }” não é uma peça: escreva a casa e a cor, b (black, preta) ou w (white, branca), como e5b
 produto-refusal-empty-supply = acabaram as pedras { $colour ->
-        [black] negras
+        [black] pretas
        *[other] brancas
     } da reserva
 flume-refusal-unreadable = “{ $text }” não é uma jogada: diga uma casa de a1 a g7, ou swap
@@ -795,20 +804,20 @@ rastros-reason-home = a peça branca chegou a { $square }
 rastros-reason-blocked = o adversário ficou sem jogada
 avanco-reason-goal = { $colour ->
         [white] as Brancas
-       *[other] as Negras
+       *[other] as Pretas
     } chegaram à fileira { $rank }
 avanco-reason-took-all = { $colour ->
-        [white] as Brancas capturaram todas as peças negras
-       *[other] as Negras capturaram todas as peças brancas
+        [white] as Brancas capturaram todas as peças pretas
+       *[other] as Pretas capturaram todas as peças brancas
     }
 produto-reason-product = { $colour ->
-        [black] as Negras
+        [black] as Pretas
        *[other] as Brancas
     } fazem { $score } contra { $other }
 produto-reason-fewer-stones = placar empatado ({ $score }); menos pedras da sua cor ({ $fewer } contra { $more })
 flume-reason-stones = { $colour ->
         [white] as Brancas
-       *[other] as Negras
+       *[other] as Pretas
     } têm { $stones } pedras
 semaforo-event-upgraded = { $square } fica { $piece ->
         [yellow] amarela
@@ -827,10 +836,10 @@ nim-left = pedras restantes: { $left }
 options-standard = padrão
 help-any = **Jogos aqui**
     { $games }
-    Para abrir um: /new JOGO (/new sozinho abre o Labscape), depois /join ou /addbot, e /start. Jogue a ação de qualquer jogo com /play AÇÃO (/play e4, /play b2-b3); o Labscape também tem /move, /roll, /rotate-wall, /exit e /wait.
+    Para abrir um: /new JOGO (só /new, sem jogo, abre o Labscape), depois /join ou /addbot, e /start. Jogue a ação de qualquer jogo com /play AÇÃO (/play e4, /play b2-b3); o Labscape também tem /move, /roll, /rotate-wall, /exit e /wait.
     Regras: /rules JOGO (um resumo; as regras completas estão em docs/rules/JOGO.md do bot). /help num chat com um jogo em andamento lista os comandos desse jogo.
 help-game-line = · { $name }: /new { $id } · /rules { $id }
-error-unknown-game = Não há jogo “{ $word }” aqui. Os jogos: { $games } (/new sozinho abre o Labscape; /help lista todos).
+error-unknown-game = Não há jogo “{ $word }” aqui. Os jogos: { $games } (só /new, sem jogo, abre o Labscape; /help lista todos).
 error-unknown-game-near = Não há jogo “{ $word }”; você quis dizer { $near }? Os jogos: { $games }.
 game-abandoned-seed-plain = A semente era { $seed } (SHA-256 { $hash }); qualquer um pode conferir como a partida foi preparada.
 game-over-seed-plain = A semente era { $seed } (SHA-256 { $hash }): reproduza o registro para conferir todas as jogadas.
@@ -880,41 +889,41 @@ skarb-refusal-into-hedge = { $square } é sebe
 skarb-refusal-into-ring = o anel de sebe fica para lá ({ $dir })
 
 ## soccolot
-soccolot-rules = **Soccolot** (David W. Wilson, 2000) — 2 jogadores num tabuleiro 8×8. As Negras, que começam, têm seis jogadores em b1–g1; as Brancas, seis em b8–g8. A bola começa em e5 e não é de ninguém.
+soccolot-rules = **Soccolot** (David W. Wilson, 2000) — 2 jogadores num tabuleiro 8×8. As Pretas, que começam, têm seis jogadores em b1–g1; as Brancas, seis em b8–g8. A bola começa em e5 e não é de ninguém.
     Na sua vez mova um dos seus jogadores: **corra** uma casa em qualquer direção para uma casa vazia (/play c2-d3); ou, com um jogador ao lado da bola, **conduza** — jogador e bola andam uma casa na mesma direção (/play c2-d3*); ou **chute** — a bola segue reto na linha do seu jogador através da bola, por casas vazias, e para onde você disser (/play b3>e6); quem chuta fica.
-    A bola na última fileira do adversário vence: as Negras marcam na fileira 8, as Brancas na fileira 1 — gol contra conta para o adversário. Quem fica sem jogada válida perde. Não há empate.
+    A bola na última fileira do adversário vence: as Pretas marcam na fileira 8, as Brancas na fileira 1 — gol contra conta para o adversário. Quem fica sem jogada válida perde. Não há empate.
     No chat, c2 d3 vale pela única jogada que pode significar.
-board-soccolot-counts = Negras marcam na fileira 8 · Brancas na fileira 1 · bola em { $ball }
+board-soccolot-counts = Pretas marcam na fileira 8 · Brancas na fileira 1 · bola em { $ball }
 soccolot-event-ball = A bola vai de { $from } para { $to }.
 soccolot-reason-goal = as { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     } marcaram em { $square }
 soccolot-reason-own-goal = as { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     } fizeram gol contra em { $square }
 soccolot-reason-blocked = as { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     } não têm jogada válida
 soccolot-refusal-unreadable = “{ $text }” não é uma jogada: escreva uma corrida como c2-d3, uma condução como c2-d3* ou um chute como b3>e6
 soccolot-refusal-no-man = não há jogador em { $square }
 soccolot-refusal-ball-is-no-man = { $square } tem a bola, não um jogador: a bola só anda quando um jogador ao lado dela a conduz ou chuta
 soccolot-refusal-not-your-man = o jogador em { $square } é das { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     }, não seu
 soccolot-refusal-not-one-step = um jogador anda uma casa: { $to } não fica ao lado de { $from }
 soccolot-refusal-run-onto-ball = { $to } tem a bola: um jogador não corre para cima dela; para conduzi-la escreva { $from }-{ $to }*
 soccolot-refusal-occupied = { $square } está ocupada por um jogador das { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     }
 soccolot-refusal-not-next-to-ball = o jogador em { $man } não está ao lado da bola em { $ball }: só um jogador ao lado dela pode conduzir ou chutar
 soccolot-refusal-ball-off-board = a bola em { $square } sairia do tabuleiro
 soccolot-refusal-ball-blocked = a bola não pode ir para { $square }: há um jogador das { $colour ->
-        [black] Negras
+        [black] Pretas
        *[other] Brancas
     } lá
 soccolot-refusal-kick-in-place = a bola já está em { $square }: um chute a move pelo menos uma casa
@@ -925,67 +934,73 @@ soccolot-refusal-not-one-action = “{ $text }” não indica uma única jogada 
 soccolot-refusal-run-or-dribble = de { $from } para { $to } pode ser uma corrida ({ $from }-{ $to }) ou uma condução ({ $from }-{ $to }*): escreva qual
 
 ## SAGES
-sages-rules = **SAGES** (Max Gerchambeau, 1980) — futebol para 2 num tabuleiro 15×15: um campo cercado por casas fora de jogo, um gol de cinco casas em cada ponta (f1–j1 das Brancas, f15–j15 das Negras). Sete homens cada um e uma bola; as Brancas começam embaixo.
-    Na sua vez mova um homem em linha reta, em qualquer das 8 direções, por casas vazias (/play d3-d7) — mas nunca pelas suas duas diagonais para trás. Os homens podem parar fora de jogo e atravessar os dois gols; nunca param no gol do adversário, e só um dos seus pode ficar no seu próprio gol.
-    Um homem que entra na casa da bola (aí vale a diagonal para trás) chuta-a na mesma direção: a cada homem que encontra a bola vira em ângulo reto, para a esquerda ou a direita. Diga onde ela para (/play h5-h8>k10, ou só h5 k10): qualquer casa do caminho, menos fora de jogo.
+sages-rules = **SAGES** (Max Gerchambeau, 1980) — futebol para 2 num tabuleiro 15×15: um campo cercado por casas fora de campo, um gol de cinco casas em cada ponta (f1–j1 das Brancas, f15–j15 das Pretas). Sete jogadores cada um e uma bola; as Brancas começam embaixo.
+    Na sua vez mova um jogador em linha reta, em qualquer das 8 direções, por casas vazias (/play d3-d7) — mas nunca pelas suas duas diagonais para trás. Os jogadores podem parar fora de campo e atravessar os dois gols; nunca param no gol do adversário, e só um dos seus pode ficar no seu próprio gol.
+    Um jogador que entra na casa da bola (aí vale a diagonal para trás) chuta a bola na mesma direção: a cada jogador que encontra a bola vira em ângulo reto, para a esquerda ou a direita. Diga onde ela para (/play h5-h8>k10, ou só h5 k10): qualquer casa do caminho, menos fora de campo.
     Bola parada num gol é ponto do lado que ataca esse gol (gol contra vale); o campo volta ao início e a vez passa como depois de qualquer jogada: depois de um gol sai jogando quem sofreu, depois de um gol contra quem marcou. Quem fizer 5 gols primeiro ganha; quem não tiver jogada legal perde.
-board-sages-score = Brancas { $white } – { $black } Negras · ganha quem fizer 5 gols
+board-sages-score = Brancas { $white } – { $black } Pretas · ganha quem fizer 5 gols
 sages-or = ou
 sages-refusal-unreadable = “{ $text }” não é uma jogada: escreva um movimento como d3-d7, ou um chute como h5-h8>k10
-sages-refusal-no-man = não há homem em { $square }
-sages-refusal-not-your-man = o homem em { $square } é das { $colour ->
+sages-refusal-no-man = não há jogador em { $square }
+sages-refusal-not-your-man = o jogador em { $square } é das { $colour ->
         [white] Brancas
-       *[other] Negras
+       *[other] Pretas
     }, não é seu
-sages-refusal-ball-is-not-a-man = a bola está em { $square }: mova um dos seus homens até ela para chutá-la
+sages-refusal-ball-is-not-a-man = a bola está em { $square }: mova um dos seus jogadores até ela para chutá-la
 sages-refusal-not-a-line = { $to } não está em linha reta a partir de { $from }
 sages-refusal-passes-over = o caminho de { $from } a { $to } passa por cima { $what ->
-        [white] do homem das Brancas
-        [black] do homem das Negras
+        [white] do jogador das Brancas
+        [black] do jogador das Pretas
        *[other] da bola
     } em { $square }
-sages-refusal-occupied = { $square } está ocupada por um homem das { $colour ->
+sages-refusal-occupied = { $square } está ocupada por um jogador das { $colour ->
         [white] Brancas
-       *[other] Negras
+       *[other] Pretas
     }
-sages-refusal-onto-the-ball = um homem que entra na casa da bola ({ $ball }) a chuta: diga onde ela para, como { $from }-{ $ball }>…
-sages-refusal-backward-diagonal = os homens nunca andam na diagonal para trás ({ $from } a { $to }), a não ser até a bola
-sages-refusal-opponents-goal = um homem pode atravessar o gol adversário, mas nunca parar nele ({ $square })
-sages-refusal-second-on-goal = você já tem um homem no seu gol (em { $keeper }): { $square } é recusada
+sages-refusal-onto-the-ball = um jogador que entra na casa da bola ({ $ball }) a chuta: diga onde ela para, como { $from }-{ $ball }>…
+sages-refusal-backward-diagonal = os jogadores nunca andam na diagonal para trás ({ $from } a { $to }), a não ser até a bola
+sages-refusal-opponents-goal = um jogador pode atravessar o gol adversário, mas nunca parar nele ({ $square })
+sages-refusal-second-on-goal = você já tem um jogador no seu gol (em { $keeper }): { $square } é recusada
 sages-refusal-not-the-ball = a bola está em { $ball }, não em { $square }
 sages-refusal-no-stop = chutada de { $from }, a bola em { $ball } não teria onde parar
-sages-refusal-stop-out-of-play = a bola nunca para fora de jogo, e { $stop } é fora de jogo
-sages-refusal-stop-on-man = a bola não pode parar em { $stop }: há um homem lá
+sages-refusal-stop-out-of-play = a bola nunca para fora de campo, e { $stop } é fora de campo
+sages-refusal-stop-on-man = a bola não pode parar em { $stop }: há um jogador lá
 sages-refusal-stop-on-start = a bola tem de andar: não pode parar em { $stop }, de onde é chutada
 sages-refusal-stop-unreachable = chutada de { $from }, a bola não chega a { $stop }
 sages-refusal-not-one-action = “{ $text }” não indica uma jogada legal aqui
 sages-refusal-ambiguous = “{ $text }” pode ser { $choices }
 sages-reason-five-goals = { $colour ->
         [white] as Brancas
-       *[other] as Negras
+       *[other] as Pretas
     } marcaram cinco gols, { $white }–{ $black }
 sages-reason-no-action = { $loser ->
         [white] as Brancas não têm
-       *[other] as Negras não têm
+       *[other] as Pretas não têm
     } nenhuma jogada legal
 sages-event-ball = A bola corre { $way }.
-sages-event-ball-bounces = A bola corre { $way }, quicando { $bounces ->
+sages-event-ball-bounces = A bola corre { $way }, desviando { $bounces ->
         [0] { $bounces } vezes
         [one] uma vez
        *[other] { $bounces } vezes
     }.
 sages-event-goal = Gol { $colour ->
         [white] das Brancas
-       *[other] das Negras
-    }! Brancas { $white } – { $black } Negras.
-sages-event-reset = Os homens e a bola voltam ao início, e a vez passa como depois de qualquer jogada.
+       *[other] das Pretas
+    }! Brancas { $white } – { $black } Pretas.
+sages-event-reset = Os jogadores e a bola voltam ao início, e a vez passa como depois de qualquer jogada.
 ## hidra
 hidra-rules = **Labirinto da Hidra** — 2 a 4 aventureiros (digger, weaver, rogue, warden) no covil da Hidra, um labirinto 5×5 de peças com paredes (casas a1–e5) que desliza sempre que a Hidra grita. Vence quem primeiro tiver 3 artefatos e então pisar no Portal de Fuga.
     Um turno tem 4 pontos de ação: move n (1), move e dodge ou move e blade para a Hidra (2), ghost s com o mapa (2), dig w (o digger, 4), explore b4 (1, olhar em segredo uma ficha virada ao lado), steal 2 (2), use gem, use bell, use ring 3, use mask 2 (1), weave 90 (o weaver, 2), provoke (4; o warden 3), end.
     Entrar numa câmara dispara um perigo ou dá o seu artefato; nos dois casos você grita em seguida: scream 3 e 90 desliza a linha 3 uma casa para leste, e a peça empurrada para fora volta pelo oeste girada 90°. A luta com a Hidra é 2d6 + 2 contra 10.
     Ninguém vence quando restam menos de 3 artefatos ou depois da última rodada (30 por padrão).
     No chat: /new hidra players=3 (opções: players=2–4, heroes=rogue,warden,…, defence=fixed ou scaled, hydra-every=1–10, rounds=5–200), /join, /addbot strong (ou easy, random), /start. Várias ações numa mensagem: /play move n, move e, explore b4. Toda ação é contada ao grupo; o que está virado, cada mão e o banco são secretos: o que você explora, pega ou perde chega só a você (Telegram: seu chat privado com o bot; Discord: o botão 🔒), com a sua mão e os botões dela, e também a recusa de uma ação que você não podia fazer (“você não tem o artefato ring”). /table hidra: aventureiros, artefatos, perigos, dados. Sem rating.
-hidra-reason-portal = um aventureiro fugiu pelo Portal com 3 artefatos
+hidra-heroes = Heróis: { $heroes }.
+hidra-hero-of = { $who } (lugar { $seat }) é { $hero }
+hidra-hero-digger = o Escavador (digger), que cava através de uma parede (dig D)
+hidra-hero-weaver = o Mago Cartógrafo (weaver), que gira a própria peça (weave 90)
+hidra-hero-rogue = o Ladrão do Crepúsculo (rogue), que vence os empates de roubo
+hidra-hero-warden = a Guardiã da Luz (warden), que os efeitos dos perigos não atingem
+hidra-reason-portal = um aventureiro com 3 artefatos ou mais fugiu pelo Portal
 hidra-reason-too-few-artifacts = restam menos de 3 artefatos no jogo: ninguém pode fugir
 hidra-reason-round-limit = a última rodada acabou e ninguém fugiu
 hidra-tile-hydra = HIDRA
@@ -1055,8 +1070,8 @@ hidra-ev-pinned = { $who } prende { $line } até o seu próximo turno.
 hidra-ev-swapped = { $who } e { $other } trocam de lugar.
 hidra-ev-woven = { $who } gira a peça em { $cell } em { $rot }°.
 hidra-ev-provoked = { $who } provoca a Hidra.
-hidra-ev-scream = Grito de { $who }: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }, girada { $rot }°.
-hidra-ev-scream-straight = Grito de { $who }: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }.
+hidra-ev-scream = { $who } grita: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }, girada { $rot }°.
+hidra-ev-scream-straight = { $who } grita: { $line } desliza para { $dir }; a peça de { $removed } volta em { $inserted }.
 hidra-ev-calmed = A Hidra está calma: desta vez não há Grito.
 hidra-luck-heading = Sorte em { $game }: todos os dados que a mesa viu (esquivas, lutas, roubos) contra dados honestos (3,5 por dado em média).
 hidra-luck-line = { $who }: { $rolls } dados, { $average } por dado: mais sorte que { $percentile }% das jogadas honestas.
@@ -1090,6 +1105,7 @@ hidra-table-dice = **Dados** (todos d6)
     Roubo (steal N, 2 PA): seu d6 contra o da vítima; o maior vence (o rogue vence empates; a lamp tira 1 do seu). Um roubo que falha custa seus PA e 1 PA no próximo turno.
     Luta vencida: a Hidra se acalma (o próximo Grito não acontece). Perdida: empurrado, você larga um artefato (ou perde 1 PA no próximo turno), e então grita.
 hidra-refusal-unreadable = “{ $text }” não é uma ação: escreva move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 ou drop gem
+hidra-misread-incomplete = falta algo depois de “{ $verb }”: escreva assim: { $example }
 hidra-misread-line = “{ $word }” não é uma linha nem uma coluna: as linhas vão de 1 a 5, as colunas de a a e
 hidra-misread-end = { $line } desliza para “{ $first }” ou “{ $second }”, não “{ $word }”
 hidra-misread-rotation = “{ $word }” não é uma rotação: a peça volta girada em 0, 90, 180 ou 270
@@ -1129,7 +1145,7 @@ hidra-refusal-pinned = a linha { $line } está fixada pelo Anel da Gravidade
 error-turn-ended-why = Sua vez termina com “{ $after }” ({ $why }), então “{ $part }” não pode vir depois na mesma mensagem. Nada foi jogado: mande “{ $after }” sozinho.
 error-turn-ended-rest-why = Sua vez terminou com “{ $after }” ({ $why }), então “{ $part }” e o que vem depois não foram jogados.
 turn-ended-game-over = a partida termina com ela
-produto-turn-ended-first = a primeira vez das Negras é uma peça só
+produto-turn-ended-first = a primeira vez das Pretas é uma peça só
 produto-turn-ended-second = cada vez são duas peças, e { $stone } é a segunda
 flume-turn-ended = { $square } tem { $empty } casas vazias ao lado, então não há peça extra: a vez passa
 flume-turn-ended-swap = a troca é a vez inteira

@@ -227,8 +227,10 @@ impl Command {
 
     /// Reads `/verb args…` (the slash is optional; a `@botname` suffix on the verb, as
     /// Telegram adds in groups, is ignored). The commands a Portuguese speaker tries first
-    /// read in Portuguese too (`/ajuda`, `/regras`, `/jogar`, `/entrar`, `/sair`,
-    /// `/começar`, `/desistir`); the menus and the texts name the English ones.
+    /// read in Portuguese too (`/novo`, `/entrar`, `/começar`, `/jogar`, `/ajuda`,
+    /// `/regras`, `/estado`, `/desistir`, …; Labscape's `/mover`, `/rolar` are its own
+    /// verbs); the menus and the texts name the English ones. `/sair` is none: it would
+    /// mean leaving a lobby to one player and Labscape's exit to another.
     ///
     /// # Errors
     /// [`CommandParseError`] for an unknown command or an unreadable option.
@@ -244,16 +246,16 @@ impl Command {
         let args: Vec<&str> = words.collect();
         let one_arg = || args.first().map(|s| s.to_string());
         Ok(match verb.as_str() {
-            "new" | "newgame" => Command::New(parse_new(&args)?),
+            "new" | "newgame" | "novo" | "nova" => Command::New(parse_new(&args)?),
             "join" | "entrar" => Command::Join,
-            "leave" | "sair" => Command::Leave,
-            "start" | "startgame" | "comecar" | "começar" => Command::Start,
-            "abandon" => Command::Abandon,
+            "leave" => Command::Leave,
+            "start" | "startgame" | "comecar" | "começar" | "iniciar" => Command::Start,
+            "abandon" | "abandonar" => Command::Abandon,
             "addbot" => Command::AddBot(one_arg()),
-            "status" => Command::Status,
+            "status" | "estado" | "situacao" | "situação" => Command::Status,
             "myview" | "my_view" | "my-view" | "hand" => Command::MyView,
             "rules" | "regras" => Command::Rules(one_arg()),
-            "table" => Command::Table(one_arg()),
+            "table" | "tabela" => Command::Table(one_arg()),
             "log" => Command::Log(match args.first() {
                 None => None,
                 Some(n) => Some(
@@ -267,14 +269,14 @@ impl Command {
             "settings" => Command::Settings(args.iter().map(|s| s.to_string()).collect()),
             "me" => Command::Me(args.iter().map(|s| s.to_string()).collect()),
             "away" => Command::Away((!args.is_empty()).then(|| args.join(" "))),
-            "recap" => Command::Recap,
+            "recap" | "resumo" => Command::Recap,
             "snooze" => Command::Snooze,
             "replay" => Command::Replay,
-            "export" => Command::Export,
+            "export" | "exportar" => Command::Export,
             "luck" => Command::Luck,
-            "draw" => Command::Draw(DrawAnswer::parse(&args)?),
+            "draw" | "empate" => Command::Draw(DrawAnswer::parse(&args)?),
             "resign" | "concede" | "desistir" => Command::Resign,
-            "records" | "record" => Command::Records(match args.as_slice() {
+            "records" | "record" | "recordes" => Command::Records(match args.as_slice() {
                 [] => RecordsOf::Chat,
                 [w] if ["me", "mine", "eu", "meu", "meus"]
                     .iter()

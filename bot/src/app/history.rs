@@ -105,7 +105,12 @@ impl<S: GameStore> Service<S> {
             .turn_reply(&row, &seats, &game, &Played::default(), lang)
             .await;
         let shown = audience::shown(&game, PUBLIC);
-        let tail = games::of(row.kind).recap_tail(&shown, &title, row.turn, &names, lang);
+        // A game ended by agreement or resignation still names a player to move: its
+        // recap ends with how it ended, as its `/status` does.
+        let tail = match self.early_end(&row, &game).await? {
+            Some(end) => end.line(lang),
+            None => games::of(row.kind).recap_tail(&shown, &title, row.turn, &names, lang),
+        };
         reply.text = format!("{text}\n{tail}");
         reply.visibility = Visibility::Private;
         reply.mention.clear();

@@ -69,7 +69,11 @@ impl<S: GameStore> Service<S> {
                     .await?;
                 let lang = self.lang_for(ctx).await;
                 let mut parts: Vec<String> = by_game(&past)
-                    .filter_map(|(kind, f)| games::of(kind).own_record(&f, lang))
+                    .filter_map(|(kind, f)| {
+                        games::of(kind)
+                            .own_record(&f, lang)
+                            .or_else(|| unrated_record(kind, &f, lang))
+                    })
                     .collect();
                 parts.extend(super::ratings::own_ratings_text(&ratings, lang));
                 if parts.is_empty() {
@@ -79,6 +83,24 @@ impl<S: GameStore> Service<S> {
             }
         }
     }
+}
+
+/// One's record in a game that is neither rated nor words its own (Hidra): how many
+/// games it played to the end and won. `None` for a rated game: its rating says as much.
+fn unrated_record(
+    kind: GameKind,
+    finishes: &[PastFinish],
+    lang: crate::i18n::Lang,
+) -> Option<String> {
+    (!games::of(kind).profile().rated).then(|| {
+        tr!(
+            lang,
+            "records-me-unrated",
+            game = kind.name(),
+            games = finishes.len(),
+            wins = finishes.iter().filter(|f| f.rank == 1).count()
+        )
+    })
 }
 
 /// The results of each game in core's list, as its module reads them (oldest first).
@@ -97,4 +119,38 @@ fn by_game(past: &[PastResult]) -> impl Iterator<Item = (GameKind, Vec<PastFinis
             .collect();
         (!finishes.is_empty()).then_some((kind, finishes))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn finish(rank: u8) -> PastFinish {
+        PastFinish {
+            user_id: "ana".into(),
+            name: "ana".into(),
+            rank,
+            finish: String::new(),
+            extra: None,
+        }
+    }
+
+    /// A game that is neither rated nor words its own record (Hidra) is still in `/records
+    /// me`: the games played to the end and won; a rated game's rating says it instead.
+    #[test]
+    fn an_unrated_games_record_counts_its_games_and_wins() {
+        let hidra = GameKind::from_id("hidra").unwrap();
+        let finishes = [finish(1), finish(2), finish(1)];
+        assert_eq!(
+            unrated_record(hidra, &finishes, Lang::En).unwrap(),
+            "**Labirinto da Hidra** (not rated): 3 games played to the end, 2 won."
+        );
+        assert_eq!(
+            unrated_record(hidra, &finishes[..1], Lang::PtBr).unwrap(),
+            "**Labirinto da Hidra** (sem rating): 1 partida jogada até o fim, 1 vencida."
+        );
+        let semaforo = GameKind::from_id("semaforo").unwrap();
+        assert_eq!(unrated_record(semaforo, &finishes, Lang::En), None);
+    }
 }

@@ -53,6 +53,9 @@ async fn a_player_who_resigns_loses_and_the_game_is_over_everywhere() {
     assert!(!status.text.contains("Next"), "{}", status.text);
     let log = say(&s, "ana", "/log").await;
     assert!(log.text.ends_with("BO resigned."), "{}", log.text);
+    let recap = say(&s, "bo", "/recap").await;
+    assert!(recap.text.ends_with("BO resigned."), "{}", recap.text);
+    assert!(!recap.text.contains("Next"), "{}", recap.text);
     let again = say(&s, "bo", "/resign").await;
     assert_eq!(again.visibility, Visibility::Private, "{}", again.text);
     // Its record tells who resigned, and verifies.

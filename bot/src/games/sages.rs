@@ -383,7 +383,7 @@ mod tests {
             "{status}"
         );
         let status = ChatGame::status(&g, "SAGES #1", 0, &names, &[], Lang::PtBr);
-        assert!(status.contains("ana: Brancas · bo: Negras"), "{status}");
+        assert!(status.contains("ana: Brancas · bo: Pretas"), "{status}");
     }
 
     /// Every legal action is reached by pressing buttons, no step has more than 25, and

@@ -15,6 +15,27 @@ pub(super) fn misread(p: &Position, text: &str, lang: Lang) -> Option<String> {
     let lower = text.trim().to_ascii_lowercase();
     let words: Vec<&str> = lower.split_whitespace().collect();
     match words.as_slice() {
+        ["scream", l] => Some(match Line::parse(l) {
+            Some(line) => incomplete("scream", &format!("scream {l} {}", line.ends()[0]), lang),
+            None => bad_line(l, lang),
+        }),
+        [verb] => {
+            let example = match *verb {
+                "move" => "move n",
+                "ghost" => "ghost s",
+                "dig" => "dig w",
+                "explore" => "explore b4",
+                "steal" => "steal 1",
+                "scream" => "scream 3 e",
+                "use" => "use gem",
+                "drop" => "drop gem",
+                "weave" => "weave 90",
+                _ => return None,
+            };
+            Some(incomplete(verb, example, lang))
+        }
+        ["use", "ring"] => Some(incomplete("use ring", "use ring 3", lang)),
+        ["use", "mask"] => Some(incomplete("use mask", "use mask 1", lang)),
         ["scream", l, d, rest @ ..] if rest.len() <= 1 => {
             let Some(line) = Line::parse(l) else {
                 return Some(bad_line(l, lang));
@@ -58,6 +79,16 @@ pub(super) fn misread(p: &Position, text: &str, lang: Lang) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// An action's first word(s) with the rest missing: what it needs, by example.
+fn incomplete(verb: &str, example: &str, lang: Lang) -> String {
+    tr!(
+        lang,
+        "hidra-misread-incomplete",
+        verb = verb,
+        example = example
+    )
 }
 
 fn bad_line(word: &str, lang: Lang) -> String {
@@ -112,6 +143,20 @@ mod tests {
         assert!(en("scream 3 e 45").contains("0, 90, 180 or 270"));
         assert!(en("explore f9").contains("a1 to e5"));
         assert!(en("move up").contains("“up”"));
+        // An action's first word alone, or a scream without its end: what it needs.
+        assert_eq!(
+            en("scream 3"),
+            "“scream” needs more: write it like scream 3 e"
+        );
+        assert_eq!(
+            en("scream c"),
+            "“scream” needs more: write it like scream c n"
+        );
+        assert_eq!(
+            en("explore"),
+            "“explore” needs more: write it like explore b4"
+        );
+        assert!(en("use ring").ends_with("use ring 3"), "{}", en("use ring"));
         // Four seats: 0 to 3.
         assert!(
             misread(&game(4), "steal 7", Lang::En)
@@ -122,14 +167,7 @@ mod tests {
         assert!(pt("scream 6 e").contains("linha"), "{}", pt("scream 6 e"));
         assert!(pt("steal 5").contains("de 0 a 1"), "{}", pt("steal 5"));
         // Readable text, and text of no action at all, keep the usual refusal.
-        for text in [
-            "scream 3 e",
-            "steal 1",
-            "hello",
-            "scream",
-            "end now",
-            "move n, end",
-        ] {
+        for text in ["scream 3 e", "steal 1", "hello", "end now", "move n, end"] {
             assert_eq!(misread(&p, text, Lang::En), None, "{text}");
         }
     }

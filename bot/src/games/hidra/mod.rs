@@ -122,6 +122,38 @@ impl ChatGame for Position {
         story::describe(names, seat, "?", events, lang)
     }
 
+    /// The first post names each player's hero, with what sets it apart: the image shows
+    /// only its letter.
+    fn begins(
+        &self,
+        title: &str,
+        seed_hash: &str,
+        names: &[String],
+        events: &[Event],
+        lang: Lang,
+    ) -> Vec<String> {
+        let _ = events;
+        let heroes: Vec<String> = self
+            .players()
+            .iter()
+            .zip(names)
+            .enumerate()
+            .map(|(seat, (pl, name))| {
+                tr!(
+                    lang,
+                    "hidra-hero-of",
+                    who = name.as_str(),
+                    seat = seat,
+                    hero = tr!(lang, hero_key(pl.hero))
+                )
+            })
+            .collect();
+        vec![
+            super::chat_game::begins_line(title, seed_hash, names, lang),
+            tr!(lang, "hidra-heroes", heroes = heroes.join("; ")),
+        ]
+    }
+
     fn next_line(&self, names: &[String], lang: Lang) -> Option<String> {
         if let Some(outcome) = self.outcome() {
             return Some(Self::outcome_line(&outcome, names, lang));
@@ -176,6 +208,17 @@ impl ChatGame for Position {
     }
 }
 
+/// A hero in words: its name, and what sets it apart.
+fn hero_key(h: labscape_core::hidra::Hero) -> &'static str {
+    use labscape_core::hidra::Hero;
+    match h {
+        Hero::Digger => "hidra-hero-digger",
+        Hero::Weaver => "hidra-hero-weaver",
+        Hero::Rogue => "hidra-hero-rogue",
+        Hero::Warden => "hidra-hero-warden",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use labscape_core::{Audience, Seat};
@@ -216,6 +259,28 @@ mod tests {
         Position::new_game(&s, &["ana".into(), "bo".into()], seed)
             .unwrap()
             .0
+    }
+
+    #[test]
+    fn the_first_post_names_each_players_hero_and_seat() {
+        let g = new("heroes");
+        let names = ["ana".to_string(), "bo".to_string()];
+        let hero = |seat: usize| format!("{:?}", g.players()[seat].hero).to_lowercase();
+        let lines = ChatGame::begins(&g, "Hidra #1", "hash", &names, &[], Lang::En);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(
+            lines[1].starts_with(&format!("Heroes: ana (seat 0) is the {}, ", hero(0))),
+            "{lines:?}"
+        );
+        assert!(
+            lines[1].contains(&format!("; bo (seat 1) is the {}, ", hero(1))),
+            "{lines:?}"
+        );
+        let lines = ChatGame::begins(&g, "Hidra #1", "hash", &names, &[], Lang::PtBr);
+        assert!(
+            lines[1].starts_with("Heróis: ana (lugar 0) é "),
+            "{lines:?}"
+        );
     }
 
     #[test]

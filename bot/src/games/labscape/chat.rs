@@ -161,6 +161,10 @@ impl ChatGame for Position {
         super::suggestions(self, seat)
     }
 
+    fn chat_words(text: &str) -> std::borrow::Cow<'_, str> {
+        super::words::to_notation(text)
+    }
+
     fn payload(action: &str) -> std::borrow::Cow<'_, str> {
         super::payload(action)
     }

@@ -15,6 +15,7 @@ mod replay;
 #[cfg(test)]
 mod service_tests;
 mod story;
+mod words;
 
 use labscape_core::labscape::Policy;
 
@@ -56,6 +57,11 @@ pub const VERBS: &[&str] = &[
     "item",
     "autofill",
     "search",
+    // In Portuguese (`words.rs`).
+    "mover",
+    "rolar",
+    "girar",
+    "esperar",
 ];
 
 mod chat;
