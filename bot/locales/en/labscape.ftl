@@ -511,7 +511,12 @@ replay-finished = Replay of { $game }, the whole game: the start and { $turns ->
         [one] one turn
        *[other] { $turns } turns
     }.
-error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that finished.
+replay-abandoned = Replay of { $game }, up to where it was abandoned: { $turns ->
+        [0] only the start
+        [one] the start and one turn
+       *[other] the start and { $turns } turns
+    }.
+error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that ended.
 error-no-replays = This bot does not draw replays.
 
 ## /export, /luck, /records: fair dice and records.
@@ -524,7 +529,12 @@ export-running = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed: it foretells every roll, so it stays secret until the game ends. Its commitment is { $hash }.
-error-nothing-to-export = There is nothing to export in this chat: /export gives the record of the game under way here or, when there is none, of the last one that finished.
+export-abandoned = The record of { $game }, abandoned after { $turns ->
+        [0] its start
+        [one] one turn
+       *[other] { $turns } turns
+    }, with its seed, told when it was abandoned. Anyone can check every roll with `labscape verify { $file }`.
+error-nothing-to-export = There is nothing to export in this chat: /export gives the record of the game under way here or, when there is none, of the last one that ended.
 luck-heading = **Luck of the dice** in { $game }, after { $turns ->
         [one] one turn
        *[other] { $turns } turns
@@ -772,6 +782,11 @@ export-running-plain = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
+export-abandoned-plain = The record of { $game }, abandoned after { $turns ->
+        [0] its start
+        [one] one turn
+       *[other] { $turns } turns
+    }, with its seed, told when it was abandoned. Anyone can check every move with `labscape verify { $file }`.
 rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
 error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
 error-game-ended-plain = it is over.
@@ -1091,6 +1106,7 @@ draw-declined = { $who } declines the draw. The game goes on.
 draw-agreed = 🤝 { $who } accepts { $other }'s offer: { $game } ends in a draw.
 draw-ended-line = Drawn by agreement.
 resign-ended-line = { $who } resigned.
+abandoned-ended-line = The game was abandoned.
 resign-done = 🏳️ { $who } resigns: { $other } wins { $game }.
 resign-not-this-game = { $game } cannot be resigned: it is played to its end.
 draw-told-in-group = Done: the group is told.
