@@ -174,7 +174,20 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<RecordVerdict, Rea
         .and_then(|r| r.get("resigned"))
         .and_then(serde_json::Value::as_u64)
         .filter(|&s| s < players.len() as u64);
-    if seed.is_some() && outcome.is_none() && !agreed && resigned.is_none() {
+    // An abandoned game's record carries its seed (told when it was abandoned) and stops
+    // where it was abandoned, before its end.
+    let abandoned = value
+        .get("result")
+        .and_then(|r| r.get("abandoned"))
+        .and_then(serde_json::Value::as_bool)
+        == Some(true);
+    if abandoned && outcome.is_some() {
+        return fail(format!(
+            "NOT verified: the record says its game was abandoned, but its {} actions end it.",
+            actions.len()
+        ));
+    }
+    if seed.is_some() && outcome.is_none() && !agreed && resigned.is_none() && !abandoned {
         return fail(format!(
             "NOT verified: the record carries its seed, so its game is over, but after its {} actions the game goes on (an action is missing).",
             actions.len()
@@ -199,6 +212,7 @@ pub fn verify_board_game(value: &serde_json::Value) -> Result<RecordVerdict, Rea
         Some(o) => format!("; the game is over ({})", o.reason),
         None if agreed => "; there the players agreed a draw".into(),
         None if let Some(seat) = resigned => format!("; there seat {seat} resigned"),
+        None if abandoned => "; there the game was abandoned, before its end".into(),
         None => "; the game goes on".into(),
     };
     Ok(RecordVerdict {
@@ -313,6 +327,21 @@ mod tests {
         assert!(!cut.verified && cut.text.contains("missing"), "{cut}");
         let lie = verify_board_game(&record(&actions, 1 - winner)).unwrap();
         assert!(!lie.verified && lie.text.contains("winner"), "{lie}");
+        // An abandoned game's record carries its seed and stops before the end: verified,
+        // and said to be abandoned; one whose actions do end the game is not.
+        let abandoned = |actions: &[serde_json::Value]| {
+            let mut r = record(actions, winner);
+            r["result"] = serde_json::json!({"winner": null, "abandoned": true});
+            r
+        };
+        let stopped = verify_board_game(&abandoned(&actions[..actions.len() - 1])).unwrap();
+        assert!(stopped.verified, "{stopped}");
+        assert!(stopped.text.contains("was abandoned"), "{stopped}");
+        let played_out = verify_board_game(&abandoned(&actions)).unwrap();
+        assert!(
+            !played_out.verified && played_out.text.contains("abandoned"),
+            "{played_out}"
+        );
     }
 
     #[test]

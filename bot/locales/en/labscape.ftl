@@ -426,7 +426,7 @@ tg-cmd-settings = Reminders, deadline and the chat's language: /settings languag
 tg-cmd-me = Your time zone, quiet hours and language: /me lang pt-BR
 tg-cmd-away = Pause your reminders: /away 3d, or /away off
 tg-cmd-snooze = Put off the reminders of your turn by 4 hours
-tg-cmd-replay = The game so far (or the last finished one) as an animation
+tg-cmd-replay = The game so far (or the last ended one) as an animation
 tg-cmd-export = The game's record file, to check every move (and roll, in a game with dice)
 tg-cmd-luck = Everyone's dice against fair dice
 tg-cmd-draw = Offer a draw, or accept the one offered (/draw no declines)
@@ -489,9 +489,9 @@ dc-opt-me-language = The language the bot answers you in
 dc-cmd-away = Say you are away: reminders pause and your deadlines wait
 dc-opt-away-until = Until when: 3d, 12h, 2026-11-25 18:00 (your time zone), or off
 dc-cmd-recap = What happened since your last turn
-dc-cmd-replay = The game so far (or the last finished one) as an animation
-dc-cmd-export = The record file of the game here (or the last finished one), to check every move and roll
-dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last finished one)
+dc-cmd-replay = The game so far (or the last ended one) as an animation
+dc-cmd-export = The record file of the game here (or the last ended one), to check every move and roll
+dc-cmd-luck = Everyone's dice against fair dice, in the game here (or the last ended one)
 dc-cmd-draw = Offer a draw, or accept the one offered; or decline it
 dc-cmd-resign = Give up the game here: the other player wins
 dc-cmd-myview = Your own view of the game here (your hand, your map), shown to you alone
@@ -511,7 +511,12 @@ replay-finished = Replay of { $game }, the whole game: the start and { $turns ->
         [one] one turn
        *[other] { $turns } turns
     }.
-error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that finished.
+replay-abandoned = Replay of { $game }, up to where it was abandoned: { $turns ->
+        [0] only the start
+        [one] the start and one turn
+       *[other] the start and { $turns } turns
+    }.
+error-nothing-to-replay = There is nothing to replay in this chat: /replay shows the game under way here or, when there is none, the last one that ended.
 error-no-replays = This bot does not draw replays.
 
 ## /export, /luck, /records: fair dice and records.
@@ -524,7 +529,12 @@ export-running = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed: it foretells every roll, so it stays secret until the game ends. Its commitment is { $hash }.
-error-nothing-to-export = There is nothing to export in this chat: /export gives the record of the game under way here or, when there is none, of the last one that finished.
+export-abandoned = The record of { $game }, abandoned after { $turns ->
+        [0] its start
+        [one] one turn
+       *[other] { $turns } turns
+    }, with its seed, told when it was abandoned. Anyone can check every roll with `labscape verify { $file }`.
+error-nothing-to-export = There is nothing to export in this chat: /export gives the record of the game under way here or, when there is none, of the last one that ended.
 luck-heading = **Luck of the dice** in { $game }, after { $turns ->
         [one] one turn
        *[other] { $turns } turns
@@ -548,7 +558,7 @@ luck-odd-dice = { $who }'s dice ({ $percentile })
 luck-odd-search = { $who }'s searches ({ $percentile })
 luck-check = Every roll can be checked: /export gives the game's record, and once the game is over `labscape verify` replays it from the revealed seed.
 error-no-dice-in-game = { $game } has no dice: every move in it is the players' own, so there is no luck to weigh.
-error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that finished.
+error-no-dice-yet = There are no dice to look at in this chat: /luck weighs the game under way here or, when there is none, the last one that ended.
 error-play-in-private = In this game you play in private, so what you sent here was not played (and is not repeated): send it in your private chat with me (Telegram), or with /play, which only you see (Discord).
 error-secret-until-end = { $game } keeps secrets until it ends, and its record holds them: /replay and /export are here once the game is over.
 error-nothing-private = There is nothing for you alone in this game now: no private move, and nothing only you may see.
@@ -776,6 +786,11 @@ export-running-plain = The record of { $game } so far ({ $turns ->
         [one] one turn
        *[other] { $turns } turns
     }), without the seed, which stays secret until the game ends. Its commitment is { $hash }.
+export-abandoned-plain = The record of { $game }, abandoned after { $turns ->
+        [0] its start
+        [one] one turn
+       *[other] { $turns } turns
+    }, with its seed, told when it was abandoned. Anyone can check every move with `labscape verify { $file }`.
 rules-full = Full rules: docs/rules/{ $id }.md in the bot's repository.
 error-game-ended = { $game } has ended: { $how } /status, /log and /recap still show it; /new GAME starts another (/help lists the games).
 error-game-ended-plain = it is over.
@@ -1102,6 +1117,7 @@ draw-declined = { $who } declines the draw. The game goes on.
 draw-agreed = 🤝 { $who } accepts { $other }'s offer: { $game } ends in a draw.
 draw-ended-line = Drawn by agreement.
 resign-ended-line = { $who } resigned.
+abandoned-ended-line = The game was abandoned.
 resign-done = 🏳️ { $who } resigns: { $other } wins { $game }.
 resign-not-this-game = { $game } cannot be resigned: it is played to its end.
 draw-told-in-group = Done: the group is told.

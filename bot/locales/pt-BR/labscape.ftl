@@ -548,6 +548,11 @@ replay-finished = Replay de { $game }, a partida inteira: o começo e { $turns -
         [one] um turno
        *[other] { $turns } turnos
     }.
+replay-abandoned = Replay de { $game }, até onde a partida foi abandonada: { $turns ->
+        [0] só o começo
+        [one] o começo e um turno
+       *[other] o começo e { $turns } turnos
+    }.
 error-nothing-to-replay = Não há nada para rever neste chat: o /replay mostra a partida em andamento aqui ou, se não houver, a última que terminou.
 error-no-replays = Este bot não desenha replays.
 
@@ -563,6 +568,11 @@ export-running = O registro de { $game } até agora ({ $turns ->
         [one] um turno
        *[other] { $turns } turnos
     }), sem a semente: ela antecipa todas as rolagens, então fica em segredo até a partida acabar. O compromisso dela é { $hash }.
+export-abandoned = O registro de { $game }, partida abandonada depois { $turns ->
+        [0] do começo
+        [one] de um turno
+       *[other] de { $turns } turnos
+    }, com a semente, revelada quando foi abandonada. Qualquer um pode conferir cada rolagem com `labscape verify { $file }`.
 error-nothing-to-export = Não há nada para exportar neste chat: o /export entrega o registro da partida em andamento aqui ou, se não houver, da última que terminou.
 luck-heading = **Sorte nos dados** em { $game }, depois de { $turns ->
         [0] { $turns } turnos
@@ -853,6 +863,11 @@ export-running-plain = O registro de { $game } até agora ({ $turns ->
         [one] uma jogada
        *[other] { $turns } jogadas
     }), sem a semente, que fica em segredo até o fim da partida. O compromisso dela é { $hash }.
+export-abandoned-plain = O registro de { $game }, partida abandonada depois { $turns ->
+        [0] do começo
+        [one] de uma jogada
+       *[other] de { $turns } jogadas
+    }, com a semente, revelada quando foi abandonada. Qualquer um pode conferir todas as jogadas com `labscape verify { $file }`.
 rules-full = Regras completas: docs/rules/{ $id }.md no repositório do bot.
 error-game-ended = { $game } terminou: { $how } /status, /log e /recap ainda mostram a partida; /new JOGO começa outra (/help lista os jogos).
 error-game-ended-plain = a partida acabou.
@@ -1184,6 +1199,7 @@ draw-declined = { $who } recusa o empate. A partida continua.
 draw-agreed = 🤝 { $who } aceita a proposta de { $other }: { $game } termina empatada.
 draw-ended-line = Empate de comum acordo.
 resign-ended-line = { $who } desistiu.
+abandoned-ended-line = A partida foi abandonada.
 resign-done = 🏳️ { $who } desiste: { $other } vence { $game }.
 resign-not-this-game = Não dá para desistir de { $game }: joga-se até o fim.
 draw-told-in-group = Feito: o grupo foi avisado.

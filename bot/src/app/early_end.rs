@@ -1,10 +1,11 @@
-//! A game ended before its position did: drawn by its players' agreement (`/draw`) or given
-//! up by one of them (`/resign`).
+//! A game ended before its position did: drawn by its players' agreement (`/draw`), given
+//! up by one of them (`/resign`), or abandoned (`/abandon`).
 //!
 //! Nothing of it is in the game's position, which knows only the rules: the ending is the
 //! game's status with its results. So a game is over in the store either because its
 //! position is over or because it ended early, and [`Service::early_end`] tells how from
-//! the results: a player who resigned, or else a draw.
+//! the results: a player who resigned, or else a draw. An abandoned game's status says it
+//! all (it has no results, and counts in no records).
 
 use labscape_core::AnyGame;
 
@@ -30,6 +31,8 @@ pub enum EarlyEnd {
     Drawn,
     /// A player (their name) resigned; the other won.
     Resigned(String),
+    /// Its creator or a chat admin abandoned it: nobody won.
+    Abandoned,
 }
 
 impl EarlyEnd {
@@ -38,13 +41,14 @@ impl EarlyEnd {
         match self {
             EarlyEnd::Drawn => tr!(lang, "draw-ended-line"),
             EarlyEnd::Resigned(who) => tr!(lang, "resign-ended-line", who = who.as_str()),
+            EarlyEnd::Abandoned => tr!(lang, "abandoned-ended-line"),
         }
     }
 }
 
-/// Whether a game stored as over ended before its position did.
+/// Whether a game stored as ended (over or abandoned) ended before its position did.
 pub fn ended_early(row: &GameRow, game: &AnyGame) -> bool {
-    row.status == GameStatus::Over && !game.is_over()
+    row.status.has_ended() && !game.is_over()
 }
 
 impl<S: GameStore> Service<S> {
@@ -52,6 +56,9 @@ impl<S: GameStore> Service<S> {
     pub(super) async fn early_end(&self, row: &GameRow, game: &AnyGame) -> Res<Option<EarlyEnd>> {
         if !ended_early(row, game) {
             return Ok(None);
+        }
+        if row.status == GameStatus::Abandoned {
+            return Ok(Some(EarlyEnd::Abandoned));
         }
         let results = self.store.results(row.id).await?;
         Ok(Some(

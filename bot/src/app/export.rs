@@ -1,6 +1,7 @@
 //! `/export`: the record file of the game `/replay` would show ([`Service::shown_game`]),
 //! posted for everyone. What the file holds is the game's (`games/record.rs`); it carries
-//! the seed only once the game is over: the seed foretells every roll to come.
+//! the seed only once the game has ended (finished, or abandoned: its seed was told then):
+//! the seed foretells every roll to come.
 
 use super::{Attachment, Ctx, Reply, Res, Service, any_game_name, corrupt, messages::UserError};
 use crate::{
@@ -58,14 +59,16 @@ pub fn record_of(
         computer: seats.iter().map(|s| s.policy.clone()).collect(),
         seed: row.seed.clone(),
         seed_hash: row.seed_hash.clone(),
-        over: row.status == GameStatus::Over,
+        over: row.status.has_ended(),
+        abandoned: row.status == GameStatus::Abandoned,
         actions: actions.iter().map(|a| (a.seat, a.action.clone())).collect(),
         resigned: None,
     }
 }
 
 /// What `/export` says over the record file of `row` (any game): the file's name once the
-/// game is over, else the seed's commitment (the seed itself stays secret).
+/// game has ended (finished or abandoned), else the seed's commitment (the seed itself
+/// stays secret).
 pub(super) fn export_text(
     row: &GameRow,
     game: &str,
@@ -74,18 +77,14 @@ pub(super) fn export_text(
     lang: Lang,
 ) -> String {
     let dice = crate::games::of(row.kind).profile().has_dice;
-    if row.status == GameStatus::Over {
-        tr!(
-            lang,
-            if dice {
-                "export-finished"
-            } else {
-                "export-finished-plain"
-            },
-            game = game,
-            turns = turns,
-            file = file
-        )
+    if row.status.has_ended() {
+        let key = match (row.status == GameStatus::Abandoned, dice) {
+            (false, true) => "export-finished",
+            (false, false) => "export-finished-plain",
+            (true, true) => "export-abandoned",
+            (true, false) => "export-abandoned-plain",
+        };
+        tr!(lang, key, game = game, turns = turns, file = file)
     } else {
         tr!(
             lang,

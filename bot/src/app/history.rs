@@ -105,8 +105,8 @@ impl<S: GameStore> Service<S> {
             .turn_reply(&row, &seats, &game, &Played::default(), lang)
             .await;
         let shown = audience::shown(&game, PUBLIC);
-        // A game ended by agreement or resignation still names a player to move: its
-        // recap ends with how it ended, as its `/status` does.
+        // Ended early (abandoned, resigned, drawn), the position still names a player to
+        // move: say how it ended, as `/status` does.
         let tail = match self.early_end(&row, &game).await? {
             Some(end) => end.line(lang),
             None => games::of(row.kind).recap_tail(&shown, &title, row.turn, &names, lang),
@@ -126,15 +126,16 @@ impl<S: GameStore> Service<S> {
 const PUBLIC: Audience = Audience::Public;
 
 /// What `/log` and `/recap` tell of step `s` of `row`'s game, played from `before`: while
-/// the game goes on, what the public may learn of it; once it has ended, nothing is secret
-/// any more (every view is then the whole position, and `/export` gives the record) and
-/// the step is told whole: the architect's far hedges and passes by name.
+/// the game goes on, what the public may learn of it; once it has ended (finished or
+/// abandoned), nothing is secret any more (every view is then the whole position, and
+/// `/export` gives the record) and the step is told whole: the architect's far hedges and
+/// passes by name.
 fn seen<'s>(
     row: &GameRow,
     before: &AnyGame,
     s: &'s read_back::Step,
 ) -> (Option<&'s AnyAction>, Vec<AnyEvent>) {
-    if row.status == GameStatus::Over {
+    if row.status.has_ended() {
         return (Some(&s.action), s.events.clone());
     }
     audience::seen(before, &s.game, &s.action, &s.events, PUBLIC)

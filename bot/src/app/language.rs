@@ -5,19 +5,14 @@ use super::{ChatScope, Ctx, GameRow, GameStore, Lang, Service};
 
 impl<S: GameStore> Service<S> {
     /// The language of a public post in `ctx`'s chat about `game` (the chat's default,
-    /// else the game's): without a game, the chat's live game's, else its last finished
+    /// else the game's): without a game, the chat's live game's, else its last ended
     /// one's, so a Portuguese group keeps Portuguese after its game ends.
     pub(super) async fn public_lang(&self, ctx: &Ctx, game: Option<&GameRow>) -> Lang {
         let recent = match game {
             Some(_) => None,
             None => match self.store.live_game(&ctx.scope).await.ok().flatten() {
                 Some(live) => Some(live),
-                None => self
-                    .store
-                    .last_finished_game(&ctx.scope)
-                    .await
-                    .ok()
-                    .flatten(),
+                None => self.store.last_ended_game(&ctx.scope).await.ok().flatten(),
             },
         };
         self.chat_lang(&ctx.scope, game.or(recent.as_ref())).await

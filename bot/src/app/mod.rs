@@ -316,7 +316,7 @@ impl<S: GameStore> Service<S> {
     /// or it never had one.
     async fn no_live_game(&self, scope: &ChatScope) -> ServiceError {
         let ended = async {
-            let row = self.store.last_finished_game(scope).await.ok()??;
+            let row = self.store.last_ended_game(scope).await.ok()??;
             let seats = self.store.seats(row.id).await.ok()?;
             let game = self.current_game(&row).await.ok()?;
             let lang = self.chat_lang(scope, Some(&row)).await;
@@ -336,20 +336,20 @@ impl<S: GameStore> Service<S> {
     }
 
     /// The game `/status`, `/log` and `/recap` read: the chat's live game (a lobby too),
-    /// else its last finished game, until a new one opens.
+    /// else its last ended game (finished, or abandoned once started), until a new one opens.
     async fn live_or_last(&self, scope: &ChatScope) -> Res<GameRow> {
         self.chat_game(scope)
             .await?
             .ok_or(ServiceError::User(UserError::NoGame))
     }
 
-    /// The chat's game: its live game (a lobby too), else its last finished game, until a
-    /// new one opens; `None` in a chat that never finished one.
+    /// The chat's game: its live game (a lobby too), else its last ended game (finished, or
+    /// abandoned once started), until a new one opens; `None` in a chat that never ended one.
     async fn chat_game(&self, scope: &ChatScope) -> Res<Option<GameRow>> {
         if let Some(row) = self.store.live_game(scope).await? {
             return Ok(Some(row));
         }
-        Ok(self.store.last_finished_game(scope).await?)
+        Ok(self.store.last_ended_game(scope).await?)
     }
 
     /// The time source.
@@ -361,6 +361,8 @@ impl<S: GameStore> Service<S> {
 #[cfg(test)]
 pub(crate) mod tests;
 
+#[cfg(test)]
+mod abandon_tests;
 #[cfg(test)]
 mod any_game_tests;
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! `/replay`: the game so far (or the chat's last finished one) as an animated GIF, for
+//! `/replay`: the game so far (or the chat's last ended one) as an animated GIF, for
 //! everyone; the replay attached to the turn that ends a game; the game `/replay`,
 //! `/export` and `/luck` are about.
 
@@ -9,7 +9,7 @@ use super::{
 
 impl<S: GameStore> Service<S> {
     /// `/replay`: the running game so far or, when there is none (no live game, or one still
-    /// in its lobby), the chat's most recently finished game, as an animated GIF posted
+    /// in its lobby), the chat's most recently ended game, as an animated GIF posted
     /// for everyone.
     pub(super) async fn replay_cmd(&self, ctx: &Ctx) -> Res<Reply> {
         let row = self.shown_game(ctx, UserError::NothingToReplay).await?;
@@ -21,10 +21,10 @@ impl<S: GameStore> Service<S> {
             .await?
             .ok_or(ServiceError::User(UserError::NoReplays))?;
         let game = any_game_name(row.kind, row.id);
-        let text = if row.status == GameStatus::Over {
-            tr!(lang, "replay-finished", game = game, turns = turns)
-        } else {
-            tr!(lang, "replay-so-far", game = game, turns = turns)
+        let text = match row.status {
+            GameStatus::Over => tr!(lang, "replay-finished", game = game, turns = turns),
+            GameStatus::Abandoned => tr!(lang, "replay-abandoned", game = game, turns = turns),
+            _ => tr!(lang, "replay-so-far", game = game, turns = turns),
         };
         let mut reply = Reply::text(text);
         reply.files.push(replay_file(row.id, gif));
@@ -33,13 +33,14 @@ impl<S: GameStore> Service<S> {
 
     /// The game `/replay`, `/export` and `/luck` are about: the running game here or, when
     /// there is none (no live game, or one still in its lobby), the chat's most recently
-    /// finished game; `none` when there is neither.
+    /// ended game (finished, or abandoned once started: [`GameStore::last_ended_game`]);
+    /// `none` when there is neither.
     pub(super) async fn shown_game(&self, ctx: &Ctx, none: UserError) -> Res<GameRow> {
         match self.store.live_game(&ctx.scope).await? {
             Some(row) if row.status == GameStatus::Running => Ok(row),
             _ => self
                 .store
-                .last_finished_game(&ctx.scope)
+                .last_ended_game(&ctx.scope)
                 .await?
                 .ok_or(ServiceError::User(none)),
         }

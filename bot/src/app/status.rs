@@ -74,7 +74,7 @@ impl<S: GameStore> Service<S> {
                 ));
             }
         }
-        if row.status == GameStatus::Over {
+        if row.status.has_ended() {
             // Ended early, the position still names a player to move: say how it ended.
             if let Some(end) = self.early_end(&row, &game).await? {
                 text = end.line(lang);

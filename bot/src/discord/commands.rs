@@ -311,19 +311,19 @@ pub async fn log(
     respond::command(ctx, Command::Log(count.map(|n| n as usize))).await
 }
 
-/// The game here so far (or the last finished one) as an animated GIF
+/// The game here so far (or the last ended one) as an animated GIF
 #[poise::command(slash_command)]
 pub async fn replay(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Replay).await
 }
 
-/// The record file of the game here (or the last finished one), to check every roll
+/// The record file of the game here (or the last ended one), to check every roll
 #[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Export).await
 }
 
-/// Everyone's dice against fair dice, in the game here (or the last finished one)
+/// Everyone's dice against fair dice, in the game here (or the last ended one)
 #[poise::command(slash_command)]
 pub async fn luck(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Luck).await

@@ -12,6 +12,9 @@ pub const ANY_RECORD_FORMAT: &str = "labscape-game-record/1";
 /// The `agreed` of a record's result: the game was drawn by its players' agreement.
 pub const AGREED: &str = "draw";
 
+/// The `reason` of an abandoned game's result (`{"winner": null, "abandoned": true, …}`).
+const ABANDONED_REASON: &str = "the game was abandoned";
+
 /// A stored game as its record.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -29,16 +32,19 @@ pub struct GameRecord {
     pub seed: String,
     /// The seed's commitment, public from the start.
     pub seed_hash: String,
-    /// Whether the game is over (its seed may be shown).
+    /// Whether the game has ended, finished or abandoned (its seed may be shown).
     pub over: bool,
+    /// Whether it ended by being abandoned (`/abandon`), before its rules or its players
+    /// ended it: its record says so, and states no winner.
+    pub abandoned: bool,
     /// Every action, in order: the seat and the action's text.
     pub actions: Vec<(u8, String)>,
     /// The seat that gave the game up (`/resign`), if one did.
     pub resigned: Option<u8>,
 }
 
-/// A board game's record file, as `/export` posts it (the seed in it only once the game is
-/// over).
+/// A board game's record file, as `/export` posts it (the seed in it only once the game has
+/// ended).
 ///
 /// # Errors
 /// None for a board game's record; the type is every game's.
@@ -65,8 +71,16 @@ pub fn any_record_file(r: &GameRecord) -> Result<Vec<u8>, String> {
 /// replayed from its actions; a game over whose actions do not reach an end was given up by
 /// a player (`{"winner": N, "resigned": M, …}`) or else drawn by its players' agreement
 /// (`{"winner": null, "agreed": "draw", …}`: nothing else ends a game before its rules
-/// do); `null` if the actions do not replay.
+/// do); an abandoned game's says so (`{"winner": null, "abandoned": true, …}`); `null` if
+/// the actions do not replay.
 fn result(r: &GameRecord) -> serde_json::Value {
+    if r.abandoned {
+        return serde_json::json!({
+            "winner": null,
+            "abandoned": true,
+            "reason": ABANDONED_REASON,
+        });
+    }
     let Ok(options) = labscape_core::game::parse_options(&r.settings) else {
         return serde_json::Value::Null;
     };

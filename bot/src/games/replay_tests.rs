@@ -41,6 +41,7 @@ fn record(kind: GameKind, seed: &str) -> GameRecord {
         seed: seed.to_string(),
         seed_hash: labscape_core::labscape::commitment(seed),
         over: true,
+        abandoned: false,
         actions,
         resigned: None,
     }

@@ -162,7 +162,7 @@ macro_rules! delegate {
 delegate! {
     fn create_game(&self, game: &NewGame, creator: &SeatRow) -> StoreResult<GameId>;
     fn live_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>>;
-    fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>>;
+    fn last_ended_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>>;
     fn game(&self, id: GameId) -> StoreResult<Option<GameRow>>;
     fn running_games(&self) -> StoreResult<Vec<GameId>>;
     fn seats(&self, id: GameId) -> StoreResult<Vec<SeatRow>>;

@@ -54,7 +54,7 @@ macro_rules! contract_tests {
 
 contract_tests!(
     one_live_game_per_chat_scope,
-    the_last_finished_game_is_the_latest_over_one_of_its_scope,
+    the_last_ended_game_is_the_latest_over_or_abandoned_after_its_start,
     seats_fill_up_to_the_maximum_and_renumber_on_leave,
     a_turn_is_written_once_and_only_at_the_expected_number,
     a_messages_several_actions_are_written_together_or_not_at_all,
@@ -152,33 +152,58 @@ pub(super) async fn one_live_game_per_chat_scope<S: GameStore>(s: &S) {
     );
 }
 
-pub(super) async fn the_last_finished_game_is_the_latest_over_one_of_its_scope<S: GameStore>(
+pub(super) async fn the_last_ended_game_is_the_latest_over_or_abandoned_after_its_start<
+    S: GameStore,
+>(
     s: &S,
 ) {
-    assert!(s.last_finished_game(&scope("c")).await.unwrap().is_none());
+    assert!(s.last_ended_game(&scope("c")).await.unwrap().is_none());
     let first = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
     s.set_status(first, GameStatus::Over, 10).await.unwrap();
-    let abandoned = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
-    s.set_status(abandoned, GameStatus::Abandoned, 20)
+    let lobby = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.set_status(lobby, GameStatus::Abandoned, 20)
         .await
         .unwrap();
     let elsewhere = s.create_game(&new_game("d"), &seat("ana")).await.unwrap();
     s.set_status(elsewhere, GameStatus::Over, 30).await.unwrap();
     let live = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
     let last = |chat: &'static str| async move {
-        s.last_finished_game(&scope(chat))
-            .await
-            .unwrap()
-            .map(|r| r.id)
+        s.last_ended_game(&scope(chat)).await.unwrap().map(|r| r.id)
     };
     assert_eq!(
         last("c").await,
         Some(first),
-        "not abandoned, not live, not elsewhere"
+        "not an abandoned lobby, not live, not elsewhere"
     );
+    s.start_game(live, "{}", None, 35).await.unwrap();
+    assert_eq!(last("c").await, Some(first), "not a running game");
     s.set_status(live, GameStatus::Over, 40).await.unwrap();
     assert_eq!(last("c").await, Some(live), "the most recent one");
     assert_eq!(last("d").await, Some(elsewhere));
+    // A game abandoned once it had started has ended too, until a newer one ends.
+    let abandoned = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.start_game(abandoned, "{}", None, 45).await.unwrap();
+    s.set_status(abandoned, GameStatus::Abandoned, 50)
+        .await
+        .unwrap();
+    let row = s.last_ended_game(&scope("c")).await.unwrap().unwrap();
+    assert_eq!(
+        (row.id, row.status),
+        (abandoned, GameStatus::Abandoned),
+        "abandoned after its start"
+    );
+    let newer = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.set_status(newer, GameStatus::Abandoned, 60)
+        .await
+        .unwrap();
+    assert_eq!(
+        last("c").await,
+        Some(abandoned),
+        "a newer abandoned lobby is not"
+    );
+    let newest = s.create_game(&new_game("c"), &seat("ana")).await.unwrap();
+    s.set_status(newest, GameStatus::Over, 70).await.unwrap();
+    assert_eq!(last("c").await, Some(newest));
 }
 
 pub(super) async fn seats_fill_up_to_the_maximum_and_renumber_on_leave<S: GameStore>(s: &S) {

@@ -142,11 +142,17 @@ impl GameStore for MemoryStore {
             .cloned())
     }
 
-    async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+    async fn last_ended_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
         let t = self.tables();
+        // A game that started has its first snapshot; an abandoned lobby has none.
+        let ended = |g: &GameRow| match g.status {
+            GameStatus::Over => true,
+            GameStatus::Abandoned => t.snapshots.contains_key(&g.id),
+            GameStatus::Lobby | GameStatus::Running => false,
+        };
         Ok(t.games
             .values()
-            .filter(|g| g.scope == *scope && g.status == GameStatus::Over)
+            .filter(|g| g.scope == *scope && ended(g))
             .max_by_key(|g| (g.updated_at, g.id))
             .cloned())
     }

@@ -77,8 +77,9 @@ pub trait GameStore: Send + Sync + 'static {
         &self,
         scope: &ChatScope,
     ) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;
-    /// The chat scope's most recently finished game (status `over`), if any.
-    fn last_finished_game(
+    /// The chat scope's most recently ended game, if any: finished (status `over`), or
+    /// abandoned after it started (an abandoned lobby never started, and is not one).
+    fn last_ended_game(
         &self,
         scope: &ChatScope,
     ) -> impl Future<Output = StoreResult<Option<GameRow>>> + Send;

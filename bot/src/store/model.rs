@@ -49,6 +49,12 @@ impl GameStatus {
         }
     }
 
+    /// Whether the game has ended: finished (`Over`) or abandoned. Its seed has been told,
+    /// and nothing of it is secret any more; only a finished one counts in records.
+    pub fn has_ended(self) -> bool {
+        matches!(self, GameStatus::Over | GameStatus::Abandoned)
+    }
+
     /// Reads a stored name.
     pub fn from_name(s: &str) -> Option<GameStatus> {
         Some(match s {

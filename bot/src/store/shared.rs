@@ -20,10 +20,13 @@ macro_rules! shared_methods {
             .await?;
             row.as_ref().map(game_row).transpose()
         }
-        async fn last_finished_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+        async fn last_ended_game(&self, scope: &ChatScope) -> StoreResult<Option<GameRow>> {
+            // A game that started has its first snapshot; an abandoned lobby has none.
             let row = query(&format!(
                 "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND chat = ? AND thread = ? \
-                 AND status = 'over' ORDER BY updated_at DESC, id DESC LIMIT 1"
+                 AND (status = 'over' OR (status = 'abandoned' \
+                 AND EXISTS (SELECT 1 FROM snapshots WHERE snapshots.game_id = games.id))) \
+                 ORDER BY updated_at DESC, id DESC LIMIT 1"
             ))
             .bind(&scope.platform)
             .bind(&scope.chat)

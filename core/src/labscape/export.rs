@@ -64,6 +64,10 @@ pub struct GameExport {
     /// How each player finished, once the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Vec<Standing>>,
+    /// Whether the game was abandoned before its end (its seed told then): the record
+    /// stops where it was abandoned and states no result. Absent from older files: false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
 }
 
 /// One turn of a record file.
@@ -141,6 +145,19 @@ impl GameExport {
                 })
                 .collect(),
             result: replayed.result,
+            abandoned: false,
+        })
+    }
+
+    /// The record file of a game abandoned before its end: its seed (told when it was
+    /// abandoned) in it, and marked abandoned.
+    ///
+    /// # Errors
+    /// [`RecordError`] if the record does not replay.
+    pub fn abandoned(game: &str, record: &Record) -> Result<GameExport, RecordError> {
+        Ok(GameExport {
+            abandoned: true,
+            ..GameExport::new(game, record, true)?
         })
     }
 

@@ -36,14 +36,19 @@ pub(super) fn labscape_record(r: &GameRecord) -> Record {
     }
 }
 
-/// The record file `/export` posts (the seed in it only once the game is over: it
-/// foretells every roll to come).
+/// The record file `/export` posts (the seed in it only once the game has ended: it
+/// foretells every roll to come; an abandoned game's marked so).
 ///
 /// # Errors
 /// The reason, when the record does not replay.
 pub fn export_file(r: &GameRecord) -> Result<Vec<u8>, String> {
-    let export =
-        GameExport::new(&r.title, &labscape_record(r), r.over).map_err(|e| e.to_string())?;
+    let record = labscape_record(r);
+    let export = if r.abandoned {
+        GameExport::abandoned(&r.title, &record)
+    } else {
+        GameExport::new(&r.title, &record, r.over)
+    }
+    .map_err(|e| e.to_string())?;
     Ok(serde_json::to_vec_pretty(&export).expect("record files serialise"))
 }
 

@@ -104,9 +104,41 @@ fn a_running_game_keeps_its_seed_and_cannot_be_verified_yet() {
     assert_eq!(x.result, None);
     assert_eq!(x.seed_hash, commitment("secret"));
     assert_eq!(problem(&x), Problem::SeedWithheld);
-    // The seed revealed (the game was abandoned): every turn checks, but it is not over.
+    // The seed revealed, but the record does not say the game was abandoned: every turn
+    // checks, but it is not over.
     let x = GameExport::new("Labscape #2", &running, true).unwrap();
     assert_eq!(problem(&x), Problem::NotOver { turns: 5 });
+}
+
+#[test]
+fn an_abandoned_games_record_verifies_and_says_it_was_abandoned() {
+    let record = finished("single", SetupMode::Random, "secret");
+    let mut stopped = record.clone();
+    stopped.actions.truncate(5);
+    let x = GameExport::abandoned("Labscape #2", &stopped).unwrap();
+    assert_eq!(x.seed.as_deref(), Some("secret"));
+    let verdict = verify(&x);
+    assert!(verdict.is_verified(), "{verdict}");
+    assert!(verdict.to_string().contains("abandoned"), "{verdict}");
+    // Through JSON: the mark is kept; a file without it (older, or a finished game's)
+    // reads as not abandoned.
+    let v = serde_json::to_value(&x).unwrap();
+    assert_eq!(v["abandoned"], true);
+    let back: GameExport = serde_json::from_value(v).unwrap();
+    assert!(back.abandoned && verify(&back).is_verified());
+    let plain = serde_json::to_value(honest()).unwrap();
+    assert!(plain.get("abandoned").is_none());
+    // A record marked abandoned whose turns end the game, or that states a result, is not
+    // verified.
+    let whole = GameExport::abandoned("Labscape #2", &record).unwrap();
+    assert!(
+        matches!(problem(&whole), Problem::Result(_)),
+        "{}",
+        verify(&whole)
+    );
+    let mut claimed = x.clone();
+    claimed.result = honest().result;
+    assert!(matches!(problem(&claimed), Problem::Result(_)));
 }
 
 #[test]

@@ -48,6 +48,8 @@ pub struct Verified {
     pub robot_moves: usize,
     /// Who escaped.
     pub escaped: Vec<String>,
+    /// Whether the game was abandoned before its end (the record says so).
+    pub abandoned: bool,
 }
 
 /// Why a record was not verified. Each message is a sentence a player can act on.
@@ -134,7 +136,9 @@ impl std::fmt::Display for Verdict {
                     "Verified: {}. The seed matches its commitment {}, and all {} turns follow from it: {} rolls, {} drawn cells and {} robot moves, each as recorded. ",
                     v.game, v.seed_hash, v.turns, v.rolls, v.cells, v.robot_moves
                 )?;
-                if v.escaped.is_empty() {
+                if v.abandoned {
+                    write!(f, "The game was abandoned there, before its end.")
+                } else if v.escaped.is_empty() {
                     write!(f, "Nobody escaped.")
                 } else {
                     write!(f, "Escaped: {}.", v.escaped.join(", "))
@@ -286,12 +290,27 @@ fn check(x: &GameExport) -> Result<Verified, Problem> {
             });
         }
     }
-    let Some(result) = replayed.result else {
-        return Err(Problem::NotOver {
-            turns: x.turns.len(),
-        });
+    let result = match (replayed.result, x.abandoned) {
+        (None, false) => {
+            return Err(Problem::NotOver {
+                turns: x.turns.len(),
+            });
+        }
+        (Some(_), true) => {
+            return Err(Problem::Result(
+                "the record says the game was abandoned, but its turns end it".into(),
+            ));
+        }
+        (None, true) if x.result.is_some() => {
+            return Err(Problem::Result(
+                "the record states one, but the game was abandoned before its end".into(),
+            ));
+        }
+        (None, true) => Vec::new(),
+        (Some(result), false) => result,
     };
     match &x.result {
+        None if x.abandoned => {}
         None => {
             return Err(Problem::Result(
                 "the record states none, but the game is over".into(),
@@ -347,5 +366,6 @@ fn check(x: &GameExport) -> Result<Verified, Problem> {
             .filter(|s| s.finish == Finish::Escaped)
             .map(|s| s.player.clone())
             .collect(),
+        abandoned: x.abandoned,
     })
 }
