@@ -34,7 +34,7 @@ use super::super::{
     dice::Dice,
     event::Seat,
     geometry::{Cell, Dir, Wall},
-    position::{Phase, Position},
+    position::{Phase, Position, Status},
 };
 
 /// The heuristic's tunable numbers.
@@ -92,6 +92,17 @@ pub(crate) fn choose(pos: &Position, _rng: &mut Dice, knobs: Knobs) -> Option<Ac
         Phase::Setup(_) => Some(Action::Autofill),
         Phase::Play => Some(View::new(pos, seat, knobs).decide()),
     }
+}
+
+/// The heuristic's action for `seat`, whether or not it is their turn (the search asks
+/// what the heuristic would do next after a step); `None` unless `seat` is acting on the
+/// floor in play.
+pub(crate) fn choose_for(pos: &Position, seat: Seat, knobs: Knobs) -> Option<Action> {
+    let me = pos.player(seat);
+    if pos.phase() != Phase::Play || me.status() != Status::Acting || me.cell().is_none() {
+        return None;
+    }
+    Some(View::new(pos, seat, knobs).decide())
 }
 
 /// Everything the heuristic looks at for one decision.

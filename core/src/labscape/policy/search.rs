@@ -1,7 +1,7 @@
 //! The search player: Monte Carlo rollouts of the heuristic.
 //!
-//! For each candidate action (the heuristic's choice, every single step, a search of the
-//! room, a minute's wait) it plays the same number of whole games to the end with the
+//! For each candidate action (the heuristic's choice, every single step but those the
+//! heuristic would undo at once, a search of the room, a minute's wait) it plays the same number of whole games to the end with the
 //! heuristic for every seat, each on a copy of the position whose dice are fresh ones
 //! drawn from the policy's generator (never the game's own: those hold the future rolls).
 //! Every candidate meets the same set of dice (common random numbers), so the comparison
@@ -17,6 +17,7 @@
 use super::{
     super::{
         action::{Action, MoveTarget},
+        board::Item,
         dice::Dice,
         event::Seat,
         notation::PositionDoc,
@@ -39,7 +40,8 @@ pub(crate) fn choose(pos: &Position, rng: &mut Dice, iterations: u32) -> Option<
     if pos.phase() != Phase::Play || base == Action::Exit {
         return Some(base);
     }
-    let candidates = candidates(pos, &base);
+    let template = Template::new(pos);
+    let candidates = candidates(pos, &base, &template, seat);
     if candidates.len() < 2 {
         return Some(base);
     }
@@ -47,7 +49,6 @@ pub(crate) fn choose(pos: &Position, rng: &mut Dice, iterations: u32) -> Option<
     let seeds: Vec<String> = (0..per)
         .map(|_| format!("{:08x}{:08x}", rng.below(u32::MAX), rng.below(u32::MAX)))
         .collect();
-    let template = Template::new(pos);
     let values: Vec<Vec<f64>> = candidates
         .iter()
         .map(|action| {
@@ -84,8 +85,9 @@ pub(crate) fn choose(pos: &Position, rng: &mut Dice, iterations: u32) -> Option<
 }
 
 /// The heuristic's choice first, then every single step, a search of the room and a
-/// minute's wait, each once and only if legal.
-fn candidates(pos: &Position, base: &Action) -> Vec<Action> {
+/// minute's wait, each once and only if legal. A step the heuristic would undo at once
+/// (see [`round_trip`]) is left out unless it is the heuristic's own choice.
+fn candidates(pos: &Position, base: &Action, template: &Template, seat: Seat) -> Vec<Action> {
     let mut out = vec![base.clone()];
     for action in pos.legal_actions() {
         let wanted = match &action {
@@ -93,11 +95,52 @@ fn candidates(pos: &Position, base: &Action) -> Vec<Action> {
             Action::Roll | Action::Wait(1) => true,
             _ => false,
         };
-        if wanted && !out.contains(&action) {
+        if wanted && !out.contains(&action) && !round_trip(pos, template, seat, &action) {
             out.push(action);
         }
     }
     out
+}
+
+/// Whether `action` is a single step into a cell from which the heuristic (which plays
+/// every rollout) would step straight back, having gained nothing there: no key token
+/// taken, no catch dodged (a catch on the way moves the player, so it is no round trip),
+/// no search here to start afresh (leaving resets the attempt count).
+///
+/// Such a step is two minutes spent to stand where the player stood. The rollouts that
+/// judge it are few, so now and then one looks clearly better than the heuristic's choice
+/// by chance; the heuristic then walks back, and the next decision can draw the same
+/// chance again: the player walked back and forth between two cells, turn after turn.
+/// The search therefore never proposes it (a wait of a minute, always a candidate, covers
+/// the timing such a detour could buy).
+fn round_trip(pos: &Position, template: &Template, seat: Seat, action: &Action) -> bool {
+    let Action::Move(MoveTarget::Steps(s)) = action else {
+        return false;
+    };
+    let ([dir], Some(from)) = (s.as_slice(), pos.player(seat).cell()) else {
+        return false;
+    };
+    // Coming back after searching here starts the search table's attempts afresh: a gain.
+    if pos.player(seat).search() > 0 {
+        return false;
+    }
+    let Some(to) = from.step(*dir) else {
+        return false;
+    };
+    if pos.current_board().item(to) == Some(Item::Key) {
+        return false;
+    }
+    // The step's own outcome needs no dice unless the robot catches the player, which
+    // ends the round trip anyway: fixed dice keep the choice a function of the position.
+    let mut after = template.with_dice("round-trip");
+    if after.play(None, action).is_err()
+        || after.floor() != pos.floor()
+        || after.player(seat).cell() != Some(to)
+    {
+        return false;
+    }
+    heuristic::choose_for(&after, seat, Knobs::STANDARD)
+        == Some(Action::Move(MoveTarget::Steps(vec![dir.opposite()])))
 }
 
 /// A position that can be copied with other dice.

@@ -197,3 +197,33 @@ fn the_robot_prediction_matches_the_engine() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// A `duo` game where the strong player (p2, on E3, a key room not searched since it
+/// arrived) walked E3–F3–E3–F3: the heuristic searches here, but now and then a few
+/// lucky rollouts made the step to F3 look clearly better, and from F3 the heuristic walks
+/// straight back to search E3, where the same luck could strike again.
+const SHUTTLE: &str = r#"{"format":"labscape-position/1","layout":"duo","difficulty":"medium","phase":"play","floor":0,"keys":12,"dawn":35,"watermark":21,"limit":null,"exit":"B2","robot":"B1","players":[{"name":"p1","cell":"A1","time":22,"food":0,"status":"acting","search":1,"arrival":40},{"name":"p2","cell":"E3","time":21,"food":0,"status":"acting","search":0,"arrival":39}],"floors":[{"walls":["A1:NW","C1:SW","D1:SW","E1:NE","F1:NE","C2:SW","E2:NW","B3:SW","E3:NW"],"items":{"A1":"key-taken","A2":"special","A3":"key-taken","B1":"food","B2":"special","B3":"food","C1":"key","C2":"food","C3":"key-taken","D1":"special","D2":"food","D3":"key-taken","E1":"key","E2":"food","E3":"key-taken","F1":"key-taken","F2":"special","F3":"food"}}],"rng":"chacha20:bf1a4bbb9ba5b66ae735f1a929bfaf4167a0e4d109f69e04a7318b5ea84d43e6:0:67"}"#;
+
+#[test]
+fn the_strong_player_does_not_step_away_only_to_walk_back() {
+    use crate::labscape::{MoveTarget, geometry::Dir, notation::PositionDoc};
+    let doc: PositionDoc = serde_json::from_str(SHUTTLE).unwrap();
+    let pos = Position::from_doc(&doc).unwrap();
+    let east = Action::Move(MoveTarget::Steps(vec![Dir::E]));
+    let west = Action::Move(MoveTarget::Steps(vec![Dir::W]));
+    let mut rng = Dice::from_seed("heuristic");
+    assert_eq!(Policy::Heuristic.choose(&pos, &mut rng), Some(Action::Roll));
+    // From F3 the heuristic would come straight back.
+    let mut there = pos.clone();
+    there.play(None, &east).unwrap();
+    assert_eq!(
+        heuristic::choose_for(&there, pos.active().unwrap(), heuristic::Knobs::STANDARD),
+        Some(west)
+    );
+    // The generators with which the old search stepped to F3.
+    let strong = Policy::from_name("strong").unwrap();
+    for seed in ["try0", "try6", "try28"] {
+        let chosen = strong.choose(&pos, &mut Dice::from_seed(seed));
+        assert_ne!(chosen, Some(east.clone()), "{seed}");
+    }
+}
