@@ -1,9 +1,10 @@
 //! The search player: Monte Carlo rollouts of the heuristic.
 //!
 //! For each candidate action (the heuristic's choice, every single step but those the
-//! heuristic would undo at once, a search of the room, a minute's wait) it plays the same number of whole games to the end with the
-//! heuristic for every seat, each on a copy of the position whose dice are fresh ones
-//! drawn from the policy's generator (never the game's own: those hold the future rolls).
+//! heuristic would undo at once, a search of the room, a minute's wait) it plays the same
+//! number of whole games to the end with the heuristic for every seat, each on a copy of
+//! the position whose dice are fresh ones drawn from the policy's generator (never the
+//! game's own: those hold the future rolls).
 //! Every candidate meets the same set of dice (common random numbers), so the comparison
 //! is paired and its noise small. It plays the candidate with the best mean value, but
 //! leaves the heuristic's choice only when the paired difference is clearly positive
