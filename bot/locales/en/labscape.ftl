@@ -247,7 +247,10 @@ heading = **{ $game }** · turn { $turn }
 next-to-place = Next to place: { $who } (floor { $floor } being built; walls per module: { $walls }).
 next-to-play = Next: { $who } (time { $time }, on { $cell }). Keys { $keys }/{ $needed } · dawn { $dawn }
 next-floor-limit = { " " }· floor limit { $limit }
-status-game = { $layout } · { $difficulty } · floor { $floor } of { $top } · keys { $keys }/{ $needed } · dawn { $dawn }
+status-game = { $layout } · { $difficulty } · { $top ->
+        [0] one floor
+       *[other] floor { $floor } of { $top }
+    } · keys { $keys }/{ $needed } · dawn { $dawn }
 status-limit = { " " }· limit { $limit }
 status-board = Exit { $exit } · robot { $robot } · the robot moves next at { $next }
 status-player = { $who } — time { $time }, food { $food }, { $status }
@@ -945,7 +948,7 @@ hidra-tile-entry = ENTRY
 hidra-tile-portal = PORTAL
 board-hidra-counts = Round { $round } of { $rounds } · AP { $ap } · bank { $bank } · artifacts left { $left } · pinned { $pin }
 hidra-refusal-unreadable = “{ $text }” is not an action: write move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 or drop gem
-hidra-misread-incomplete = “{ $verb }” needs more: write it like { $example }
+hidra-misread-incomplete = “{ $verb }” needs more, as in { $example }
 hidra-misread-line = “{ $word }” is not a row or a column: the rows are 1 to 5, the columns a to e
 hidra-misread-end = { $line } slides towards “{ $first }” or “{ $second }”, not “{ $word }”
 hidra-misread-rotation = “{ $word }” is not a rotation: the tile comes back turned by 0, 90, 180 or 270

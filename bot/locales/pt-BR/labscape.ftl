@@ -276,7 +276,10 @@ heading = **{ $game }** · turno { $turn }
 next-to-place = Vez de colocar peças: { $who } (andar { $floor } em montagem; paredes por módulo: { $walls }).
 next-to-play = Vez de { $who } (tempo { $time }, em { $cell }). Chaves { $keys }/{ $needed } · amanhecer { $dawn }
 next-floor-limit = { " " }· limite do andar { $limit }
-status-game = { $layout } · { $difficulty } · andar { $floor } de { $top } · chaves { $keys }/{ $needed } · amanhecer { $dawn }
+status-game = { $layout } · { $difficulty } · { $top ->
+        [0] andar único
+       *[other] andar { $floor } de { $top }
+    } · chaves { $keys }/{ $needed } · amanhecer { $dawn }
 status-limit = { " " }· limite { $limit }
 status-board = Saída { $exit } · robô { $robot } · o robô anda de novo em { $next }
 status-player = { $who } — tempo { $time }, comida { $food }, { $status }
@@ -1120,7 +1123,7 @@ hidra-table-dice = **Dados** (todos d6)
     Roubo (steal N, 2 PA): seu d6 contra o da vítima; o maior vence (o rogue vence empates; a lamp tira 1 do seu). Um roubo que falha custa seus PA e 1 PA no próximo turno.
     Luta vencida: a Hidra se acalma (o próximo Grito não acontece). Perdida: empurrado, você larga um artefato (ou perde 1 PA no próximo turno), e então grita.
 hidra-refusal-unreadable = “{ $text }” não é uma ação: escreva move n, explore b4, steal 1, use gem, weave 90, provoke, end, scream 3 e 90 ou drop gem
-hidra-misread-incomplete = falta algo depois de “{ $verb }”: escreva assim: { $example }
+hidra-misread-incomplete = falta algo depois de “{ $verb }”, como em { $example }
 hidra-misread-line = “{ $word }” não é uma linha nem uma coluna: as linhas vão de 1 a 5, as colunas de a a e
 hidra-misread-end = { $line } desliza para “{ $first }” ou “{ $second }”, não “{ $word }”
 hidra-misread-rotation = “{ $word }” não é uma rotação: a peça volta girada em 0, 90, 180 ou 270

@@ -144,18 +144,9 @@ mod tests {
         assert!(en("explore f9").contains("a1 to e5"));
         assert!(en("move up").contains("“up”"));
         // An action's first word alone, or a scream without its end: what it needs.
-        assert_eq!(
-            en("scream 3"),
-            "“scream” needs more: write it like scream 3 e"
-        );
-        assert_eq!(
-            en("scream c"),
-            "“scream” needs more: write it like scream c n"
-        );
-        assert_eq!(
-            en("explore"),
-            "“explore” needs more: write it like explore b4"
-        );
+        assert_eq!(en("scream 3"), "“scream” needs more, as in scream 3 e");
+        assert_eq!(en("scream c"), "“scream” needs more, as in scream c n");
+        assert_eq!(en("explore"), "“explore” needs more, as in explore b4");
         assert!(en("use ring").ends_with("use ring 3"), "{}", en("use ring"));
         // Four seats: 0 to 3.
         assert!(

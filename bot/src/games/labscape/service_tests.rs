@@ -389,3 +389,23 @@ async fn export_luck_and_records_speak_portuguese_in_a_portuguese_chat() {
         help.text
     );
 }
+
+/// A building of one floor is "one floor" in `/status`, not "floor 0 of 0".
+#[tokio::test]
+async fn the_status_of_a_one_floor_game_says_so() {
+    let s = service().await;
+    say(&s, "ana", "/new single").await;
+    say(&s, "ana", "/start").await;
+    let status = say(&s, "ana", "/status").await;
+    assert!(
+        status.text.contains("single · medium · one floor · keys"),
+        "{}",
+        status.text
+    );
+    // A game created in Portuguese speaks Portuguese.
+    let s = service().await;
+    s.handle_line(&pt_ctx("ana"), "/new single").await;
+    s.handle_line(&pt_ctx("ana"), "/start").await;
+    let status = s.handle_line(&pt_ctx("ana"), "/status").await;
+    assert!(status.text.contains(" · andar único · "), "{}", status.text);
+}
