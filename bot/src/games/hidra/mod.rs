@@ -186,6 +186,10 @@ impl ChatGame for Position {
         Some(labscape_render::render_board_png(&view(p), None))
     }
 
+    fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
+        Some(BoardFrame::Square(view(p)))
+    }
+
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
         Some(board::position_png(self, title, width, view))
     }
@@ -281,6 +285,18 @@ mod tests {
             lines[1].starts_with("Heróis: ana (lugar 0) é "),
             "{lines:?}"
         );
+    }
+
+    /// `/status` tells the footer and the hands as the image shows them; the Gravity
+    /// Ring's pin only while a line is pinned.
+    #[test]
+    fn the_status_tells_the_round_and_hands_and_no_pin_unless_pinned() {
+        let g = new("status");
+        let names = ["ana".to_string(), "bo".to_string()];
+        let status = ChatGame::status(&g, "Hidra #1", 0, &names, &[], Lang::En);
+        assert!(status.contains("Round 1 of "), "{status}");
+        assert!(status.contains("ana: 0"), "{status}");
+        assert!(!status.contains("pinned"), "{status}");
     }
 
     #[test]

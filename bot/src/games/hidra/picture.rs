@@ -61,10 +61,6 @@ pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
         format!("{} · {hands}", v.status)
     };
     let rules = g.rules();
-    let pin = g
-        .pin()
-        .map(|pin| pin.line.to_string())
-        .unwrap_or_else(|| "-".to_string());
     v.counters = tr!(
         p.lang,
         "board-hidra-counts",
@@ -72,9 +68,16 @@ pub(super) fn view(p: &Picture<'_, Position>) -> BoardView {
         rounds = rules.rounds,
         ap = g.ap(),
         bank = g.bank().len(),
-        left = g.artifacts_left(),
-        pin = pin
+        left = g.artifacts_left()
     );
+    // The Gravity Ring's pin, only while a line is pinned.
+    if let Some(pin) = g.pin() {
+        v.counters.push_str(&tr!(
+            p.lang,
+            "board-hidra-pinned",
+            line = super::story::line_words(pin.line, p.lang)
+        ));
+    }
     v
 }
 
