@@ -1043,7 +1043,7 @@ hidra-next = Agora: { $who } ({ $ap ->
         [one] 1 ponto de ação
        *[other] { $ap } pontos de ação
     }).
-hidra-next-scream = { $who } deve um Grito: scream LINHA PONTA [ROTAÇÃO], por exemplo scream 3 e 90.
+hidra-next-scream = { $who } deve um Grito: scream, a fileira (1–5) ou a coluna (a–e), a direção em que ela desliza e, se quiser, o giro da peça que volta: por exemplo scream 3 l 90 (a fileira 3 desliza para leste).
 hidra-next-drop = { $who } perdeu a luta e larga um artefato à sua escolha (drop NOME).
 hidra-ev-turn = Vez de { $who }: rodada { $round }, { $ap ->
         [0] { $ap } pontos de ação
@@ -1134,7 +1134,7 @@ hidra-misread-dir = “{ $word }” não é uma direção: escreva n, e, s ou w 
 hidra-refusal-view = isto é uma vista do jogo: só a posição inteira pode ser jogada
 hidra-refusal-no-ap = você tem { $have } pontos de ação; { $doing } custa { $need }
 hidra-refusal-drop-owed = você perdeu a luta: primeiro escolha o artefato que larga (drop NOME)
-hidra-refusal-scream-owed = primeiro o seu Grito: scream LINHA PONTA [ROTAÇÃO]
+hidra-refusal-scream-owed = primeiro o seu Grito: scream, a fileira ou a coluna, a direção e o giro, como scream 3 l 90
 hidra-refusal-no-scream-owed = nenhum Grito é devido agora
 hidra-refusal-no-drop-owed = nenhum artefato é devido agora
 hidra-refusal-after-win = depois de vencer a luta você só pode sair da peça da Hidra (move) ou encerrar (end)
