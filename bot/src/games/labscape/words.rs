@@ -5,6 +5,8 @@
 
 use std::borrow::Cow;
 
+use crate::games::directions;
+
 /// The Portuguese verbs and the notation's verb each stands for.
 pub const VERBS: [(&str, &str); 4] = [
     ("mover", "move"),
@@ -21,20 +23,16 @@ pub fn to_notation(text: &str) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     };
     let lower = first.to_lowercase();
-    let verb = VERBS
-        .iter()
-        .find(|(pt, _)| *pt == lower)
-        .map_or(lower.as_str(), |(_, en)| en);
-    let rest: Vec<Cow<'_, str>> = if verb == "move" {
+    let english = VERBS.iter().find(|(pt, _)| *pt == lower).map(|(_, en)| *en);
+    let rest: Vec<Cow<'_, str>> = if english.unwrap_or(&lower) == "move" {
         words.map(steps).collect()
     } else {
         words.map(Cow::Borrowed).collect()
     };
-    if verb == lower && rest.iter().all(|w| matches!(w, Cow::Borrowed(_))) {
+    if english.is_none() && rest.iter().all(|w| matches!(w, Cow::Borrowed(_))) {
         return Cow::Borrowed(text);
     }
-    let verb = if verb == lower { first } else { verb };
-    let mut out = verb.to_string();
+    let mut out = english.unwrap_or(first).to_string();
     for w in rest {
         out.push(' ');
         out.push_str(&w);
@@ -42,27 +40,17 @@ pub fn to_notation(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A move's steps: a run of compass letters with L and O read as E and W (`NNL` → `NNE`),
-/// or one direction word as its letter (`leste` → `E`); any other word as it is.
+/// A move's steps: a run of compass letters, each read as `directions.rs` reads one
+/// letter (`NNL` → `NNE`: L for leste, O for oeste), or one direction word as its letter
+/// (`leste` → `E`); any other word as it is.
 fn steps(word: &str) -> Cow<'_, str> {
-    let compass = |c: char| "NESWLOnewslo".contains(c);
-    if word.chars().all(compass) {
-        if !word.chars().any(|c| "LOlo".contains(c)) {
-            return Cow::Borrowed(word);
-        }
-        return Cow::Owned(
-            word.chars()
-                .map(|c| match c.to_ascii_uppercase() {
-                    'L' => 'E',
-                    'O' => 'W',
-                    c => c,
-                })
-                .collect(),
-        );
-    }
-    match crate::games::directions::letter(word) {
-        Some(l) => Cow::Owned(l.to_ascii_uppercase()),
-        None => Cow::Borrowed(word),
+    let letters: Option<String> = word
+        .chars()
+        .map(|c| directions::letter(c.encode_utf8(&mut [0; 4])))
+        .collect();
+    match letters.or_else(|| directions::letter(word).map(str::to_string)) {
+        Some(l) if !l.eq_ignore_ascii_case(word) => Cow::Owned(l.to_ascii_uppercase()),
+        _ => Cow::Borrowed(word),
     }
 }
 
