@@ -12,17 +12,13 @@ mod boards;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use labscape_render::{BoardFrame, render_board_png, render_hex_png, render_pitch_png};
+use labscape_render::BoardFrame;
 
 /// The image of `frame` drawn whole: the images kept from the iterations before are let
 /// go first (the same image again would be drawn from the one kept, where nothing changed).
 fn png(frame: &BoardFrame) -> Vec<u8> {
     labscape_render::forget_images();
-    match frame {
-        BoardFrame::Square(v) => render_board_png(v, None),
-        BoardFrame::Hex(v) => render_hex_png(v, None),
-        BoardFrame::Pitch(v) => render_pitch_png(v, None),
-    }
+    frame.render_png(None)
 }
 
 fn images(c: &mut Criterion) {

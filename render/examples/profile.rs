@@ -24,15 +24,11 @@ use labscape_core::{
 };
 use labscape_render::{
     BOARD_WIDTH, BoardFrame, REPLAY_WIDTH, Replay, View, forget_images, render_board_gif,
-    render_board_png, render_hex_png, render_pitch_png, render_png,
+    render_png,
 };
 
 fn board_png(frame: &BoardFrame) -> Vec<u8> {
-    match frame {
-        BoardFrame::Square(v) => render_board_png(v, None),
-        BoardFrame::Hex(v) => render_hex_png(v, None),
-        BoardFrame::Pitch(v) => render_pitch_png(v, None),
-    }
+    frame.render_png(None)
 }
 
 /// Draws `turns`' images one a run, in order (and around again): the first is drawn before

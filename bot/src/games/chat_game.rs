@@ -167,14 +167,18 @@ pub trait ChatGame: Member {
     /// `/rules [TOPIC]` of this game: its summary without a topic; `None` for a topic it
     /// does not have.
     fn rules(topic: Option<&str>, lang: Lang) -> Option<String>;
-    /// The turn image, as PNG bytes; `None` when there is nothing to draw.
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>>;
-    /// The board as its image shows it, for a board game: `/status` tells its sides and
-    /// counters in words (the score, the stones left), as the image's player table and
-    /// footer show them. `None`: a game drawn otherwise.
+    /// The board as its image shows it, for a board game: its turn image and replay are
+    /// drawn from it, and `/status` tells its sides and counters in words (the score, the
+    /// stones left), as the image's player table and footer show them. `None`: a game
+    /// drawn otherwise, which writes its own [`ChatGame::image`].
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         let _ = p;
         None
+    }
+    /// The turn image, as PNG bytes; `None` when there is nothing to draw. By default, the
+    /// [`ChatGame::frame`] drawn.
+    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
+        Self::frame(p).map(|f| f.render_png(None))
     }
 
     // --- A turn in words.
@@ -467,13 +471,12 @@ pub trait ChatGame: Member {
         Self::image(&Picture::still(self, &names, title))
     }
     /// The game's replay GIF from its record, labels in `lang`; `None` for a game without
-    /// one.
+    /// one. By default every position's [`ChatGame::frame`] (`board::replay`).
     ///
     /// # Errors
     /// The reason, when the record does not replay.
     fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        let _ = (r, lang);
-        Ok(None)
+        board::replay::<Self>(r, lang)
     }
 
     // --- The end, help and records.

@@ -7,7 +7,7 @@ use labscape_core::{
 };
 use labscape_render::{BoardFrame, BoardView, Mark, Piece};
 
-use super::{ChatGame, GameRecord, Picture, board};
+use super::{ChatGame, Picture, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
@@ -50,16 +50,8 @@ impl ChatGame for Position {
         }
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_board_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Square(view(p)))
-    }
-
-    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
     }
 }
 

@@ -4,7 +4,7 @@
 use labscape_core::produto::{Action, Cell, Colour, Position, Refusal};
 use labscape_render::{BoardFrame, HexView, Piece};
 
-use super::{ChatGame, GameRecord, Picture, board};
+use super::{ChatGame, Picture, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
@@ -50,16 +50,8 @@ impl ChatGame for Position {
         })
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_hex_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Hex(view(p)))
-    }
-
-    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        board::replay::<Self>(r, lang, |p| BoardFrame::Hex(view(p)))
     }
 }
 

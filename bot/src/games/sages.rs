@@ -107,10 +107,6 @@ impl ChatGame for Position {
         }
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_pitch_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Pitch(view(p)))
     }

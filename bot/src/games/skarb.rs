@@ -17,7 +17,7 @@ use labscape_core::{
 };
 use labscape_render::{BoardFrame, BoardView, Mark, Piece};
 
-use super::{ChatGame, GameRecord, Picture, Profile, board};
+use super::{ChatGame, Picture, Profile, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
@@ -122,20 +122,12 @@ impl ChatGame for Position {
         }
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_board_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Square(view(p)))
     }
 
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
         Some(board::position_png(self, title, width, view))
-    }
-
-    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
     }
 }
 

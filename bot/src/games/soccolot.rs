@@ -10,7 +10,7 @@
 use labscape_core::soccolot::{Action, Colour, Event, Occupant, Position, Refusal, SIZE, Square};
 use labscape_render::{BoardFrame, BoardView, Mark, Piece, Surface};
 
-use super::{ChatGame, GameRecord, Picture, Profile, board};
+use super::{ChatGame, Picture, Profile, board};
 use crate::i18n::{Lang, t, tr};
 
 impl ChatGame for Position {
@@ -123,16 +123,8 @@ impl ChatGame for Position {
         }
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_board_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Square(view(p)))
-    }
-
-    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
     }
 }
 

@@ -20,6 +20,18 @@ pub enum BoardFrame {
     Pitch(PitchView),
 }
 
+impl BoardFrame {
+    /// The frame as a turn image: PNG bytes, `width` pixels wide (the boards' width when
+    /// `None`), drawn as its own kind of board draws it.
+    pub fn render_png(&self, width: Option<u32>) -> Vec<u8> {
+        match self {
+            BoardFrame::Square(v) => super::render_board_png(v, width),
+            BoardFrame::Hex(v) => super::render_hex_png(v, width),
+            BoardFrame::Pitch(v) => super::render_pitch_png(v, width),
+        }
+    }
+}
+
 /// The replay of a board game: the start and every turn after it (`frames`), `width` pixels
 /// wide (360–1600), as an animated GIF built like Labscape's (only the changed box of each
 /// frame, one palette, at most [`MAX_REPLAY_BYTES`](crate::MAX_REPLAY_BYTES): a longer game

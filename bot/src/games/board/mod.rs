@@ -116,20 +116,16 @@ pub fn position_png<G: ChatGame>(
 pub(crate) const REPLAY_WIDTH: u32 = 560;
 
 /// A board game's replay GIF: every position from the start with its move marked, each
-/// drawn by `frame`, labels in `lang`.
+/// drawn as its [`ChatGame::frame`], labels in `lang`; `None` for a game without frames.
 ///
 /// # Errors
 /// The reason, when the stored record does not replay.
-pub fn replay<G: ChatGame>(
-    r: &GameRecord,
-    lang: Lang,
-    frame: impl Fn(&Picture<'_, G>) -> BoardFrame,
-) -> Result<Option<Vec<u8>>, String> {
+pub fn replay<G: ChatGame>(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
     let options = parse_options(&r.settings).map_err(|e| e.to_string())?;
     let settings = G::settings(&options).map_err(|e| e.to_string())?;
     let (mut game, _) = G::new_game(&settings, &r.players, &r.seed).map_err(|e| e.to_string())?;
     let draw = |game: &G, actions: Vec<G::Action>| {
-        frame(&Picture {
+        G::frame(&Picture {
             game,
             actions,
             events: Vec::new(),
@@ -139,7 +135,10 @@ pub fn replay<G: ChatGame>(
             lang,
         })
     };
-    let mut frames = vec![draw(&game, Vec::new())];
+    let Some(start) = draw(&game, Vec::new()) else {
+        return Ok(None);
+    };
+    let mut frames = vec![start];
     for (i, (seat, text)) in r.actions.iter().enumerate() {
         let action = game
             .parse_action(text)
@@ -148,7 +147,7 @@ pub fn replay<G: ChatGame>(
             .play(Seat(*seat), &action)
             .map_err(|e| format!("turn {}: {e}", i + 1))?
             .0;
-        frames.push(draw(&game, vec![action]));
+        frames.extend(draw(&game, vec![action]));
     }
     Ok(labscape_render::render_board_gif(
         &frames,

@@ -182,20 +182,12 @@ impl ChatGame for Position {
         buttons::pick(self, key)
     }
 
-    fn image(p: &Picture<'_, Self>) -> Option<Vec<u8>> {
-        Some(labscape_render::render_board_png(&view(p), None))
-    }
-
     fn frame(p: &Picture<'_, Self>) -> Option<BoardFrame> {
         Some(BoardFrame::Square(view(p)))
     }
 
     fn position_image(&self, title: &str, width: Option<u32>) -> Option<Vec<u8>> {
         Some(board::position_png(self, title, width, view))
-    }
-
-    fn replay(r: &GameRecord, lang: Lang) -> Result<Option<Vec<u8>>, String> {
-        board::replay::<Self>(r, lang, |p| BoardFrame::Square(view(p)))
     }
 
     fn table(name: Option<&str>, _game: Option<&Self>, lang: Lang) -> Result<String, NoTable> {
